@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Debian 12 ships MuPDF 1.21 as static archives only, and its `mupdf.pc` is stale, so the
+/// archives MuPDF needs are listed here explicitly, in link order.
+let mupdfLinkage: [LinkerSetting] = [
+    "mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "harfbuzz", "freetype",
+    "png16", "z", "m",
+].map { .linkedLibrary($0) } + [.unsafeFlags(["-L/usr/lib"])]
+
+let package = Package(
+    name: "Folio",
+    products: [
+        .executable(name: "folio", targets: ["folio"])
+    ],
+    targets: [
+        .target(
+            name: "CMuPDF",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])],
+            linkerSettings: mupdfLinkage
+        ),
+        .systemLibrary(name: "CNcursesw"),
+        .target(name: "FolioCore"),
+        .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
+        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore"]),
+        .executableTarget(
+            name: "folio",
+            dependencies: ["FolioCore", "FolioDocument", "FolioTerminal"]
+        ),
+        .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
+        .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
+    ]
+)
+
+// One loop applies the strict settings to every Swift target (as swift-log does).
+for target in package.targets where target.type != .system && target.name != "CMuPDF" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

@@ -1,0 +1,212 @@
+// CMuPDF: the only door between Folio's Swift code and MuPDF.
+//
+// MuPDF reports errors with setjmp/longjmp (fz_try/fz_catch). A longjmp across Swift frames is
+// undefined behaviour, and an error with no enclosing fz_try makes MuPDF exit the process with the
+// terminal still in curses mode. So this header exposes no MuPDF type at all: only opaque handles,
+// plain C types and a status enum of our own. Every function wraps all of its MuPDF calls in
+// fz_try/fz_always/fz_catch and reports failure as a status plus a message copied into `err`.
+#ifndef FOLIO_CMUPDF_H
+#define FOLIO_CMUPDF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The outcome of a call into MuPDF.
+typedef enum folio_status {
+    FOLIO_OK = 0,
+    /// MuPDF raised an error; `err` holds its message.
+    FOLIO_ERROR = 1,
+    /// The document is encrypted and no (or a wrong) password was given.
+    FOLIO_NEEDS_PASSWORD = 2,
+    /// The work was cancelled through its cookie before it finished.
+    FOLIO_CANCELLED = 3,
+    /// MuPDF ran out of memory (or a size cap we set was hit).
+    FOLIO_OUT_OF_MEMORY = 4,
+    /// The page number is outside the document.
+    FOLIO_NO_SUCH_PAGE = 5,
+    /// The request itself is invalid (bad arguments, a size beyond our caps).
+    FOLIO_INVALID = 6,
+} folio_status;
+
+/// A MuPDF context (fz_context) with its own lock set; one thread uses it at a time.
+typedef struct folio_context folio_context;
+/// An open document (fz_document) bound to the context that opened it.
+typedef struct folio_document folio_document;
+/// A recorded page (fz_display_list): renderable from any thread with a cloned context.
+typedef struct folio_display_list folio_display_list;
+/// Progress and cancellation for one long operation (fz_cookie).
+typedef struct folio_cookie folio_cookie;
+
+/// A rectangle in points, origin top-left, y downwards (fz_rect).
+typedef struct folio_rect {
+    float x0, y0, x1, y1;
+} folio_rect;
+
+/// One character of structured text.
+typedef struct folio_char {
+    uint32_t codepoint;
+    float size;
+    folio_rect box;
+} folio_char;
+
+/// One line of structured text: `char_count` characters starting at `first_char`.
+typedef struct folio_line {
+    uint32_t first_char;
+    uint32_t char_count;
+    folio_rect box;
+} folio_line;
+
+/// One text block: `line_count` lines starting at `first_line`.
+typedef struct folio_block {
+    uint32_t first_line;
+    uint32_t line_count;
+    folio_rect box;
+} folio_block;
+
+/// A page's structured text as flat arrays (fz_stext_page). Free with folio_text_free.
+typedef struct folio_text {
+    float width, height;
+    folio_block *blocks;
+    size_t block_count;
+    folio_line *lines;
+    size_t line_count;
+    folio_char *chars;
+    size_t char_count;
+} folio_text;
+
+/// A rendered RGB pixel buffer, 3 bytes per pixel, rows `stride` bytes apart. Free with folio_pixels_free.
+typedef struct folio_pixels {
+    uint8_t *samples;
+    int width, height;
+    size_t stride;
+} folio_pixels;
+
+/// One outline (table of contents) entry, flattened in document order.
+typedef struct folio_outline_entry {
+    char *title;  // UTF-8, may be NULL
+    char *uri;    // may be NULL
+    int level;    // 0 for top-level entries
+    int page;     // 0-based target page, -1 when there is none
+    int is_open;
+} folio_outline_entry;
+
+/// A flattened outline. Free with folio_outline_free.
+typedef struct folio_outline {
+    folio_outline_entry *entries;
+    size_t count;
+    /// Non-zero when entries were dropped because the outline was too deep or too large.
+    int truncated;
+} folio_outline;
+
+/// One link on a page.
+typedef struct folio_link {
+    folio_rect box;
+    char *uri;    // may be NULL
+    int page;     // 0-based target page for internal links, -1 for external ones
+    int external;
+} folio_link;
+
+/// The links of a page. Free with folio_links_free.
+typedef struct folio_links {
+    folio_link *links;
+    size_t count;
+} folio_links;
+
+/// A search hit: a quadrilateral in page coordinates (fz_quad), and the hit it belongs to.
+typedef struct folio_quad {
+    float ul_x, ul_y, ur_x, ur_y, ll_x, ll_y, lr_x, lr_y;
+    int hit;
+} folio_quad;
+
+// MARK: Contexts
+
+/// The MuPDF version the glue was compiled against (FZ_VERSION), such as "1.21.1".
+const char *folio_mupdf_version(void);
+
+
+/// Creates a base context with a lock set (so it can be cloned) and a resource store bounded to
+/// `store_bytes`. MuPDF's warnings and errors are silenced: stderr belongs to the user interface.
+folio_status folio_context_new(size_t store_bytes, folio_context **out, char *err, size_t errlen);
+/// Clones `base` for use on another thread; the clone shares the store and locks.
+folio_status folio_context_clone(folio_context *base, folio_context **out, char *err, size_t errlen);
+/// Drops a context. The base context must be dropped last.
+void folio_context_drop(folio_context *context);
+
+// MARK: Cookies
+
+/// Allocates a cookie for one cancellable operation.
+folio_cookie *folio_cookie_new(void);
+/// Asks the operation using `cookie` to stop as soon as it can. Safe from any thread.
+void folio_cookie_abort(folio_cookie *cookie);
+/// Whether the cookie was aborted.
+int folio_cookie_aborted(const folio_cookie *cookie);
+void folio_cookie_free(folio_cookie *cookie);
+
+// MARK: Documents
+
+/// Opens the document at `path` (PDF, EPUB, XPS, CBZ, FB2, images…). Reflowable documents are laid
+/// out at MuPDF's command-line default (450×600 pt, 12 pt type), so page counts match mutool.
+folio_status folio_document_open(folio_context *context, const char *path, folio_document **out,
+                                 char *err, size_t errlen);
+void folio_document_drop(folio_document *document);
+/// Whether a password is needed before pages can be read.
+folio_status folio_document_needs_password(folio_document *document, int *out, char *err, size_t errlen);
+/// Tries `password`; `*out` is non-zero when it was accepted.
+folio_status folio_document_authenticate(folio_document *document, const char *password, int *out,
+                                         char *err, size_t errlen);
+/// The page count MuPDF reports (for PDF, the page tree's /Count, which may lie).
+folio_status folio_document_page_count(folio_document *document, int *out, char *err, size_t errlen);
+/// A metadata value ("format", "encryption", "info:Title", …) as UTF-8 into `buf`. `*found` is
+/// zero when the document has no such key. Long values are truncated to `buflen - 1` bytes.
+folio_status folio_document_metadata(folio_document *document, const char *key, char *buf, size_t buflen,
+                                     int *found, char *err, size_t errlen);
+
+// MARK: Pages
+
+/// The page's bounds in points after its rotation is applied (fz_bound_page).
+folio_status folio_page_bounds(folio_document *document, int page, folio_rect *out, char *err, size_t errlen);
+/// The page's structured text (fz_new_stext_page_from_page), text blocks only.
+folio_status folio_page_text(folio_document *document, int page, folio_cookie *cookie, folio_text *out,
+                             char *err, size_t errlen);
+void folio_text_free(folio_text *text);
+/// The page's plain text as mutool prints it (fz_print_stext_page_as_text): lines end in "\n",
+/// blocks in an extra "\n". Free `*out` with folio_string_free.
+folio_status folio_page_plain_text(folio_document *document, int page, folio_cookie *cookie, char **out,
+                                   size_t *length, char *err, size_t errlen);
+void folio_string_free(char *string);
+/// Records the page into a display list that any cloned context may render.
+folio_status folio_page_display_list(folio_document *document, int page, folio_cookie *cookie,
+                                     folio_display_list **out, char *err, size_t errlen);
+void folio_display_list_drop(folio_context *context, folio_display_list *list);
+/// The display list's bounds in points.
+folio_rect folio_display_list_bounds(folio_context *context, folio_display_list *list);
+/// Renders `list` at `zoom` (1 = 72 dpi) into RGB pixels on white. Fails with FOLIO_INVALID when
+/// the result would exceed `max_pixels`.
+folio_status folio_display_list_render(folio_context *context, folio_display_list *list, float zoom,
+                                       size_t max_pixels, folio_cookie *cookie, folio_pixels *out,
+                                       char *err, size_t errlen);
+void folio_pixels_free(folio_pixels *pixels);
+/// The page's links with their resolved targets.
+folio_status folio_page_links(folio_document *document, int page, folio_links *out, char *err, size_t errlen);
+void folio_links_free(folio_links *links);
+/// Case-insensitive search of one page (fz_search_page); at most `max_quads` quads are returned.
+folio_status folio_page_search(folio_document *document, int page, const char *needle, folio_quad *quads,
+                               int max_quads, int *count, char *err, size_t errlen);
+
+// MARK: Outline
+
+/// The document's outline flattened in reading order, at most `max_entries` entries and
+/// `max_depth` levels (outlines with loops or absurd depth are cut, and `truncated` says so).
+folio_status folio_document_outline(folio_document *document, size_t max_entries, int max_depth,
+                                    folio_outline *out, char *err, size_t errlen);
+void folio_outline_free(folio_outline *outline);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,354 @@
+internal import CMuPDF
+public import FolioCore
+import Foundation
+
+/// An open document: the MuPDF-backed page source.
+///
+/// Opens anything MuPDF opens (PDF, EPUB, XPS, CBZ, FB2, images). Each document owns a clone of the
+/// process-wide MuPDF context, and every call on it is serialised by a lock, so a `Document` may be
+/// shared between threads; for parallel work open one document per thread. Pages are 0-based.
+///
+/// The corresponding C type is `fz_document`.
+public final class Document: @unchecked Sendable {
+    /// The path the document was opened from.
+    public let path: String
+    private let context: ClonedContext
+    private let handle: OpaquePointer
+    private let lock = NSLock()
+    private var verifiedPageCount: (actual: Int, declared: Int)?
+    private var isLocked = false
+
+    /// Opens the document at `path`. An encrypted document opens locked: check ``needsPassword``
+    /// and call ``unlock(password:)``, or pass `password` here to unlock it straight away.
+    ///
+    /// - Throws: ``DocumentError`` when the path is not a readable file or MuPDF cannot open it,
+    ///   and ``DocumentError/wrongPassword`` when `password` is given but rejected.
+    public init(path: String, password: String? = nil) throws(DocumentError) {
+        try Self.checkReadableFile(path)
+        self.path = path
+        context = try MuPDFContext.clone()
+        var pointer: OpaquePointer?
+        let context = context
+        try MuPDFCall.check(onError: { .cannotOpen($0) }) {
+            folio_document_open(context.pointer, path, &pointer, $0, $1)
+        }
+        handle = pointer!
+        var needs: Int32 = 0
+        let handle = handle
+        try MuPDFCall.check { folio_document_needs_password(handle, &needs, $0, $1) }
+        isLocked = needs != 0
+        if let password, isLocked, try !unlock(password: password) {
+            throw .wrongPassword
+        }
+    }
+
+    deinit {
+        folio_document_drop(handle)
+    }
+
+    /// Whether the document is encrypted and still locked.
+    ///
+    /// Known once at open time: MuPDF's own check (`fz_needs_password`) re-tries the empty password,
+    /// which would undo an earlier successful ``unlock(password:)``.
+    public var needsPassword: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return isLocked
+    }
+
+    /// Tries `password` (UTF-8); returns whether it unlocked the document.
+    public func unlock(password: String) throws(DocumentError) -> Bool {
+        try serialized { () throws(DocumentError) -> Bool in
+            guard isLocked else { return true }
+            var accepted: Int32 = 0
+            try MuPDFCall.check { folio_document_authenticate(handle, password, &accepted, $0, $1) }
+            isLocked = accepted == 0
+            return !isLocked
+        }
+    }
+
+    /// The number of readable pages.
+    ///
+    /// A damaged PDF page tree can declare more pages than it holds (one corpus file claims 1.4
+    /// billion). When the last declared page cannot be loaded, the real count is found with a
+    /// binary search over page loads: O(log n), never one step per declared page.
+    public var pageCount: Int {
+        get throws(DocumentError) { try pageCounts().actual }
+    }
+
+    /// Format, page count, metadata and encryption, as `folio --info` prints them.
+    /// While the document is locked its metadata strings are still encrypted, so they are left out.
+    public func info() throws(DocumentError) -> DocumentInfo {
+        let counts = try pageCounts()
+        let encryption = try metadata("encryption")
+        let readable = !needsPassword
+        return DocumentInfo(
+            format: try metadata("format") ?? "unknown",
+            pageCount: counts.actual,
+            declaredPageCount: counts.declared == counts.actual ? nil : counts.declared,
+            title: readable ? try metadata("info:Title") : nil,
+            author: readable ? try metadata("info:Author") : nil,
+            subject: readable ? try metadata("info:Subject") : nil,
+            creator: readable ? try metadata("info:Creator") : nil,
+            producer: readable ? try metadata("info:Producer") : nil,
+            encryption: encryption == "None" ? nil : encryption
+        )
+    }
+
+    /// The page's size in points, with its rotation applied.
+    public func pageSize(_ page: Int) throws(DocumentError) -> PageSize {
+        try checkPage(page)
+        return try serialized { () throws(DocumentError) -> PageSize in
+            var rect = folio_rect()
+            try MuPDFCall.check { folio_page_bounds(handle, Int32(page), &rect, $0, $1) }
+            return PageSize(width: Double(rect.x1 - rect.x0), height: Double(rect.y1 - rect.y0))
+        }
+    }
+
+    /// The page's structured text: blocks, lines and characters with their positions.
+    public func text(page: Int, cancellation: Cancellation? = nil) throws(DocumentError) -> PageText {
+        try checkPage(page)
+        return try serialized { () throws(DocumentError) -> PageText in
+            var flat = folio_text()
+            defer { folio_text_free(&flat) }
+            try explained(cancellation) { () throws(DocumentError) in
+                try MuPDFCall.check {
+                    folio_page_text(handle, Int32(page), cancellation?.cookie, &flat, $0, $1)
+                }
+            }
+            return Self.pageText(from: flat)
+        }
+    }
+
+    /// The page's plain text exactly as `mutool draw -F txt` prints it (lines end in a newline,
+    /// each block in one more), not yet made safe for a terminal.
+    public func plainText(page: Int, cancellation: Cancellation? = nil) throws(DocumentError) -> String {
+        try checkPage(page)
+        return try serialized { () throws(DocumentError) -> String in
+            var bytes: UnsafeMutablePointer<CChar>?
+            var length = 0
+            defer { folio_string_free(bytes) }
+            try explained(cancellation) { () throws(DocumentError) in
+                try MuPDFCall.check {
+                    folio_page_plain_text(handle, Int32(page), cancellation?.cookie, &bytes, &length, $0, $1)
+                }
+            }
+            guard let bytes else { return "" }
+            return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+        }
+    }
+
+    /// Renders the page at `zoom` (1 = 72 dpi) to RGB pixels on white.
+    ///
+    /// - Parameter maxPixels: a cap on width × height, so a huge page never allocates gigabytes;
+    ///   beyond it the call throws ``DocumentError/tooLarge(_:)``.
+    public func render(
+        page: Int, zoom: Double, maxPixels: Int = 40_000_000, cancellation: Cancellation? = nil
+    ) throws(DocumentError) -> RenderedPage {
+        try checkPage(page)
+        let list = try serialized { () throws(DocumentError) -> OpaquePointer in
+            var list: OpaquePointer?
+            try explained(cancellation) { () throws(DocumentError) in
+                try MuPDFCall.check {
+                    folio_page_display_list(handle, Int32(page), cancellation?.cookie, &list, $0, $1)
+                }
+            }
+            return list!
+        }
+        // The display list is rendered with a context of its own, outside the document lock.
+        let renderer = try MuPDFContext.clone()
+        defer { folio_display_list_drop(renderer.pointer, list) }
+        var pixels = folio_pixels()
+        defer { folio_pixels_free(&pixels) }
+        try explained(cancellation) { () throws(DocumentError) in
+            try MuPDFCall.check {
+                folio_display_list_render(
+                    renderer.pointer, list, Float(zoom), maxPixels, cancellation?.cookie, &pixels, $0, $1)
+            }
+        }
+        let width = Int(pixels.width)
+        let height = Int(pixels.height)
+        let rowBytes = width * 3
+        var packed = [UInt8](repeating: 0, count: rowBytes * height)
+        packed.withUnsafeMutableBytes { destination in
+            for row in 0..<height {
+                let source = UnsafeRawPointer(pixels.samples! + row * pixels.stride)
+                (destination.baseAddress! + row * rowBytes).copyMemory(from: source, byteCount: rowBytes)
+            }
+        }
+        return RenderedPage(width: width, height: height, pixels: packed)
+    }
+
+    /// Renders the page scaled so that it is `width` pixels wide.
+    public func render(
+        page: Int, width: Int, maxPixels: Int = 40_000_000, cancellation: Cancellation? = nil
+    ) throws(DocumentError) -> RenderedPage {
+        let size = try pageSize(page)
+        guard size.width > 0, width > 0 else { throw .tooLarge("cannot render a page of zero width") }
+        return try render(page: page, zoom: Double(width) / size.width, maxPixels: maxPixels, cancellation: cancellation)
+    }
+
+    /// The document's outline; empty when it has none.
+    public func outline(maxEntries: Int = 100_000, maxDepth: Int = 64) throws(DocumentError) -> Outline {
+        try serialized { () throws(DocumentError) -> Outline in
+            var flat = folio_outline()
+            defer { folio_outline_free(&flat) }
+            try MuPDFCall.check { folio_document_outline(handle, maxEntries, Int32(maxDepth), &flat, $0, $1) }
+            let entries = (0..<flat.count).map { index in
+                let entry = flat.entries[index]
+                return OutlineEntry(
+                    title: entry.title.map { String(cString: $0) } ?? "",
+                    level: Int(entry.level),
+                    page: entry.page >= 0 ? Int(entry.page) : nil,
+                    uri: entry.uri.map { String(cString: $0) })
+            }
+            return Outline(entries: entries, isTruncated: flat.truncated != 0)
+        }
+    }
+
+    /// The links on a page, with internal targets resolved to pages.
+    public func links(page: Int) throws(DocumentError) -> [PageLink] {
+        try checkPage(page)
+        return try serialized { () throws(DocumentError) -> [PageLink] in
+            var flat = folio_links()
+            defer { folio_links_free(&flat) }
+            try MuPDFCall.check { folio_page_links(handle, Int32(page), &flat, $0, $1) }
+            return (0..<flat.count).map { index in
+                let link = flat.links[index]
+                return PageLink(
+                    box: Self.rect(link.box),
+                    page: link.external == 0 && link.page >= 0 ? Int(link.page) : nil,
+                    uri: link.external != 0 ? link.uri.map { String(cString: $0) } : nil)
+            }
+        }
+    }
+
+    /// MuPDF's case-insensitive search of one page; each hit lists the boxes it covers.
+    public func search(page: Int, for needle: String, maxBoxes: Int = 512) throws(DocumentError) -> [SearchHit] {
+        try checkPage(page)
+        return try serialized { () throws(DocumentError) -> [SearchHit] in
+            var quads = [folio_quad](repeating: folio_quad(), count: maxBoxes)
+            var count: Int32 = 0
+            try MuPDFCall.check {
+                folio_page_search(handle, Int32(page), needle, &quads, Int32(maxBoxes), &count, $0, $1)
+            }
+            var hits: [SearchHit] = []
+            for quad in quads.prefix(Int(count)) {
+                let box = TextRect(
+                    x0: Double(min(quad.ul_x, quad.ll_x)), y0: Double(min(quad.ul_y, quad.ur_y)),
+                    x1: Double(max(quad.ur_x, quad.lr_x)), y1: Double(max(quad.ll_y, quad.lr_y)))
+                if Int(quad.hit) < hits.count {
+                    hits[Int(quad.hit)].boxes.append(box)
+                } else {
+                    hits.append(SearchHit(boxes: [box]))
+                }
+            }
+            return hits
+        }
+    }
+
+    // MARK: Helpers
+
+    private func serialized<T>(_ body: () throws(DocumentError) -> T) throws(DocumentError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private func explained(
+        _ cancellation: Cancellation?, _ body: () throws(DocumentError) -> Void
+    ) throws(DocumentError) {
+        do {
+            try body()
+        } catch {
+            throw cancellation?.explain(error) ?? error
+        }
+    }
+
+    /// Pages of a locked document would read as empty (their streams are still encrypted), so
+    /// every page operation checks the lock first.
+    private func checkPage(_ page: Int) throws(DocumentError) {
+        if needsPassword { throw .needsPassword }
+        let count = try pageCount
+        guard page >= 0, page < count else { throw .noSuchPage(page, count: count) }
+    }
+
+    private func metadata(_ key: String) throws(DocumentError) -> String? {
+        try serialized { () throws(DocumentError) -> String? in
+            var buffer = [CChar](repeating: 0, count: 4096)
+            var found: Int32 = 0
+            try MuPDFCall.check { folio_document_metadata(handle, key, &buffer, buffer.count, &found, $0, $1) }
+            guard found != 0 else { return nil }
+            let value = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return value.isEmpty ? nil : value
+        }
+    }
+
+    private func pageCounts() throws(DocumentError) -> (actual: Int, declared: Int) {
+        try serialized { () throws(DocumentError) -> (actual: Int, declared: Int) in
+            if let verifiedPageCount { return verifiedPageCount }
+            var declared: Int32 = 0
+            try MuPDFCall.check { folio_document_page_count(handle, &declared, $0, $1) }
+            let counts = (actual: loadablePageCount(declared: Int(declared)), declared: Int(declared))
+            verifiedPageCount = counts
+            return counts
+        }
+    }
+
+    /// The number of pages that load, assuming damage cuts the page tree short rather than
+    /// punching holes in it: if the last page loads, all are counted.
+    private func loadablePageCount(declared: Int) -> Int {
+        func loads(_ page: Int) -> Bool {
+            var rect = folio_rect()
+            return folio_page_bounds(handle, Int32(page), &rect, nil, 0) == FOLIO_OK
+        }
+        guard declared > 1, !loads(declared - 1) else { return declared }
+        guard loads(0) else { return declared }
+        var low = 0  // loads
+        var high = declared - 1  // does not load
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if loads(middle) { low = middle } else { high = middle }
+        }
+        return low + 1
+    }
+
+    private static func checkReadableFile(_ path: String) throws(DocumentError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw errno == EACCES ? .permissionDenied : .notFound
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .notAFile("is a directory")
+        case S_IFIFO: throw .notAFile("not a regular file (a FIFO)")
+        case S_IFCHR, S_IFBLK: throw .notAFile("not a regular file (a device)")
+        case S_IFSOCK: throw .notAFile("not a regular file (a socket)")
+        default: throw .notAFile("not a regular file")
+        }
+        guard access(path, R_OK) == 0 else { throw .permissionDenied }
+        guard status.st_size > 0 else { throw .emptyFile }
+    }
+
+    private static func rect(_ rect: folio_rect) -> TextRect {
+        TextRect(x0: Double(rect.x0), y0: Double(rect.y0), x1: Double(rect.x1), y1: Double(rect.y1))
+    }
+
+    private static func pageText(from flat: folio_text) -> PageText {
+        let blocks = (0..<flat.block_count).map { blockIndex in
+            let block = flat.blocks[blockIndex]
+            let lines = (0..<Int(block.line_count)).map { lineOffset in
+                let line = flat.lines[Int(block.first_line) + lineOffset]
+                let chars = (0..<Int(line.char_count)).map { charOffset in
+                    let char = flat.chars[Int(line.first_char) + charOffset]
+                    return TextChar(
+                        scalar: Unicode.Scalar(char.codepoint) ?? "\u{FFFD}",
+                        box: rect(char.box), size: Double(char.size))
+                }
+                return TextLine(chars: chars, box: rect(line.box))
+            }
+            return TextBlock(lines: lines, box: rect(block.box))
+        }
+        return PageText(width: Double(flat.width), height: Double(flat.height), blocks: blocks)
+    }
+}

@@ -1,0 +1,54 @@
+/// Why a document or one of its pages could not be read, with a message a user understands.
+///
+/// Every MuPDF failure crosses into Swift as one of these (through ``MuPDFCall``), never as a
+/// longjmp. A failure on one page is reported for that page only; the document stays usable.
+public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path does not exist.
+    case notFound
+    /// The path exists but is not something a document can be read from (a folder, a FIFO, a device).
+    case notAFile(String)
+    /// The file cannot be read (permissions).
+    case permissionDenied
+    /// The file is empty.
+    case emptyFile
+    /// MuPDF does not recognise or cannot repair the file.
+    case cannotOpen(String)
+    /// The document is encrypted and needs a password.
+    case needsPassword
+    /// The password given was not accepted.
+    case wrongPassword
+    /// The page number is outside the document (0-based page, page count).
+    case noSuchPage(Int, count: Int)
+    /// A page or operation failed inside MuPDF (the page is damaged, a stream is corrupt, …).
+    case damaged(String)
+    /// The operation was cancelled before it finished.
+    case cancelled
+    /// The operation took longer than its time limit and was stopped.
+    case timedOut(seconds: Double)
+    /// MuPDF ran out of memory.
+    case outOfMemory
+    /// The request would exceed one of Folio's size caps (for example a gigapixel render).
+    case tooLarge(String)
+
+    public var description: String {
+        switch self {
+        case .notFound: "No such file or directory"
+        case .notAFile(let what): what
+        case .permissionDenied: "Permission denied"
+        case .emptyFile: "empty file (0 bytes)"
+        case .cannotOpen(let reason): "cannot open document: \(reason)"
+        case .needsPassword: "document is encrypted: a password is needed (--password)"
+        case .wrongPassword: "wrong password"
+        case .noSuchPage(let page, let count): "no page \(page + 1) (the document has \(count))"
+        case .damaged(let reason): reason
+        case .cancelled: "cancelled"
+        case .timedOut(let seconds): "gave up after \(Self.format(seconds)) s"
+        case .outOfMemory: "out of memory"
+        case .tooLarge(let reason): reason
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

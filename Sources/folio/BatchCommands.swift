@@ -1,0 +1,152 @@
+import FolioCore
+import FolioDocument
+
+/// The non-interactive modes: `--info`, `--text`, `--outline`, `--search`. Each returns the
+/// process exit status (0 success, 1 document error or no match).
+struct BatchCommands {
+    let options: Options
+    let path: String
+    let output: Output
+
+    /// Give up on a page after this many seconds, so one pathological page cannot hang a script.
+    static let pageTimeLimit = 10.0
+    /// Stop after this many unreadable pages in a row: the rest of the document is likely gone too.
+    static let maxConsecutiveFailures = 20
+
+    private static let textControls: Set<Unicode.Scalar> = ["\n", "\t", "\u{0C}"]
+
+    func run(_ mode: Options.Mode) -> Int32 {
+        do throws(DocumentError) {
+            let document = try Document(path: path, password: options.password)
+            if case .info = mode {
+                return try info(document)
+            }
+            if document.needsPassword {
+                throw .needsPassword
+            }
+            switch mode {
+            case .info: return 0
+            case .text: return try text(document)
+            case .outline: return try outline(document)
+            case .search(let pattern): return try search(document, SearchPattern(pattern))
+            }
+        } catch {
+            report(error.description)
+            return 1
+        }
+    }
+
+    private func report(_ reason: String) {
+        Errors.report("\(path): \(reason)")
+    }
+
+    private func safe(_ text: String) -> String {
+        TerminalSafeText.sanitized(text)
+    }
+
+    private func info(_ document: Document) throws(DocumentError) -> Int32 {
+        let locked = document.needsPassword
+        let info = try document.info()
+        var lines = [
+            ("File", path),
+            ("Format", info.format),
+            ("Pages", String(info.pageCount)),
+            ("Title", info.title ?? ""),
+            ("Author", info.author ?? ""),
+            ("Subject", info.subject ?? ""),
+            ("Creator", info.creator ?? ""),
+            ("Producer", info.producer ?? ""),
+            ("Encrypted", info.encryption == nil && !locked ? "no" : "yes"),
+        ]
+        if locked {
+            lines.append(("Locked", "yes: give --password to read it"))
+        }
+        if let declared = info.declaredPageCount {
+            lines.append(("Damaged", "the page tree declares \(declared) pages; \(info.pageCount) can be read"))
+        }
+        for (key, value) in lines {
+            output.write("\(key): \(safe(value))\n")
+        }
+        output.flush()
+        return 0
+    }
+
+    /// The selected pages as 0-based ranges, or nil after reporting a page beyond the end.
+    private func selectedPages(_ document: Document) throws(DocumentError) -> [ClosedRange<Int>]? {
+        let count = try document.pageCount
+        guard let range = options.pages else { return count > 0 ? [0...(count - 1)] : [] }
+        switch range.pages(in: count) {
+        case .success(let ranges): return ranges
+        case .failure(let outOfRange):
+            report(DocumentError.noSuchPage(outOfRange.page - 1, count: count).description)
+            return nil
+        }
+    }
+
+    /// Runs `body` on every selected page; page errors are reported and counted, and a long run
+    /// of them stops the loop. Returns the exit status so far (1 when any page failed).
+    private func forEachPage(
+        _ document: Document, _ body: (Int) throws(DocumentError) -> Void
+    ) throws(DocumentError) -> Int32? {
+        guard let ranges = try selectedPages(document) else { return nil }
+        var status: Int32 = 0
+        var failuresInARow = 0
+        for range in ranges {
+            for page in range {
+                do throws(DocumentError) {
+                    try body(page)
+                    failuresInARow = 0
+                } catch {
+                    output.flush()
+                    report("page \(page + 1): \(error.description)")
+                    status = 1
+                    failuresInARow += 1
+                    if failuresInARow == Self.maxConsecutiveFailures {
+                        report("stopping after \(failuresInARow) unreadable pages in a row")
+                        return status
+                    }
+                }
+            }
+        }
+        return status
+    }
+
+    private func text(_ document: Document) throws(DocumentError) -> Int32 {
+        let status = try forEachPage(document) { page throws(DocumentError) in
+            let text = try document.plainText(page: page, cancellation: Cancellation(timeLimit: Self.pageTimeLimit))
+            output.write(TerminalSafeText.sanitized(text, keeping: Self.textControls))
+            output.write("\u{0C}")
+        }
+        output.flush()
+        return status ?? 1
+    }
+
+    private func outline(_ document: Document) throws(DocumentError) -> Int32 {
+        let outline = try document.outline()
+        for entry in outline.entries {
+            let indent = String(repeating: "  ", count: entry.level)
+            let title = safe(entry.title)
+            let page = entry.page.map { String($0 + 1) } ?? ""
+            output.write("\(indent)\(title)\t\(page)\n")
+        }
+        output.flush()
+        if outline.isTruncated {
+            report("the outline is too large or too deep (or loops); it was cut short")
+        }
+        return 0
+    }
+
+    private func search(_ document: Document, _ pattern: SearchPattern) throws(DocumentError) -> Int32 {
+        var found = false
+        let status = try forEachPage(document) { page throws(DocumentError) in
+            let text = try document.plainText(page: page, cancellation: Cancellation(timeLimit: Self.pageTimeLimit))
+            for line in text.split(separator: "\n") where pattern.matches(line) {
+                found = true
+                output.write("\(page + 1):\(safe(String(line)))\n")
+            }
+        }
+        output.flush()
+        guard let status else { return 1 }
+        return found ? status : 1
+    }
+}

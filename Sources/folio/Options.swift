@@ -1,0 +1,117 @@
+/// What `folio` was asked to do, parsed by hand from the command line.
+struct Options: Equatable {
+    /// The non-interactive modes; nil means the interactive reader (or browser).
+    enum Mode: Equatable {
+        case info
+        case text
+        case outline
+        case search(String)
+    }
+
+    var mode: Mode?
+    var path: String?
+    var pages: PageRange?
+    var password: String?
+    /// The 1-based page the reader opens at.
+    var startPage: Int?
+    var showHelp = false
+    var showVersion = false
+
+    /// A command-line mistake, reported with the usage hint and exit status 2.
+    struct UsageError: Error, Equatable {
+        var message: String
+    }
+
+    static let usage = """
+        Usage: folio [OPTIONS] [FILE | DIR]
+
+        Read a document (PDF, EPUB, XPS, CBZ, FB2, images) in the terminal. With a folder, or with
+        no argument, browse the folder's files.
+
+        Options:
+          --info                 print document facts as "Key: value" lines, then exit
+          --text                 print the text of the selected pages, each followed by a form feed
+          --pages RANGE          pages for --text and --search: 3 | 2-5 | 7- | 1,4,9-12
+          --outline              print the outline: two spaces of indent per level, "title<TAB>page"
+          --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
+                                 sensitive only when PATTERN has capitals); exit 1 when none
+          --password PW          password for an encrypted document
+          -p, --page N           open the reader at page N
+          --version              print the version and exit
+          -h, --help             print this help and exit
+
+        Exit status: 0 success, 1 document error or no match, 2 usage error.
+        """
+
+    /// Parses the arguments after the program name.
+    init(arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        var onlyPaths = false
+        while let argument = remaining.popFirst() {
+            if onlyPaths || argument == "-" || !argument.hasPrefix("-") {
+                guard path == nil else { throw UsageError(message: "only one FILE or DIR can be given") }
+                path = argument
+                continue
+            }
+            if argument == "--" {
+                onlyPaths = true
+                continue
+            }
+            var name = argument
+            var attached: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                attached = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let attached { return attached }
+                guard let next = remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+                return next
+            }
+            func noValue() throws(UsageError) {
+                if attached != nil { throw UsageError(message: "\(name) takes no value") }
+            }
+            switch name {
+            case "--info": try noValue(); try setMode(.info, name)
+            case "--text": try noValue(); try setMode(.text, name)
+            case "--outline": try noValue(); try setMode(.outline, name)
+            case "--search":
+                let pattern = try value()
+                guard !pattern.isEmpty else { throw UsageError(message: "--search needs a non-empty PATTERN") }
+                try setMode(.search(pattern), name)
+            case "--pages":
+                let text = try value()
+                guard let range = PageRange(text) else {
+                    throw UsageError(message: "invalid page range '\(text)' (examples: 3, 2-5, 7-, 1,4,9-12)")
+                }
+                pages = range
+            case "--password": password = try value()
+            case "-p", "--page":
+                let text = try value()
+                guard let page = Int(text), page >= 1 else {
+                    throw UsageError(message: "invalid page number '\(text)' (pages start at 1)")
+                }
+                startPage = page
+            case "-h", "--help": try noValue(); showHelp = true
+            case "--version": try noValue(); showVersion = true
+            default: throw UsageError(message: "unknown option '\(name)'")
+            }
+        }
+        if pages != nil, mode != .text, !isSearch {
+            throw UsageError(message: "--pages applies to --text and --search")
+        }
+        if mode != nil, !showHelp, !showVersion, path == nil {
+            throw UsageError(message: "a FILE is needed")
+        }
+    }
+
+    private var isSearch: Bool {
+        if case .search = mode { return true }
+        return false
+    }
+
+    private mutating func setMode(_ newMode: Mode, _ name: String) throws(UsageError) {
+        guard mode == nil else { throw UsageError(message: "\(name) cannot be combined with another mode") }
+        mode = newMode
+    }
+}

@@ -1,0 +1,31 @@
+import Glibc
+
+// Entry point: parse the options, then run a batch mode or the interactive reader.
+signal(SIGPIPE, SIG_IGN)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let options: Options
+do {
+    options = try Options(arguments: arguments)
+} catch {
+    Errors.report(error.message)
+    let hint = Output(descriptor: STDERR_FILENO)
+    hint.write("Try 'folio --help' for more information.\n")
+    hint.flush()
+    exit(2)
+}
+let standardOutput = Output(descriptor: STDOUT_FILENO)
+if options.showHelp {
+    standardOutput.write(Options.usage + "\n")
+    standardOutput.flush()
+    exit(0)
+}
+if options.showVersion {
+    standardOutput.write("folio \(Version.current) (MuPDF \(Version.mupdf))\n")
+    standardOutput.flush()
+    exit(0)
+}
+if let mode = options.mode, let path = options.path {
+    exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
+}
+Errors.report("the interactive reader is not built yet; use --info, --text, --outline or --search")
+exit(2)

@@ -1,0 +1,242 @@
+import Foundation
+import FolioTestSupport
+import Testing
+
+/// The command line, run as a user would: the built binary, real corpus files, exit codes, and
+/// output compared with mutool's.
+@Suite struct CLITests {
+    let tracemonkey = Corpus.path("pdfjs-tracemonkey.pdf")
+
+    @Test func helpListsEveryOption() throws {
+        let result = try FolioProcess.run(["--help"])
+        #expect(result.status == 0)
+        for option in ["--info", "--text", "--pages RANGE", "--outline", "--search PATTERN", "--password PW",
+                       "-p, --page N", "--version", "-h, --help"] {
+            #expect(result.output.contains(option), "usage lacks \(option)")
+        }
+    }
+
+    @Test func versionNamesMuPDF() throws {
+        let result = try FolioProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("folio "))
+        #expect(result.output.contains("(MuPDF 1.21"))
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--pages", "5-3", "--text", "x.pdf"], "invalid page range '5-3'"),
+        (["--pages", "0", "--text", "x.pdf"], "invalid page range '0'"),
+        (["--text"], "a FILE is needed"),
+        (["--text", "--info", "x.pdf"], "cannot be combined"),
+        (["--search"], "--search needs a value"),
+        (["--pages", "2", "--outline", "x.pdf"], "--pages applies to --text and --search"),
+        (["a.pdf", "b.pdf"], "only one FILE or DIR"),
+        (["--page", "zero", "a.pdf"], "invalid page number 'zero'"),
+        (["--info=yes", "a.pdf"], "--info takes no value"),
+    ])
+    func usageErrorsExitWithStatus2(arguments: [String], message: String) throws {
+        let result = try FolioProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("folio: "))
+        #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
+        #expect(result.stderr.contains("Try 'folio --help'"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func infoPrintsKeyValueLines() throws {
+        let result = try FolioProcess.run(["--info", tracemonkey])
+        #expect(result.status == 0)
+        let keys = result.output.split(separator: "\n").map { $0.prefix { $0 != ":" } }
+        #expect(keys == ["File", "Format", "Pages", "Title", "Author", "Subject", "Creator", "Producer", "Encrypted"])
+        #expect(result.output.contains("Pages: 14\n"))
+        #expect(result.output.contains("Format: PDF 1.4\n"))
+        #expect(result.output.contains("Producer: pdfeTeX-1.21a\n"))
+        #expect(result.output.contains("Encrypted: no\n"))
+    }
+
+    @Test func infoReportsEncryptionAndLock() throws {
+        let locked = try FolioProcess.run(["--info", Corpus.path("qpdf-20-pages-encrypted.pdf")])
+        #expect(locked.status == 0)
+        #expect(locked.output.contains("Encrypted: yes\n"))
+        #expect(locked.output.contains("Locked: yes"))
+        let unlocked = try FolioProcess.run(["--info", "--password", "user", Corpus.path("qpdf-20-pages-encrypted.pdf")])
+        #expect(unlocked.output.contains("Encrypted: yes\n"))
+        #expect(!unlocked.output.contains("Locked"))
+    }
+
+    @Test func infoOnLyingPageTreeReportsReadablePages() throws {
+        let result = try FolioProcess.run(["--info", Corpus.path("pdfjs-poppler-67295-0-billion-pages.pdf")])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Pages: 1\n"))
+        #expect(result.output.contains("declares 1410065407 pages"))
+    }
+
+    @Test(arguments: ["pdfjs-tracemonkey.pdf", "pypdf-multicolumn.pdf", "idpf-childrens-literature.epub",
+                      "tika-testPPT.xps", "tika-test.fb2", "pdfjs-javauninstall-japanese.pdf"])
+    func textAgreesWithMutool(file: String) throws {
+        let expected = try Mutool.pageTexts(Corpus.path(file))
+        let result = try FolioProcess.run(["--text", Corpus.path(file)])
+        #expect(result.status == 0)
+        var pages = result.output.components(separatedBy: "\u{0C}")
+        #expect(pages.removeLast() == "", "output must end with a form feed")
+        #expect(pages == expected)
+    }
+
+    @Test func textOfSelectedPages() throws {
+        let expected = try Mutool.pageTexts(tracemonkey)
+        let result = try FolioProcess.run(["--text", "--pages", "2,4-5,13-", tracemonkey])
+        #expect(result.status == 0)
+        let wanted = [1, 3, 4, 12, 13].map { expected[$0] + "\u{0C}" }.joined()
+        #expect(result.output == wanted)
+    }
+
+    @Test func pageBeyondTheEndIsADocumentError() throws {
+        let result = try FolioProcess.run(["--text", "--pages", "12-40", tracemonkey])
+        #expect(result.status == 1)
+        #expect(result.stderr == "folio: \(tracemonkey): no page 40 (the document has 14)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: ["pdfjs-nested_outline.pdf", "pypdf-GeoTopo-komprimiert.pdf", "debian-octave.pdf",
+                      "pdf20-utf8-test.pdf", "docs/sample.pdf"])
+    func outlineAgreesWithMutool(file: String) throws {
+        let path = file.hasPrefix("docs/") ? Corpus.repositoryRoot.appendingPathComponent(file).path : Corpus.path(file)
+        // mutool escapes a newline inside a title as "\\n"; Folio neutralises it to U+FFFD.
+        let expected = try Mutool.outline(path).map { entry in
+            var entry = entry
+            entry.title = entry.title.replacingOccurrences(of: "\\n", with: "\u{FFFD}")
+            return entry
+        }
+        #expect(!expected.isEmpty)
+        let result = try FolioProcess.run(["--outline", path])
+        #expect(result.status == 0)
+        let entries = result.output.split(separator: "\n").map { line -> Mutool.OutlineEntry in
+            let indent = line.prefix { $0 == " " }.count
+            let fields = line.dropFirst(indent).split(separator: "\t", omittingEmptySubsequences: false)
+            return Mutool.OutlineEntry(level: indent / 2, title: String(fields[0]), page: Int(fields[1]))
+        }
+        #expect(entries == expected)
+    }
+
+    @Test func loopingOutlineIsAnErrorNotAHang() throws {
+        let result = try FolioProcess.run(["--outline", Corpus.path("qpdf-outlines-with-loop.pdf")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Cycle detected in outlines"))
+        let text = try FolioProcess.run(["--text", "--pages", "30", Corpus.path("qpdf-outlines-with-loop.pdf")])
+        #expect(text.status == 0)
+    }
+
+    @Test func documentWithoutOutlinePrintsNothing() throws {
+        let result = try FolioProcess.run(["--outline", tracemonkey])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// `--search` is grep over MuPDF's text: the same pages and lines as `mutool draw -F txt | grep -i`.
+    @Test(arguments: [("pdfjs-tracemonkey.pdf", "trace"), ("pypdf-GeoTopo-komprimiert.pdf", "raum"),
+                      ("idpf-moby-dick.epub", "whale"), ("pdfjs-javauninstall-japanese.pdf", "インストール"),
+                      ("pdfjs-tracemonkey.pdf", "Trace")])
+    func searchAgreesWithMutool(file: String, word: String) throws {
+        let pages = try Mutool.pageTexts(Corpus.path(file))
+        let caseSensitive = word != word.lowercased()
+        var expected: [String] = []
+        for (index, text) in pages.enumerated() {
+            for line in text.split(separator: "\n") {
+                let hit = caseSensitive ? line.contains(word) : line.lowercased().contains(word)
+                if hit { expected.append("\(index + 1):\(line)") }
+            }
+        }
+        #expect(!expected.isEmpty)
+        let result = try FolioProcess.run(["--search", word, Corpus.path(file)])
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n").map(String.init) == expected)
+    }
+
+    @Test func searchIsSmartCase() throws {
+        let lower = try FolioProcess.run(["--search", "trace", tracemonkey])
+        let upper = try FolioProcess.run(["--search", "Trace", tracemonkey])
+        let lowerLines = lower.output.split(separator: "\n")
+        let upperLines = upper.output.split(separator: "\n")
+        #expect(upperLines.allSatisfy { $0.contains("Trace") })
+        #expect(lowerLines.contains { $0.contains("trace") && !$0.contains("Trace") })
+        #expect(Set(upperLines).isSubset(of: Set(lowerLines)))
+        #expect(lowerLines.count > upperLines.count)
+    }
+
+    @Test func searchWithoutMatchExitsWith1() throws {
+        let result = try FolioProcess.run(["--search", "zzyzx-no-such-word", tracemonkey])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func missingFile() throws {
+        let result = try FolioProcess.run(["--info", "/nonexistent/file.pdf"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "folio: /nonexistent/file.pdf: No such file or directory\n")
+    }
+
+    @Test func directoryInBatchMode() throws {
+        let directory = Corpus.directory.path
+        let result = try FolioProcess.run(["--text", directory])
+        #expect(result.status == 1)
+        #expect(result.stderr == "folio: \(directory): is a directory\n")
+    }
+
+    @Test func emptyFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-empty-\(getpid()).pdf").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try FolioProcess.run(["--info", path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "folio: \(path): empty file (0 bytes)\n")
+    }
+
+    @Test func notADocument() throws {
+        let path = Corpus.directory.appendingPathComponent("MANIFEST.md").path
+        let result = try FolioProcess.run(["--text", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("folio: \(path): cannot open document: "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func wrongPassword() throws {
+        let path = Corpus.path("qpdf-enc-R2-V1-rc4-40bit.pdf")
+        let none = try FolioProcess.run(["--text", path])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("a password is needed"))
+        let wrong = try FolioProcess.run(["--text", "--password", "master?", path])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == "folio: \(path): wrong password\n")
+        let right = try FolioProcess.run(["--text", "--pages", "1", "--password", "view", path])
+        #expect(right.status == 0)
+        #expect(right.output == (try Mutool.pageTexts(path, password: "view"))[0] + "\u{0C}")
+    }
+
+    @Test func closedPipeEndsQuietly() throws {
+        let result = try FolioProcess.shell(
+            "set -o pipefail; \"$FOLIO\" --text '\(Corpus.path("debian-octave.pdf"))' | head -c 10; echo \" status=${PIPESTATUS[0]}\"")
+        #expect(result.output.hasSuffix(" status=0\n"))
+        #expect(result.output.utf8.count == 10 + " status=0\n".utf8.count)
+        #expect(result.stderr.isEmpty)
+    }
+
+    /// An error on a page after the first (where other readers die) is reported for that page only.
+    @Test func errorOnALaterPageKeepsTheRest() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cli-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let combined = directory.appendingPathComponent("bad-page-2.pdf").path
+        let qpdf = try FolioProcess.shell(
+            "qpdf --empty --pages '\(Corpus.path("pdfjs-paragraph_and_link.pdf"))' 1 '\(Corpus.path("qpdf-issue-1688a-colorspace.pdf"))' 1 '\(Corpus.path("pdfjs-paragraph_and_link.pdf"))' 2 -- '\(combined)'")
+        try #require(qpdf.status == 0, "qpdf failed: \(qpdf.stderr)")
+        let result = try FolioProcess.run(["--text", combined])
+        #expect(result.status == 1)
+        #expect(result.stderr == "folio: \(combined): page 2: too many color components (536870913 > 32)\n")
+        let pages = result.output.components(separatedBy: "\u{0C}")
+        #expect(pages.count == 3)
+        #expect(pages[0].contains("The first paragraph."))
+        #expect(pages[1].contains("First paragraph on the second page."))
+    }
+}
