@@ -1,0 +1,15 @@
+/// How a run of text is drawn; the terminal backend maps each style to attributes or colours.
+public enum CellStyle: Sendable, Hashable {
+    /// Plain text.
+    case normal
+    /// Bold text, for headings.
+    case bold
+    /// Reverse video, for the status line.
+    case reverse
+    /// Faint text, for notes such as "Loading page 2…".
+    case dim
+    /// Highlighted text, for matches.
+    case highlight
+    /// Text reporting a failure.
+    case error
+}

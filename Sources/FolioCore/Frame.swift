@@ -1,0 +1,27 @@
+/// A whole screen as data: what the terminal backend draws, and what tests compare.
+///
+/// Each row is a list of spans drawn left to right from column 0; the rest of the row is
+/// blank. ``ReaderView/render(_:)`` keeps every row within ``size``'s columns.
+public struct Frame: Sendable, Equatable {
+    /// The screen size the frame was drawn for.
+    public let size: ScreenSize
+    /// Exactly `size.rows` rows of spans.
+    public var rows: [[Span]]
+    /// Where the terminal cursor goes, or nil to hide it.
+    public var cursor: FramePosition?
+
+    /// Creates a blank frame of `size`.
+    public init(size: ScreenSize) {
+        self.size = size
+        rows = Array(repeating: [], count: max(size.rows, 0))
+        cursor = nil
+    }
+
+    /// Each row as plain text, padded with spaces to the full width: a screen for tests to read.
+    public var lines: [String] {
+        rows.map { spans in
+            let text = spans.map(\.text).joined()
+            return text + String(repeating: " ", count: max(size.columns - DisplayWidth.of(text), 0))
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// One line of text laid out for the terminal, with its width in cells.
+public struct LaidOutLine: Sendable, Equatable {
+    /// The line's text, without trailing spaces.
+    public var text: String
+    /// The number of terminal cells the text occupies.
+    public var width: Int
+
+    /// Creates a line from its text and width in cells.
+    public init(text: String, width: Int) {
+        self.text = text
+        self.width = width
+    }
+
+    /// Creates a line from its text, measuring its width with ``DisplayWidth``.
+    public init(text: String) {
+        self.init(text: text, width: DisplayWidth.of(text))
+    }
+}

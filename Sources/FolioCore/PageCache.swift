@@ -1,0 +1,97 @@
+/// The pages the reader holds near the current one: texts, failures, layouts and requests.
+///
+/// The reader keeps only a small window of pages, so memory stays bounded however long the
+/// document is. Layouts are cached per page, layout mode and width; reflowed layouts for a
+/// width the screen no longer has are dropped.
+struct PageCache: Sendable {
+    /// What a page load produced.
+    enum Outcome: Sendable {
+        case text(PageText)
+        case failure(String)
+    }
+
+    private struct LayoutKey: Hashable, Sendable {
+        var page: Int
+        var mode: LayoutMode
+        /// The reflow width; 0 for the physical layout, which does not depend on it.
+        var width: Int
+
+        init(page: Int, mode: LayoutMode, width: Int) {
+            self.page = page
+            self.mode = mode
+            self.width = mode == .reflow ? width : 0
+        }
+    }
+
+    private var texts: [Int: PageText] = [:]
+    private(set) var failures: [Int: String] = [:]
+    /// Pages asked for whose result has not arrived.
+    private var requested: Set<Int> = []
+    private var layouts: [LayoutKey: [LaidOutLine]] = [:]
+
+    /// Whether `page`'s load has finished, with text or with a failure.
+    func hasOutcome(for page: Int) -> Bool {
+        texts[page] != nil || failures[page] != nil
+    }
+
+    /// The layout of `page` for `mode` and `width`, or nil when its text is not here.
+    ///
+    /// Layouts exist for every page held once ``prepareLayouts(mode:width:)`` has run for
+    /// that mode and width; the reader runs it after every change, so drawing only reads.
+    func layout(of page: Int, mode: LayoutMode, width: Int) -> [LaidOutLine]? {
+        layouts[LayoutKey(page: page, mode: mode, width: width)]
+    }
+
+    /// Records the outcome of loading `page`, keeping it only when the page is in `window`.
+    mutating func record(_ outcome: Outcome, for page: Int, window: Set<Int>) {
+        requested.remove(page)
+        guard window.contains(page) else {
+            return
+        }
+        switch outcome {
+        case .text(let text):
+            texts[page] = text
+            failures[page] = nil
+        case .failure(let message):
+            failures[page] = message
+            texts[page] = nil
+        }
+        layouts = layouts.filter { $0.key.page != page }
+    }
+
+    /// Forgets every page outside `window`; returns whether any outstanding request was dropped.
+    mutating func keep(only window: Set<Int>) -> Bool {
+        texts = texts.filter { window.contains($0.key) }
+        failures = failures.filter { window.contains($0.key) }
+        layouts = layouts.filter { window.contains($0.key.page) }
+        let dropsRequests = !requested.isSubset(of: window)
+        requested.formIntersection(window)
+        return dropsRequests
+    }
+
+    /// The pages of `pages` that are neither here nor requested, in the same order, now
+    /// marked as requested.
+    mutating func request(_ pages: [Int]) -> [Int] {
+        let missing = pages.filter { !hasOutcome(for: $0) && !requested.contains($0) }
+        requested.formUnion(missing)
+        return missing
+    }
+
+    /// Lays out every page held for `mode` and `width`, dropping reflowed layouts of other widths.
+    mutating func prepareLayouts(mode: LayoutMode, width: Int) {
+        layouts = layouts.filter { $0.key.mode == .physical || $0.key.width == width }
+        for (page, text) in texts {
+            let key = LayoutKey(page: page, mode: mode, width: width)
+            if layouts[key] == nil {
+                layouts[key] = Self.lay(out: text, mode: mode, width: width)
+            }
+        }
+    }
+
+    private static func lay(out text: PageText, mode: LayoutMode, width: Int) -> [LaidOutLine] {
+        switch mode {
+        case .reflow: TextLayout.reflow(text, width: width)
+        case .physical: TextLayout.physical(text)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// Moving between pages and scrolling within them.
+extension ReaderState {
+    /// Where to put a newly entered page on screen.
+    enum PageAnchor {
+        case top
+        case bottom
+    }
+
+    /// Shows `page`, loading it and its neighbours and forgetting pages now out of reach.
+    mutating func go(to page: Int, anchor: PageAnchor = .top) -> [ReaderEffect] {
+        guard paging.pageCount > 0 else {
+            return []
+        }
+        currentPage = page
+        topLine = 0
+        anchorsAtBottom = false
+        let effects = refreshWindow()
+        if anchor == .bottom {
+            if cache.hasOutcome(for: page) {
+                topLine = maximumTopLine(of: page)
+            } else {
+                anchorsAtBottom = true
+            }
+        }
+        clampHorizontalOffset()
+        return effects
+    }
+
+    /// Moves `delta` pages; at a bounded end, stays and says so.
+    mutating func movePages(by delta: Int) -> [ReaderEffect] {
+        guard paging.pageCount > 0 else {
+            return []
+        }
+        guard let target = paging.page(currentPage, movedBy: delta) else {
+            message = delta > 0 ? "Last page" : "First page"
+            return []
+        }
+        return go(to: target)
+    }
+
+    /// Jumps to the page the user numbered (1-based), or explains why there is none.
+    mutating func jump(toPageNumber number: Int) -> [ReaderEffect] {
+        guard paging.pageCount > 0 else {
+            message = "This document has no pages"
+            return []
+        }
+        guard let target = paging.resolveJump(number) else {
+            message = "No page \(number) (1–\(paging.pageCount))"
+            return []
+        }
+        return go(to: target)
+    }
+
+    /// The last page, or nil for a document without pages.
+    var lastPage: Int? {
+        paging.pageCount > 0 ? paging.pageCount - 1 : nil
+    }
+
+    /// Scrolls down `lines` lines, stopping at the page's last screenful; from there, the
+    /// next page starts at its top.
+    mutating func scrollDown(by lines: Int) -> [ReaderEffect] {
+        let maximum = maximumTopLine(of: currentPage)
+        if topLine < maximum {
+            topLine += min(lines, maximum - topLine)
+            return []
+        }
+        guard let next = paging.pageAfter(currentPage) else {
+            message = "Last page"
+            return []
+        }
+        return go(to: next, anchor: .top)
+    }
+
+    /// Scrolls up `lines` lines, stopping at the page's top; from there, the previous page
+    /// shows its last screenful.
+    mutating func scrollUp(by lines: Int) -> [ReaderEffect] {
+        if topLine > 0 {
+            topLine = max(topLine - lines, 0)
+            return []
+        }
+        guard let previous = paging.pageBefore(currentPage) else {
+            message = "First page"
+            return []
+        }
+        return go(to: previous, anchor: .bottom)
+    }
+
+    /// Scrolls the physical layout `cells` cells right (negative: left).
+    mutating func scrollSideways(by cells: Int) {
+        guard layoutMode == .physical else {
+            message = "Sideways scrolling needs page layout (L)"
+            return
+        }
+        let (offset, overflow) = horizontalOffset.addingReportingOverflow(cells)
+        horizontalOffset = min(max(overflow ? Int.max : offset, 0), maximumHorizontalOffset)
+    }
+
+    mutating func toggleWrap() -> [ReaderEffect] {
+        paging.mode = paging.mode == .bounded ? .wrapAround : .bounded
+        message = paging.mode == .wrapAround ? "Wrap-around paging on" : "Wrap-around paging off"
+        return refreshWindow()
+    }
+
+    mutating func toggleLayout() {
+        relayout { state in
+            state.layoutMode = state.layoutMode == .reflow ? .physical : .reflow
+            state.horizontalOffset = 0
+        }
+        message = layoutMode == .physical ? "Page layout" : "Reflowed text"
+    }
+
+    /// The current page and its neighbours, most needed first: the page itself, then one
+    /// page after, one before, two after, two before (as the paging mode allows).
+    func windowPages() -> [Int] {
+        guard paging.pageCount > 0 else {
+            return []
+        }
+        var pages = [currentPage]
+        var after = currentPage
+        var before = currentPage
+        for _ in 0..<Self.windowRadius {
+            if let next = paging.pageAfter(after) {
+                pages.append(next)
+                after = next
+            }
+            if let previous = paging.pageBefore(before) {
+                pages.append(previous)
+                before = previous
+            }
+        }
+        var seen: Set<Int> = []
+        return pages.filter { seen.insert($0).inserted }
+    }
+
+    /// Drops pages outside the window (cancelling their loads) and asks for missing ones.
+    mutating func refreshWindow() -> [ReaderEffect] {
+        let pages = windowPages()
+        let window = Set(pages)
+        var effects: [ReaderEffect] = []
+        if cache.keep(only: window) {
+            effects.append(.cancelLoads(keeping: window))
+        }
+        let missing = cache.request(pages)
+        if !missing.isEmpty {
+            effects.append(.loadPages(missing))
+        }
+        cache.prepareLayouts(mode: layoutMode, width: textColumns)
+        return effects
+    }
+}

@@ -1,0 +1,166 @@
+/// Everything the reader shows, and how it changes: a pure state machine.
+///
+/// Events go in through ``handle(_:)``; work for the outside world comes out as
+/// ``ReaderEffect`` values; ``ReaderView/render(_:)`` draws the state. Nothing here calls
+/// curses or MuPDF, so whole sessions can be tested as key scripts. Pages are 0-based.
+public struct ReaderState: Sendable {
+    /// The smallest terminal the reader draws in; below it, only a notice is shown.
+    public static let minimumScreen = ScreenSize(rows: 10, columns: 40)
+    /// How many pages on each side of the current page are loaded and kept.
+    static let windowRadius = 2
+
+    /// The open document.
+    public let document: DocumentSummary
+    /// The key table used for dispatch and help.
+    public let keymap: Keymap
+    /// The terminal size.
+    public internal(set) var screen: ScreenSize
+    /// The page on screen (0-based).
+    public internal(set) var currentPage: Int
+    /// The first laid-out line of the current page at the top of the screen.
+    public internal(set) var topLine = 0
+    /// How many cells the physical layout is scrolled right.
+    public internal(set) var horizontalOffset = 0
+    /// Reflowed text or physical layout.
+    public internal(set) var layoutMode: LayoutMode
+    /// The count typed so far (`12` before `G`), if any.
+    public internal(set) var pendingCount: Int?
+    /// The digits typed into the go-to-page prompt; nil when the prompt is closed.
+    public internal(set) var goToInput: String?
+    /// A one-shot note for the status line, cleared by the next key.
+    public internal(set) var message: String?
+    /// Whether the help screen covers the page.
+    public internal(set) var showingHelp = false
+
+    var paging: PagingController
+    var cache = PageCache()
+    /// The current page was entered by scrolling up before its text arrived: once it does,
+    /// show its bottom rather than its top.
+    var anchorsAtBottom = false
+
+    /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document).
+    ///
+    /// Call ``start()`` next and perform its effects to load the first pages.
+    public init(
+        document: DocumentSummary,
+        startPage: Int,
+        screen: ScreenSize,
+        keymap: Keymap = .standard,
+        layoutMode: LayoutMode = .reflow,
+        pagingMode: PagingMode = .bounded
+    ) {
+        self.document = document
+        self.keymap = keymap
+        self.screen = screen
+        self.layoutMode = layoutMode
+        let pageCount = max(document.pageCount, 0)
+        paging = PagingController(pageCount: pageCount, mode: pagingMode)
+        currentPage = min(max(startPage, 0), max(pageCount - 1, 0))
+    }
+
+    /// Whether paging stops at the ends of the document or wraps around.
+    public var pagingMode: PagingMode { paging.mode }
+
+    /// The effects that get the reader going: loading the start page and its neighbours.
+    public mutating func start() -> [ReaderEffect] {
+        refreshWindow()
+    }
+
+    /// Updates the state for `event` and returns the work it calls for.
+    public mutating func handle(_ event: ReaderEvent) -> [ReaderEffect] {
+        switch event {
+        case .key(let key):
+            return handleKey(key)
+        case .resize(let size):
+            resize(to: size)
+            return []
+        case .pageLoaded(let page, let text):
+            record(.text(text), for: page)
+            return []
+        case .pageFailed(let page, let message):
+            record(.failure(message), for: page)
+            return []
+        }
+    }
+
+    // MARK: Viewport geometry
+
+    /// Whether the terminal is below ``minimumScreen``.
+    var isTooSmall: Bool {
+        screen.rows < Self.minimumScreen.rows || screen.columns < Self.minimumScreen.columns
+    }
+
+    /// Rows for page text: all but the status line.
+    var textRows: Int { max(screen.rows - 1, 0) }
+
+    /// Cells for page text: the width less a one-cell margin on each side.
+    var textColumns: Int { max(screen.columns - 2, 1) }
+
+    /// The current page's lines in the current layout, or nil while it has no text here.
+    var currentLines: [LaidOutLine]? {
+        lines(of: currentPage)
+    }
+
+    /// Why the current page could not be read, if it could not.
+    var currentFailure: String? {
+        cache.failures[currentPage]
+    }
+
+    /// `page`'s lines in the current layout and width, or nil while it has no text here.
+    func lines(of page: Int) -> [LaidOutLine]? {
+        cache.layout(of: page, mode: layoutMode, width: textColumns)
+    }
+
+    /// The largest top line that still fills the screen with `page`'s lines.
+    func maximumTopLine(of page: Int) -> Int {
+        max((lines(of: page)?.count ?? 0) - textRows, 0)
+    }
+
+    /// The largest sideways scroll that still shows the end of the current page's widest line.
+    var maximumHorizontalOffset: Int {
+        max((currentLines?.map(\.width).max() ?? 0) - textColumns, 0)
+    }
+
+    // MARK: Page results and resizing
+
+    private mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
+        cache.record(outcome, for: page, window: Set(windowPages()))
+        cache.prepareLayouts(mode: layoutMode, width: textColumns)
+        guard page == currentPage else {
+            return
+        }
+        if anchorsAtBottom {
+            topLine = maximumTopLine(of: page)
+            anchorsAtBottom = false
+        }
+        topLine = min(topLine, maximumTopLine(of: page))
+        clampHorizontalOffset()
+    }
+
+    private mutating func resize(to size: ScreenSize) {
+        relayout { $0.screen = size }
+    }
+
+    /// Applies `change`, then lays pages out again and keeps the same share of the current
+    /// page above the screen, so a resize or layout switch does not lose the reader's place.
+    mutating func relayout(_ change: (inout ReaderState) -> Void) {
+        let oldTopLine = topLine
+        let oldLineCount = currentLines?.count ?? 0
+        change(&self)
+        cache.prepareLayouts(mode: layoutMode, width: textColumns)
+        let newLineCount = currentLines?.count ?? 0
+        if oldLineCount > 0 {
+            topLine = oldTopLine * newLineCount / oldLineCount
+        }
+        topLine = min(topLine, maximumTopLine(of: currentPage))
+        clampHorizontalOffset()
+    }
+
+    mutating func clampHorizontalOffset() {
+        if layoutMode == .reflow {
+            horizontalOffset = 0
+        } else if currentLines != nil {
+            horizontalOffset = min(horizontalOffset, maximumHorizontalOffset)
+        }
+    }
+}

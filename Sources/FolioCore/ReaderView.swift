@@ -1,0 +1,79 @@
+/// Draws a ``ReaderState`` as a ``Frame``: a pure function of the state.
+///
+/// Every row passes through ``TerminalSafeText`` on its way into the frame, whatever its
+/// source (file name, title, page text, error messages), even if the producer already
+/// cleaned it: a control character in a frame would reach the terminal.
+public enum ReaderView {
+    /// The screen for `state`.
+    public static func render(_ state: ReaderState) -> Frame {
+        var frame = Frame(size: state.screen)
+        if state.isTooSmall {
+            drawTooSmallNotice(into: &frame)
+            return frame
+        }
+        if state.showingHelp {
+            HelpScreen.draw(state, into: &frame)
+        } else {
+            drawPage(state, into: &frame)
+        }
+        StatusLine.draw(state, into: &frame)
+        return frame
+    }
+
+    private static func drawPage(_ state: ReaderState, into frame: inout Frame) {
+        let (lines, style) = pageContent(of: state)
+        for (row, text) in lines.prefix(state.textRows).enumerated() {
+            putText(text, style: style, row: row, of: state, into: &frame)
+        }
+    }
+
+    /// The lines of the text area and their style: the page's visible lines, or a note.
+    private static func pageContent(of state: ReaderState) -> ([String], CellStyle) {
+        let pageNumber = state.currentPage + 1
+        if state.document.pageCount <= 0 {
+            return (["This document has no pages"], .dim)
+        }
+        if let lines = state.currentLines {
+            guard !lines.isEmpty else {
+                return (["No text on this page"], .dim)
+            }
+            let visible = lines.dropFirst(state.topLine).prefix(state.textRows).map { line in
+                DisplayWidth.clipped(line.text, from: state.horizontalOffset, width: state.textColumns)
+            }
+            return (visible, .normal)
+        }
+        if let failure = state.currentFailure {
+            // Keeping line breaks and tabs lets the wrapper turn them into spaces.
+            let message = TerminalSafeText.sanitized(failure, keeping: ["\n", "\t"])
+            let wrapped = LineWrapper.wrap(
+                "Page \(pageNumber) could not be read: \(message)".unicodeScalars, width: state.textColumns)
+            return (wrapped.map(\.text), .error)
+        }
+        return (["Loading page \(pageNumber)…"], .dim)
+    }
+
+    /// Puts `text` on `row` of the text area, after the left margin, made terminal-safe and
+    /// cut to the text width.
+    static func putText(_ text: String, style: CellStyle, row: Int, of state: ReaderState, into frame: inout Frame) {
+        let fitted = TerminalSafeText.sanitized(DisplayWidth.truncated(text, toWidth: state.textColumns))
+        guard !fitted.isEmpty else {
+            return
+        }
+        frame.rows[row] = [Span(text: " " + fitted, style: style)]
+    }
+
+    private static func drawTooSmallNotice(into frame: inout Frame) {
+        guard frame.size.rows > 0 else {
+            return
+        }
+        let minimum = ReaderState.minimumScreen
+        let notice = DisplayWidth.truncated(
+            "Terminal too small (needs \(minimum.columns)×\(minimum.rows))", toWidth: frame.size.columns)
+        let indent = max((frame.size.columns - DisplayWidth.of(notice)) / 2, 0)
+        var spans = [Span(text: notice, style: .bold)]
+        if indent > 0 {
+            spans.insert(Span(text: String(repeating: " ", count: indent)), at: 0)
+        }
+        frame.rows[frame.size.rows / 2] = spans
+    }
+}

@@ -1,0 +1,78 @@
+/// Draws the status line: the last row, in reverse video.
+///
+/// Left: the file name, then the go-to prompt or the one-shot message. Right: the pending
+/// count, `wrap` when paging wraps around, the layout (`reflow` or `layout`) and the page as
+/// `12/36`. When the row is too narrow, the file name gives way first: it is shortened in the
+/// middle, then dropped; only then is the message cut. The finished row is made
+/// terminal-safe, since the file name comes from outside.
+enum StatusLine {
+    /// A file name shortened below this many cells says too little to be worth showing.
+    static let minimumNameWidth = 8
+    /// Stands for the cursor after the go-to prompt's input.
+    static let promptCursor = "▏"
+
+    static func draw(_ state: ReaderState, into frame: inout Frame) {
+        let columns = state.screen.columns
+        let row = state.screen.rows - 1
+        let right = rightText(of: state)
+        let name = state.document.fileName
+        let note = noteText(of: state)
+        // One cell of margin on each side, and at least two cells between left and right.
+        let leftBudget = columns - DisplayWidth.of(right) - 3
+
+        var left: String
+        var noteColumn: Int?
+        if let note {
+            let nameBudget = leftBudget - DisplayWidth.of(note) - 2
+            if nameBudget >= min(DisplayWidth.of(name), minimumNameWidth) {
+                left = DisplayWidth.shortenedInMiddle(name, toWidth: nameBudget) + "  "
+            } else {
+                left = ""
+            }
+            noteColumn = 1 + DisplayWidth.of(left)
+            left += DisplayWidth.truncated(note, toWidth: max(leftBudget - DisplayWidth.of(left), 0))
+        } else {
+            left = DisplayWidth.shortenedInMiddle(name, toWidth: max(leftBudget, 0))
+        }
+
+        let start = " " + left
+        let gap = max(columns - DisplayWidth.of(start) - DisplayWidth.of(right), 1)
+        let line = DisplayWidth.truncated(start + String(repeating: " ", count: gap) + right, toWidth: columns)
+        let padding = String(repeating: " ", count: max(columns - DisplayWidth.of(line), 0))
+        frame.rows[row] = [Span(text: TerminalSafeText.sanitized(line + padding), style: .reverse)]
+
+        if let input = state.goToInput, let noteColumn {
+            let column = noteColumn + DisplayWidth.of(promptText(input: input))
+            frame.cursor = FramePosition(row: row, column: min(column, columns - 1))
+        }
+    }
+
+    /// The go-to prompt without the cursor mark.
+    private static func promptText(input: String) -> String {
+        "Go to page: " + input
+    }
+
+    private static func noteText(of state: ReaderState) -> String? {
+        if state.showingHelp {
+            return "Help: any key returns"
+        }
+        if let input = state.goToInput {
+            return promptText(input: input) + promptCursor
+        }
+        return state.message
+    }
+
+    private static func rightText(of state: ReaderState) -> String {
+        var parts: [String] = []
+        if let count = state.pendingCount {
+            parts.append("[\(count)]")
+        }
+        if state.pagingMode == .wrapAround {
+            parts.append("wrap")
+        }
+        parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
+        let pageCount = max(state.document.pageCount, 0)
+        parts.append("\(pageCount > 0 ? state.currentPage + 1 : 0)/\(pageCount)")
+        return parts.joined(separator: "  ") + " "
+    }
+}

@@ -1,0 +1,57 @@
+import FolioCore
+
+/// Drives a ``ReaderState`` the way the main loop does, for key-script tests.
+struct ReaderSession {
+    var state: ReaderState
+    /// The effects of `start()`.
+    let startEffects: [ReaderEffect]
+
+    init(
+        pageCount: Int = 36,
+        startPage: Int = 0,
+        fileName: String = "doc.pdf",
+        title: String? = nil,
+        screen: ScreenSize = ScreenSize(rows: 10, columns: 40),
+        layoutMode: LayoutMode = .reflow
+    ) {
+        state = ReaderState(
+            document: DocumentSummary(fileName: fileName, title: title, pageCount: pageCount),
+            startPage: startPage,
+            screen: screen,
+            layoutMode: layoutMode)
+        startEffects = state.start()
+    }
+
+    /// Presses `keys` in order and returns all their effects.
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [ReaderEffect] {
+        keys.flatMap { state.handle(.key($0)) }
+    }
+
+    /// Types each character of `text` as a key.
+    @discardableResult
+    mutating func type(_ text: String) -> [ReaderEffect] {
+        text.unicodeScalars.flatMap { state.handle(.key(.character($0))) }
+    }
+
+    /// Delivers `text` as the loaded text of `page`.
+    mutating func deliver(_ text: PageText, for page: Int) {
+        let effects = state.handle(.pageLoaded(page: page, text: text))
+        precondition(effects.isEmpty, "Loading a page asks for nothing more")
+    }
+
+    /// Delivers a page of `lineCount` reflowed lines (at width 38) for `page`.
+    mutating func deliverNumbered(_ page: Int, lineCount: Int) {
+        deliver(PageTextFixture.numberedPage(page, lineCount: lineCount), for: page)
+    }
+
+    mutating func resize(rows: Int, columns: Int) {
+        let effects = state.handle(.resize(ScreenSize(rows: rows, columns: columns)))
+        precondition(effects.isEmpty, "Resizing asks for nothing")
+    }
+
+    /// The current screen as plain text rows.
+    var screenLines: [String] {
+        ReaderView.render(state).lines
+    }
+}
