@@ -30,7 +30,9 @@ let package = Package(
         .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
+        .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal"]),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),
     ]
 )
 

@@ -10,6 +10,7 @@
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
+#include <sys/ioctl.h>
 #include <ncursesw/curses.h>
 
 static inline WINDOW *folio_stdscr(void) { return stdscr; }
@@ -21,7 +22,29 @@ static inline attr_t folio_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t folio_attr_dim(void) { return A_DIM; }
 static inline attr_t folio_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t folio_color_pair(short pair) { return COLOR_PAIR(pair); }
-static inline int folio_key_resize(void) { return KEY_RESIZE; }
 static inline int folio_err(void) { return ERR; }
+
+/// newterm on stdout/stdin (the FILE globals are shared mutable state Swift 6 will not touch).
+/// Unlike initscr it returns NULL for an unknown $TERM instead of exiting.
+static inline SCREEN *folio_newterm(void) { return newterm(NULL, stdout, stdin); }
+
+/// The terminal's size from TIOCGWINSZ (ioctl is variadic, which Swift cannot call). Returns 0 on success.
+static inline int folio_window_size(int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(1, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) {
+        return -1;
+    }
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}
+
+/// Writes `count` wide characters at (row, column) in the given attributes and colour pair.
+/// (wattr_set is a macro in some ncurses builds, so Swift cannot always call it directly.)
+static inline int folio_put_text(int row, int column, const wchar_t *text, int count, attr_t attributes,
+                                 short pair) {
+    wattr_set(stdscr, attributes, pair, NULL);
+    return mvwaddnwstr(stdscr, row, column, text, count);
+}
 
 #endif

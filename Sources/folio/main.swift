@@ -1,6 +1,9 @@
+import FolioDocument
+import FolioTerminal
 import Glibc
 
 // Entry point: parse the options, then run a batch mode or the interactive reader.
+let startTime = TraceLog.now()
 signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options: Options
@@ -27,5 +30,8 @@ if options.showVersion {
 if let mode = options.mode, let path = options.path {
     exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
 }
-Errors.report("the interactive reader is not built yet; use --info, --text, --outline or --search")
-exit(2)
+guard let path = options.path else {
+    Errors.report("the file browser is not available yet: give a FILE to read")
+    exit(2)
+}
+exit(openReader(path: path, options: options, trace: TraceLog(origin: startTime)))

@@ -1,0 +1,51 @@
+import Glibc
+
+/// The handler of last resort: if Folio crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) while
+/// the terminal is in full-screen mode, the terminal is restored before the process dies, so the
+/// user's shell is never left in curses mode.
+///
+/// Only async-signal-safe calls run in the handler: `write`, `tcsetattr`, `signal`, `raise`.
+enum CrashGuard {
+    static let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT]
+
+    /// Keeps the shell's terminal modes (read before curses started) and the bytes that leave
+    /// full-screen mode, then installs the handlers.
+    static func install(shellModes: termios, restoring sequence: [UInt8]) {
+        CrashGuardState.shellModes = shellModes
+        CrashGuardState.length = min(sequence.count, CrashGuardState.capacity)
+        for (index, byte) in sequence.prefix(CrashGuardState.capacity).enumerated() {
+            CrashGuardState.bytes[index] = byte
+        }
+        CrashGuardState.isArmed = true
+        for signalNumber in fatalSignals {
+            signal(signalNumber, crashGuardHandler)
+        }
+    }
+
+    /// Removes the handlers once the terminal has been restored normally.
+    static func uninstall() {
+        CrashGuardState.isArmed = false
+        for signalNumber in fatalSignals {
+            signal(signalNumber, SIG_DFL)
+        }
+    }
+}
+
+/// State the signal handler reads; written once before the handlers are installed.
+enum CrashGuardState {
+    static let capacity = 256
+    nonisolated(unsafe) static var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    nonisolated(unsafe) static var length = 0
+    nonisolated(unsafe) static var shellModes = termios()
+    nonisolated(unsafe) static var isArmed = false
+}
+
+private func crashGuardHandler(_ signalNumber: Int32) {
+    if CrashGuardState.isArmed {
+        CrashGuardState.isArmed = false
+        _ = write(STDOUT_FILENO, CrashGuardState.bytes, CrashGuardState.length)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &CrashGuardState.shellModes)
+    }
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
+}

@@ -1,0 +1,182 @@
+internal import CNcursesw
+public import FolioCore
+import Glibc
+
+/// Why the full-screen terminal could not be started.
+public struct TerminalError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// The curses backend: enters the alternate screen, blits ``Frame``s, reads keys, and restores the
+/// terminal exactly on ``stop()``. The only type in Folio that calls ncurses.
+public final class CursesTerminal {
+    /// What reading input produced.
+    public enum Input: Sendable, Equatable {
+        case key(Key)
+        case resize(ScreenSize)
+    }
+
+    private var screen: OpaquePointer?
+    private var isStopped = false
+
+    /// Starts curses on the controlling terminal (stdin and stdout must both be terminals).
+    public init() throws(TerminalError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw TerminalError(description: "the reader needs a terminal (use --text to print a document)")
+        }
+        setlocale(LC_ALL, "")
+        var shellModes = termios()
+        tcgetattr(STDIN_FILENO, &shellModes)
+        guard let screen = folio_newterm() else {
+            let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            throw TerminalError(description: "cannot use terminal type '\(term)'")
+        }
+        self.screen = screen
+        set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        keypad(folio_stdscr(), true)
+        intrflush(folio_stdscr(), false)
+        set_escdelay(25)
+        curs_set(0)
+        Self.disableFlowControl()
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            init_pair(Self.highlightPair, Int16(COLOR_BLACK), Int16(COLOR_YELLOW))
+            init_pair(Self.errorPair, Int16(COLOR_RED), -1)
+        }
+        CrashGuard.install(shellModes: shellModes, restoring: Self.restoreSequence())
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The current size in cells.
+    public var size: ScreenSize {
+        ScreenSize(rows: Int(folio_lines()), columns: Int(folio_columns()))
+    }
+
+    /// Draws `frame`; ncurses sends only what changed since the last frame.
+    public func draw(_ frame: Frame) {
+        werase(folio_stdscr())
+        for (row, spans) in frame.rows.enumerated() {
+            var column = 0
+            for span in spans where !span.text.isEmpty {
+                let characters = span.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                let (attributes, pair) = Self.attributes(for: span.style)
+                _ = folio_put_text(Int32(row), Int32(column), characters, Int32(characters.count), attributes, pair)
+                column += DisplayWidth.of(span.text)
+            }
+        }
+        if let cursor = frame.cursor {
+            wmove(folio_stdscr(), Int32(cursor.row), Int32(cursor.column))
+            curs_set(1)
+        } else {
+            curs_set(0)
+        }
+        wrefresh(folio_stdscr())
+    }
+
+    /// Makes the next ``draw(_:)`` repaint the whole screen (Ctrl-L, or after something else wrote
+    /// to the terminal).
+    public func repaintFully() {
+        clearok(folio_stdscr(), true)
+    }
+
+    /// Adopts the terminal's new size after SIGWINCH and returns it.
+    public func adoptWindowSize() -> ScreenSize {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if folio_window_size(&rows, &columns) == 0 {
+            resize_term(rows, columns)
+        }
+        repaintFully()
+        return size
+    }
+
+    /// Leaves full-screen mode, stops the process (Ctrl-Z), and on `fg` returns with full-screen
+    /// mode ready to be redrawn.
+    public func suspend() {
+        curs_set(1)
+        endwin()
+        SignalRelay.stopProcess()
+        // Back from `fg`: the shell has put its own modes back. Restore the ones saved at start
+        // (cbreak, no echo, no flow control) before the next refresh repaints everything.
+        reset_prog_mode()
+        // endwin switched the keypad to cursor mode (rmkx); switch it back or arrows arrive as
+        // bare escape sequences.
+        keypad(folio_stdscr(), true)
+        repaintFully()
+    }
+
+    /// Reads one pending input without waiting; nil when there is none.
+    public func readInput() -> Input? {
+        nodelay(folio_stdscr(), true)
+        var value: wint_t = 0
+        while true {
+            let status = wget_wch(folio_stdscr(), &value)
+            if status == folio_err() {
+                return nil
+            }
+            let input: KeyDecoder.Input =
+                status == KEY_CODE_YES ? .keyCode(Int32(bitPattern: value)) : .character(value)
+            if input == .keyCode(KeyDecoder.Code.resize) {
+                return .resize(adoptWindowSize())
+            }
+            if let key = KeyDecoder.decode(input) {
+                return .key(key)
+            }
+        }
+    }
+
+    /// Leaves curses: the alternate screen is left and the terminal modes are restored.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        curs_set(1)
+        endwin()
+        if let screen {
+            delscreen(screen)
+            self.screen = nil
+        }
+        CrashGuard.uninstall()
+    }
+
+    // MARK: Helpers
+
+    private static let highlightPair: Int16 = 1
+    private static let errorPair: Int16 = 2
+
+    private static func attributes(for style: CellStyle) -> (attr_t, Int16) {
+        switch style {
+        case .normal: (folio_attr_normal(), 0)
+        case .bold: (folio_attr_bold(), 0)
+        case .reverse: (folio_attr_reverse(), 0)
+        case .dim: (folio_attr_dim(), 0)
+        case .highlight: (has_colors() ? folio_attr_normal() : folio_attr_reverse(), has_colors() ? highlightPair : 0)
+        case .error: (folio_attr_bold(), has_colors() ? errorPair : 0)
+        }
+    }
+
+    /// Ctrl-S/Ctrl-Q flow control would freeze the screen on a stray Ctrl-S; cbreak keeps it on.
+    private static func disableFlowControl() {
+        var modes = termios()
+        guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
+        modes.c_iflag &= ~tcflag_t(IXON)
+        tcsetattr(STDIN_FILENO, TCSANOW, &modes)
+        def_prog_mode()
+    }
+
+    /// The escape sequences that undo full-screen mode, read from terminfo, for the crash guard.
+    private static func restoreSequence() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            guard let value = tigetstr(capability), Int(bitPattern: value) != -1 else { continue }
+            bytes += Array(String(cString: value).utf8)
+        }
+        return bytes
+    }
+}

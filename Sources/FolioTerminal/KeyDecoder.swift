@@ -1,0 +1,71 @@
+public import FolioCore
+
+/// Turns what ncurses' `wget_wch` reports into a ``Key``. Pure, so it is tested without a terminal.
+public enum KeyDecoder {
+    /// What `wget_wch` returned: a character, or a key code (when it returns `KEY_CODE_YES`).
+    public enum Input: Sendable, Equatable {
+        case character(UInt32)
+        case keyCode(Int32)
+    }
+
+    /// ncurses key codes (`KEY_*` in curses.h), named here so the table below reads plainly.
+    public enum Code {
+        public static let down: Int32 = 0o402
+        public static let up: Int32 = 0o403
+        public static let left: Int32 = 0o404
+        public static let right: Int32 = 0o405
+        public static let home: Int32 = 0o406
+        public static let backspace: Int32 = 0o407
+        public static let function0: Int32 = 0o410
+        public static let delete: Int32 = 0o512
+        public static let insert: Int32 = 0o513
+        public static let pageDown: Int32 = 0o522
+        public static let pageUp: Int32 = 0o523
+        public static let enter: Int32 = 0o527
+        public static let backTab: Int32 = 0o541
+        public static let end: Int32 = 0o550
+        public static let resize: Int32 = 0o632
+    }
+
+    /// The key, or nil for inputs Folio ignores (unknown key codes, resize — which the event loop
+    /// handles itself).
+    public static func decode(_ input: Input) -> Key? {
+        switch input {
+        case .keyCode(let code):
+            return keyCode(code)
+        case .character(let value):
+            switch value {
+            case 0x1B: return .escape
+            case 0x0D, 0x0A: return .enter
+            case 0x7F, 0x08: return .backspace
+            case 0x09: return .tab
+            case 0x01...0x1A:
+                return .control(Unicode.Scalar(UInt8(value) + 0x60))
+            case 0x00, 0x1C...0x1F, 0x80...0x9F:
+                return nil
+            default:
+                return Unicode.Scalar(value).map { .character($0) }
+            }
+        }
+    }
+
+    private static func keyCode(_ code: Int32) -> Key? {
+        switch code {
+        case Code.down: .down
+        case Code.up: .up
+        case Code.left: .left
+        case Code.right: .right
+        case Code.home: .home
+        case Code.end: .end
+        case Code.backspace: .backspace
+        case Code.delete: .delete
+        case Code.insert: .insert
+        case Code.pageDown: .pageDown
+        case Code.pageUp: .pageUp
+        case Code.enter: .enter
+        case Code.backTab: .backTab
+        case (Code.function0 + 1)...(Code.function0 + 63): .function(Int(code - Code.function0))
+        default: nil
+        }
+    }
+}

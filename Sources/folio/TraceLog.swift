@@ -1,0 +1,43 @@
+import Glibc
+
+/// Timestamps for measuring the reader from outside (`FOLIO_TRACE=FILE`): process start, first
+/// frame, each key received and each frame flushed, in milliseconds since `main` began.
+/// `scripts/bench` reads these to compute startup time and key-to-frame latency.
+final class TraceLog {
+    private let descriptor: Int32
+    private let origin: timespec
+
+    /// Opens the file named by `FOLIO_TRACE`, or returns nil when tracing is off.
+    init?(origin: timespec) {
+        guard let path = getenv("FOLIO_TRACE") else { return nil }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+        self.origin = origin
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The current monotonic time.
+    static func now() -> timespec {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time
+    }
+
+    /// Appends "MILLISECONDS EVENT" as one line.
+    func record(_ event: String) {
+        let now = Self.now()
+        let milliseconds = Double(now.tv_sec - origin.tv_sec) * 1000 + Double(now.tv_nsec - origin.tv_nsec) / 1e6
+        var line = Array("\(Self.format(milliseconds)) \(event)\n".utf8)
+        _ = write(descriptor, &line, line.count)
+    }
+
+    private static func format(_ milliseconds: Double) -> String {
+        let thousandths = Int((milliseconds * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+}

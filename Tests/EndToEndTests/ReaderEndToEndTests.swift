@@ -1,0 +1,145 @@
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// The built binary in a real terminal (tmux), driven as a user would: open, flip, jump, wrap,
+/// resize, suspend, quit — and the terminal must be exactly as before.
+@Suite(.serialized) struct ReaderEndToEndTests {
+    let tracemonkey = Corpus.path("pdfjs-tracemonkey.pdf")
+
+    @Test func pagingJumpingWrappingAndQuitting() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitFor("the first page's title") { $0.contains("Trace-based Just-in-Time Type Specialization") }
+        #expect(try tmux.statusLine().contains("1/14"))
+        #expect(try tmux.statusLine().contains("pdfjs-tracemonkey.pdf"))
+        #expect(try tmux.alternateScreenIsOn())
+
+        try tmux.send("Right")
+        try tmux.waitForStatus("2/14")
+        try tmux.send("g", "1", "2", "Enter")
+        try tmux.waitForStatus("12/14")
+        try tmux.send("g", "9", "9", "9", "Enter")
+        try tmux.waitForStatus("No page 999 (1–14)")
+        #expect(try tmux.statusLine().contains("12/14"))
+
+        try tmux.send("End")
+        try tmux.waitForStatus("14/14")
+        try tmux.send("Right")
+        try tmux.waitForStatus("Last page")
+        #expect(try tmux.statusLine().contains("14/14"))
+
+        try tmux.send("w")
+        try tmux.waitForStatus("wrap")
+        try tmux.send("Right")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("Left")
+        try tmux.waitForStatus("14/14")
+
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        #expect(try !tmux.alternateScreenIsOn())
+    }
+
+    @Test func countsAndScrollingContinueOntoTheNextPage() throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("5", "Right")
+        try tmux.waitForStatus("6/14")
+        try tmux.send("1", "2", "G")
+        try tmux.waitForStatus("12/14")
+        try tmux.send("g", "g")
+        try tmux.waitForStatus("1/14")
+        // Space pages through the screens of page 1 and then continues onto page 2.
+        for _ in 0..<40 {
+            try tmux.send("Space")
+            if try tmux.statusLine().contains("2/14") { break }
+            usleep(30_000)
+        }
+        try tmux.waitForStatus("2/14")
+        try tmux.send("q")
+    }
+
+    @Test func resizeKeepsThePageAndRewraps() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("Right")
+        try tmux.waitForStatus("2/14")
+        try tmux.resize(columns: 50, rows: 20)
+        try tmux.waitFor("the narrow layout") { _ in
+            let rows = try tmux.screen()
+            return rows.count == 20 && rows.last?.contains("2/14") == true
+                && rows.dropLast().contains { $0.count > 40 } && rows.allSatisfy { $0.count <= 50 }
+        }
+        try tmux.resize(columns: 30, rows: 8)
+        try tmux.waitFor("the too-small message") { $0.contains("Terminal too small") }
+        try tmux.resize(columns: 90, rows: 25)
+        try tmux.waitForStatus("2/14")
+        try tmux.send("q")
+    }
+
+    @Test(arguments: [("pdfjs-freeculture.pdf", "352"), ("pdfjs-javauninstall-japanese.pdf", "1/1"),
+                      ("idpf-moby-dick.epub", "567"), ("tika-testPPT.xps", "3")])
+    func opensBooksAndCJK(file: String, pages: String) throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path(file))'; echo \"[exit $?]\"")
+        try tmux.waitForStatus(pages.contains("/") ? pages : "1/\(pages)")
+        try tmux.send("Right")
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        #expect(try !tmux.alternateScreenIsOn())
+    }
+
+    @Test func openErrorLeavesTheTerminalAlone() throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-tracemonkey-truncated.pdf"))'; echo \"[exit $?]\"")
+        let screen = try tmux.waitFor("the error and the exit status") { $0.contains("[exit 1]") }
+        #expect(screen.contains("folio: \(Corpus.path("pdfjs-tracemonkey-truncated.pdf")): cannot open document"))
+        #expect(try !tmux.alternateScreenIsOn())
+    }
+
+    @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131)])
+    func signalsRestoreTheTerminal(signal: String, status: Int) throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/14")
+        try tmux.signalChild(signal)
+        try tmux.waitFor("the shell after \(signal)") { $0.contains("[exit \(status)]") }
+        #expect(try !tmux.alternateScreenIsOn())
+    }
+
+    @Test func suspendAndResume() throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("Right")
+        try tmux.waitForStatus("2/14")
+        try tmux.send("C-z")
+        try tmux.waitFor("the shell's job message") { $0.contains("Stopped") }
+        #expect(try !tmux.alternateScreenIsOn())
+        try tmux.run("fg")
+        try tmux.waitForStatus("2/14")
+        #expect(try tmux.alternateScreenIsOn())
+        try tmux.send("Right")
+        try tmux.waitForStatus("3/14")
+        try tmux.send("q")
+        try tmux.run("echo \"[exit $?]\"")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        #expect(try !tmux.alternateScreenIsOn())
+    }
+
+    @Test func hostileFileNameIsNeutralised() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-e2e-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let hostile = directory.appendingPathComponent("evil\u{1B}]2;pwned\u{07}name.pdf")
+        try FileManager.default.copyItem(atPath: tracemonkey, toPath: hostile.path)
+        let tmux = try TmuxSession(columns: 100, rows: 24)
+        try tmux.run("\"$FOLIO\" \(directory.path)/evil*name.pdf")
+        try tmux.waitForStatus("1/14")
+        #expect(try tmux.statusLine().contains("evil�]2;pwned�name.pdf"))
+        try tmux.send("q")
+    }
+}

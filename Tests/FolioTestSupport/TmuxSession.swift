@@ -1,0 +1,124 @@
+import Foundation
+
+/// A real terminal for end-to-end tests: a detached tmux session on a private server, with a
+/// pinned size, `TERM` and locale, driven with `send-keys` and read with `capture-pane`.
+public final class TmuxSession {
+    /// A wait for the screen that timed out; carries the last screen for the failure message.
+    public struct Timeout: Error, CustomStringConvertible {
+        public var expectation: String
+        public var screen: String
+        public var description: String { "timed out waiting for \(expectation); screen:\n\(screen)" }
+    }
+
+    private let socket: String
+
+    /// Starts an interactive bash (no rc files) in a `columns`×`rows` terminal. `FOLIO` is set to
+    /// the binary under test.
+    public init(columns: Int = 100, rows: Int = 30) throws {
+        socket = "folio-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let environment = "TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 FOLIO='\(FolioProcess.executable.path)' PS1='$ '"
+        // The first command starts the tmux server, which would inherit (and hold open) an output
+        // pipe; it gets no pipe.
+        try tmux(capturingOutput: false, ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+                  "env -i PATH=/usr/bin:/bin HOME=/tmp \(environment) bash --norc --noprofile -i"])
+        try tmux(["set-option", "-g", "status", "off"])
+        _ = try waitFor("the shell prompt") { $0.contains("$") }
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Types a shell command line and presses Enter.
+    public func run(_ commandLine: String) throws {
+        try tmux(["send-keys", "-l", commandLine])
+        try tmux(["send-keys", "Enter"])
+    }
+
+    /// Sends keys by tmux name ("Right", "Enter", "C-z") or literal text (with `literal`).
+    public func send(_ keys: String..., literal: Bool = false) throws {
+        try tmux(["send-keys"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    /// The visible screen, one string per row.
+    public func screen() throws -> [String] {
+        String(decoding: try tmux(["capture-pane", "-p"]), as: UTF8.self)
+            .components(separatedBy: "\n").dropLast().map { String($0) }
+    }
+
+    /// The last row: Folio's status line.
+    public func statusLine() throws -> String {
+        try screen().last ?? ""
+    }
+
+    /// Whether the terminal is showing the alternate screen (full-screen mode).
+    public func alternateScreenIsOn() throws -> Bool {
+        String(decoding: try tmux(["display-message", "-p", "#{alternate_on}"]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// Resizes the terminal (SIGWINCH reaches the program).
+    public func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Sends `signal` to the processes whose parent is the shell (the program being tested).
+    public func signalChild(_ signal: String) throws {
+        let shell = String(decoding: try tmux(["display-message", "-p", "#{pane_pid}"]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        process.arguments = ["-\(signal)", "-P", shell]
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    /// Polls the screen until `predicate` holds (every 20 ms, up to `seconds`).
+    @discardableResult
+    public func waitFor(
+        _ expectation: String, seconds: Double = 10, _ predicate: (String) throws -> Bool
+    ) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var text = ""
+        repeat {
+            text = try screen().joined(separator: "\n")
+            if try predicate(text) { return text }
+            usleep(20_000)
+        } while Date() < deadline
+        throw Timeout(expectation: expectation, screen: text)
+    }
+
+    /// Waits until the status line contains `text`.
+    @discardableResult
+    public func waitForStatus(_ text: String, seconds: Double = 10) throws -> String {
+        try waitFor("status line with '\(text)'", seconds: seconds) { _ in try statusLine().contains(text) }
+    }
+
+    /// Runs one tmux command. Output goes through a temporary file, not a pipe: a tmux server
+    /// started meanwhile (by this or a parallel test) would inherit a pipe's write end and hold it
+    /// open forever. For the same reason tmux starts with every inherited descriptor above 2
+    /// closed, and with the test runner's blocked-signal mask cleared (a server that inherits it
+    /// never sees SIGHUP or SIGCHLD, and outlives the test).
+    @discardableResult
+    private func tmux(capturingOutput: Bool = true, _ arguments: [String]) throws -> Data {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
+        process.arguments = ["-e", Self.cleanExec, "/usr/bin/tmux", "-L", socket] + arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = capturingOutput ? handle : FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return capturingOutput ? try Data(contentsOf: output) : Data()
+    }
+
+    private static let cleanExec =
+        "use POSIX; sigprocmask(SIG_SETMASK, POSIX::SigSet->new); POSIX::close($_) for 3..1023; exec @ARGV or die"
+}
