@@ -1,24 +1,21 @@
 /// Turns a page's structured text into lines for the terminal.
 public enum TextLayout {
-    /// A block narrower than this share of the page's widest block keeps its lines as they are.
-    ///
-    /// Headings, lists and captions are short lines on purpose; joining them would garble them.
-    static let shortBlockRatio = 0.6
+    /// A line reaching this share of its block's width counts as a full line of prose.
+    static let fullLineRatio = 0.75
 
     /// The page's paragraphs, reflowed to `width` cells.
     ///
     /// Lines of a block join into paragraphs (see ``ParagraphBuilder`` for where paragraphs
     /// break and how hyphens join); paragraphs and blocks are separated by one blank line, and
-    /// a block of short lines keeps its lines. Lines break at spaces, between wide (CJK)
+    /// a block of deliberately short lines (see ``isRagged(_:)``) keeps its lines. Lines break at spaces, between wide (CJK)
     /// characters, and inside words longer than the width. No line is wider than `width`
     /// cells; a width below 1 is treated as 1. A page without visible text yields no lines.
     public static func reflow(_ page: PageText, width: Int) -> [LaidOutLine] {
         let width = max(width, 1)
         let blocks = page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) }
-        let widestBlock = blocks.map(\.box.width).max() ?? 0
         var laidOut: [LaidOutLine] = []
         for block in blocks {
-            let keepsLines = block.box.width < shortBlockRatio * widestBlock
+            let keepsLines = isRagged(block)
             let paragraphs = ParagraphBuilder.paragraphs(in: block, keepingLines: keepsLines)
             for (index, paragraph) in paragraphs.enumerated() {
                 let startsBlock = index == 0
@@ -29,6 +26,18 @@ public enum TextLayout {
             }
         }
         return laidOut
+    }
+
+    /// Whether `block` is made of short lines on purpose (a list, a table column, an address):
+    /// most of its lines, the last one aside, end well before the block's right edge. Joining
+    /// such lines would garble them, so they are kept. A column of prose is not ragged, however
+    /// narrow it is next to other blocks on the page.
+    static func isRagged(_ block: TextBlock) -> Bool {
+        let lines = block.lines.filter { ParagraphBuilder.hasVisibleText([$0]) }
+        guard lines.count >= 3 else { return false }
+        let body = lines.dropLast()
+        let fullLines = body.filter { $0.box.x1 - block.box.x0 >= fullLineRatio * block.box.width }.count
+        return fullLines * 2 < body.count
     }
 
     /// The page's lines kept in their physical arrangement, one row per line of the page.

@@ -59,17 +59,41 @@ import Testing
     }
 
     @Test func blockOfShortLinesKeepsItsLines() {
-        let heading = ["Chapter One", "The Start"]
+        let list = ["Apples", "Pears and plums from the garden", "Figs", "Quinces"]
         let body = [
             "There was a paragraph here, forty long.",
             "And it goes on for a second full line.",
         ]
         #expect(
-            reflowedTexts([heading, body], width: 80) == [
-                "Chapter One",
-                "The Start",
+            reflowedTexts([list, body], width: 80) == [
+                "Apples",
+                "Pears and plums from the garden",
+                "Figs",
+                "Quinces",
                 "",
                 "There was a paragraph here, forty long. And it goes on for a second full line.",
+            ])
+    }
+
+    @Test func titleBrokenOverTwoLinesJoins() {
+        let title = ["Trace-based Just-in-Time Type Specialization for Dynamic", "Languages"]
+        #expect(
+            reflowedTexts([title], width: 80) == ["Trace-based Just-in-Time Type Specialization for Dynamic Languages"])
+    }
+
+    /// A narrow column of prose beside a full-width block (a two-column paper with a wide title)
+    /// is still prose: its lines join.
+    @Test func narrowColumnBesideAWideBlockStillReflows() {
+        let wide = PageTextFixture.block(
+            ["A title line that spans the whole width of the page, both columns and more"], y: 72)
+        let column = PageTextFixture.block(
+            ["Dynamic languages such as pop-", "ular scripting languages are", "easy to deploy and use."], y: 108)
+        let lines = TextLayout.reflow(PageTextFixture.page([wide, column]), width: 100).map(\.text)
+        #expect(
+            lines == [
+                "A title line that spans the whole width of the page, both columns and more",
+                "",
+                "Dynamic languages such as popular scripting languages are easy to deploy and use.",
             ])
     }
 
