@@ -1,3 +1,4 @@
+import FolioCommandLine
 import FolioCore
 import FolioDocument
 
