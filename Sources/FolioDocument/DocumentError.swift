@@ -23,8 +23,11 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case damaged(String)
     /// The operation was cancelled before it finished.
     case cancelled
-    /// The operation took longer than its time limit and was stopped.
+    /// The operation took longer than its time limit and was stopped or abandoned (see
+    /// ``Document``); a page abandoned once fails with this error from then on.
     case timedOut(seconds: Double)
+    /// The page was not started because earlier abandoned work is still running (see ``Document``).
+    case skipped(String)
     /// MuPDF ran out of memory.
     case outOfMemory
     /// The request would exceed one of Folio's size caps (for example a gigapixel render).
@@ -43,6 +46,7 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged(let reason): reason
         case .cancelled: "cancelled"
         case .timedOut(let seconds): "gave up after \(Self.format(seconds)) s"
+        case .skipped(let reason): reason
         case .outOfMemory: "out of memory"
         case .tooLarge(let reason): reason
         }
