@@ -388,7 +388,11 @@ public final class Document: @unchecked Sendable {
     private static func checkReadableFile(_ path: String) throws(DocumentError) {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw errno == EACCES ? .permissionDenied : .notFound
+            switch errno {
+            case ENOENT: throw .notFound
+            case EACCES: throw .permissionDenied
+            case let code: throw .cannotAccess(String(cString: strerror(code)))
+            }
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break

@@ -21,7 +21,7 @@ func openReader(path: String, options: Options, trace: TraceLog?) -> Int32 {
             }
         }
         let pageCount = try document.pageCount
-        guard pageCount > 0 else { throw .cannotOpen("the document has no pages") }
+        guard pageCount > 0 else { throw .noPages }
         trace?.record("open pages=\(pageCount)")
         let session = ReaderSession(
             document: document, path: path, startPage: (options.startPage ?? 1) - 1, trace: trace)
