@@ -22,6 +22,8 @@ public final class TmuxSession {
         try tmux(capturingOutput: false, ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
                   "env -i PATH=/usr/bin:/bin HOME=/tmp \(environment) bash --norc --noprofile -i"])
         try tmux(["set-option", "-g", "status", "off"])
+        // With "on", a program's OSC 52 clipboard write lands in a tmux buffer, where tests see it.
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
         _ = try waitFor("the shell prompt") { $0.contains("$") }
     }
 
@@ -55,6 +57,17 @@ public final class TmuxSession {
     public func alternateScreenIsOn() throws -> Bool {
         String(decoding: try tmux(["display-message", "-p", "#{alternate_on}"]), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// The terminal's title, as programs set it with OSC 0 or 2.
+    public func title() throws -> String {
+        String(decoding: try tmux(["display-message", "-p", "#{pane_title}"]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// tmux's paste buffers, one line each; a program's OSC 52 clipboard write adds one.
+    public func pasteBuffers() throws -> String {
+        String(decoding: try tmux(["list-buffers"]), as: UTF8.self)
     }
 
     /// Resizes the terminal (SIGWINCH reaches the program).
