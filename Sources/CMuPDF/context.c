@@ -5,7 +5,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct folio_lock_set {
     pthread_mutex_t mutexes[FZ_LOCK_MAX];
@@ -28,27 +27,8 @@ int folio_aborted(const fz_cookie *cookie) {
     return cookie != NULL && __atomic_load_n(&cookie->abort, __ATOMIC_RELAXED);
 }
 
-/// Stops the calling thread for good. Only abandoned work comes here, holding none of MuPDF's
-/// locks: what it holds (memory, references) is kept, and no other thread waits for it.
-static void folio_park(folio_cookie *cookie) {
-    __atomic_store_n(&cookie->parked, 1, __ATOMIC_RELEASE);
-    for (;;) {
-        pause();
-    }
-}
-
 static void folio_lock(void *user, int lock) {
     struct folio_lock_set *set = user;
-    // Abandoned work that still runs is in a loop that neither looks at its cookie nor unwinds on
-    // failed allocations (a broken XPS glyph run measuring millions of glyphs). Left alone it
-    // would spin for minutes, taking the font lock from every other thread on each glyph. It is
-    // parked at the next lock it takes while holding none. The allocation lock is left out, so
-    // that work unwinding after a failed allocation (a JBIG2 bomb) can free its memory.
-    folio_cookie *cookie = folio_thread_cookie;
-    if (cookie != NULL && lock != FZ_LOCK_ALLOC && folio_locks_held == 0
-        && __atomic_load_n(&cookie->abandoned, __ATOMIC_ACQUIRE)) {
-        folio_park(cookie);
-    }
     pthread_mutex_lock(&set->mutexes[lock]);
     folio_locks_held |= 1u << lock;
 }
@@ -211,15 +191,6 @@ void folio_cookie_abort(folio_cookie *cookie) {
 
 int folio_cookie_aborted(const folio_cookie *cookie) {
     return folio_aborted(&cookie->cookie);
-}
-
-void folio_cookie_abandon(folio_cookie *cookie) {
-    __atomic_store_n(&cookie->cookie.abort, 1, __ATOMIC_RELAXED);
-    __atomic_store_n(&cookie->abandoned, 1, __ATOMIC_RELEASE);
-}
-
-int folio_cookie_parked(const folio_cookie *cookie) {
-    return __atomic_load_n(&cookie->parked, __ATOMIC_ACQUIRE);
 }
 
 void folio_cookie_free(folio_cookie *cookie) {

@@ -23,10 +23,6 @@ struct folio_display_list {
 
 struct folio_cookie {
     fz_cookie cookie;
-    /// Set (atomically) when nobody waits for the work any more: see folio_cookie_abandon.
-    int abandoned;
-    /// Set (atomically) by the work's own thread when it has parked itself.
-    int parked;
 };
 
 /// Copies `message` into `err` (always NUL-terminated when errlen > 0).
@@ -45,8 +41,7 @@ folio_rect folio_rect_from(fz_rect rect);
 int folio_aborted(const fz_cookie *cookie);
 
 /// Puts the MuPDF work this thread does until folio_work_end under `cookie` (which may be NULL):
-/// once the cookie is aborted, every allocation on this thread fails, and once it is abandoned,
-/// the thread parks at its next lock (see folio_cookie_abandon). MuPDF looks at the cookie only
+/// once the cookie is aborted, allocations on this thread fail. MuPDF looks at the cookie only
 /// between drawing operations, but a decoder in a long loop (a JBIG2 bomb) still allocates, and
 /// a failed allocation unwinds it through fz_catch.
 void folio_work_begin(folio_cookie *cookie);

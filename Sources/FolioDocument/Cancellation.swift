@@ -34,15 +34,4 @@ public final class Cancellation: @unchecked Sendable {
     public var isCancelled: Bool {
         folio_cookie_aborted(cookie) != 0
     }
-
-    /// Cancels, and says that nobody waits for the operation any more: if it still runs, its
-    /// thread parks itself at its next chance (see `folio_cookie_abandon`).
-    func abandon() {
-        folio_cookie_abandon(cookie)
-    }
-
-    /// Whether abandoned work has parked its thread for good.
-    var isParked: Bool {
-        folio_cookie_parked(cookie) != 0
-    }
 }

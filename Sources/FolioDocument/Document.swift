@@ -13,18 +13,16 @@ import Foundation
 /// it at most the cancellation's time limit. MuPDF stops at the next drawing operation when
 /// asked, and a cancelled job's allocations fail, but some work neither asks nor allocates (a
 /// JBIG2 bomb decodes one image for minutes). Work that has not stopped ``stopGrace`` seconds
-/// after the limit (or after a cancellation from outside) is abandoned: it runs on with its own
-/// opening of the file until it ends or parks its thread at the next MuPDF lock it takes, while
-/// the document opens the file afresh and goes on. An abandoned page is not tried again, and while
-/// ``maxStuckJobs`` abandoned jobs still use the processor, further pages are refused rather than
-/// started, so stuck work cannot pile up.
+/// after the limit (or after a cancellation from outside) is abandoned: it runs on to its end with
+/// its own opening of the file, while the document opens the file afresh and goes on. An
+/// abandoned page is not tried again, and while ``maxStuckJobs`` abandoned jobs still run,
+/// further pages are refused rather than started, so stuck work cannot pile up.
 ///
 /// The corresponding C type is `fz_document`.
 public final class Document: @unchecked Sendable {
     /// How long work that was asked to stop may take to stop before it is abandoned, in seconds.
     public static let stopGrace = 1.0
-    /// How many abandoned jobs may still be running (not ended, not parked) before further
-    /// pages are refused.
+    /// How many abandoned jobs may still be running before further pages are refused.
     public static let maxStuckJobs = 2
     /// How often a wait looks whether its work was cancelled from outside, in seconds.
     private static let pollInterval = 0.05
@@ -39,8 +37,8 @@ public final class Document: @unchecked Sendable {
     private var password: String?
     /// Pages whose work was abandoned, and the error they now fail with.
     private var abandonedPages: [Int: DocumentError] = [:]
-    /// Abandoned work that may still be running: whether it has ended, and its cancellation.
-    private var abandonedJobs: [(hasEnded: @Sendable () -> Bool, cancellation: Cancellation)] = []
+    /// Abandoned work, each job as a way to ask whether it has ended.
+    private var abandonedJobs: [@Sendable () -> Bool] = []
 
     /// Opens the document at `path`. An encrypted document opens locked: check ``needsPassword``
     /// and call ``unlock(password:)``, or pass `password` here to unlock it straight away.
@@ -263,7 +261,7 @@ public final class Document: @unchecked Sendable {
             let opening = try opening.get()
             guard let cancellation else { return try work(opening, nil) }
             if let error = abandonedPages[page] { throw error }
-            abandonedJobs.removeAll { $0.hasEnded() || $0.cancellation.isParked }
+            abandonedJobs.removeAll { hasEnded in hasEnded() }
             guard abandonedJobs.count < Self.maxStuckJobs else {
                 throw .skipped("skipped: \(abandonedJobs.count) earlier pages are still stuck in MuPDF")
             }
@@ -308,8 +306,7 @@ public final class Document: @unchecked Sendable {
             }
             if let stopBy, now >= stopBy {
                 guard !outcome.isFinished else { continue }
-                cancellation.abandon()
-                abandonedJobs.append((hasEnded: { outcome.isFinished }, cancellation: cancellation))
+                abandonedJobs.append { outcome.isFinished }
                 let elapsed = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
                 let error = abandon(page: page, after: expired ? cancellation.timeLimit ?? elapsed : elapsed)
                 return .failure(expired ? error : .cancelled)

@@ -146,13 +146,6 @@ folio_cookie *folio_cookie_new(void);
 void folio_cookie_abort(folio_cookie *cookie);
 /// Whether the cookie was aborted.
 int folio_cookie_aborted(const folio_cookie *cookie);
-/// Aborts the cookie and says that nobody waits for its work any more: if the work still runs
-/// (MuPDF is in a loop that ignores the cookie), its thread parks itself at the next MuPDF lock it
-/// takes while holding none, keeping what it allocated but no longer using the processor or
-/// competing for MuPDF's locks. Safe from any thread.
-void folio_cookie_abandon(folio_cookie *cookie);
-/// Whether the abandoned work has parked its thread.
-int folio_cookie_parked(const folio_cookie *cookie);
 void folio_cookie_free(folio_cookie *cookie);
 
 // MARK: Documents
