@@ -48,7 +48,7 @@ extension ReaderState {
             message = "No page \(number) (1–\(paging.pageCount))"
             return []
         }
-        return go(to: target)
+        return jump(to: target)
     }
 
     /// The last page, or nil for a document without pages.

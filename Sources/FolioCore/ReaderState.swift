@@ -31,12 +31,36 @@ public struct ReaderState: Sendable {
     public internal(set) var message: String?
     /// Whether the help screen covers the page.
     public internal(set) var showingHelp = false
+    /// The search prompt, while it is open.
+    public internal(set) var searchPrompt: SearchPrompt?
+    /// The pattern searched for last: highlighted on the page, repeated by `n` and `N`.
+    public internal(set) var lastSearch: SearchPattern?
+    /// The search running in the background, if any.
+    public internal(set) var runningSearch: RunningSearch?
+    /// The outline or link list drawn over the page, if one is open.
+    public internal(set) var overlay: ReaderOverlay?
+    /// The lines chosen for copying with `V`, while choosing.
+    public internal(set) var selection: LineSelection?
 
     var paging: PagingController
     var cache = PageCache()
     /// The current page was entered by scrolling up before its text arrived: once it does,
     /// show its bottom rather than its top.
     var anchorsAtBottom = false
+    /// The direction of the last search, which `n` repeats and `N` reverses.
+    var lastSearchDirection: SearchDirection = .forward
+    var nextSearchID = 1
+    /// A page a search found, whose matching line to scroll to once its text is here.
+    var pendingMatch: (page: Int, direction: SearchDirection)?
+    /// The line of the match shown last, where `n` and `N` continue from.
+    var currentMatch: (page: Int, line: Int)?
+    /// The outline once loaded; nil before.
+    var outline: [OutlineItem]?
+    /// The user asked for the outline and it is still loading.
+    var outlineWanted = false
+    /// Places to go back to (Backspace) and forward to again (Tab).
+    var backHistory: [ReadingPosition] = []
+    var forwardHistory: [ReadingPosition] = []
 
     /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document).
     ///
@@ -79,6 +103,32 @@ public struct ReaderState: Sendable {
             return []
         case .pageFailed(let page, let message):
             record(.failure(message), for: page)
+            return []
+        case .searchProgress(let id, let searched, let total):
+            guard runningSearch?.id == id else { return [] }
+            runningSearch?.searched = searched
+            runningSearch?.total = total
+            return []
+        case .searchFound(let id, let page):
+            return searchFound(id: id, page: page)
+        case .searchFailed(let id, let reason):
+            searchFailed(id: id, reason: reason)
+            return []
+        case .outlineLoaded(let items):
+            outlineLoaded(items)
+            return []
+        case .outlineFailed(let reason):
+            outline = []
+            if outlineWanted {
+                message = "The outline could not be read: \(reason)"
+                outlineWanted = false
+            }
+            return []
+        case .linksLoaded(let page, let links):
+            linksLoaded(page: page, links: links)
+            return []
+        case .notice(let text):
+            message = text
             return []
         }
     }
@@ -133,6 +183,7 @@ public struct ReaderState: Sendable {
             topLine = maximumTopLine(of: page)
             anchorsAtBottom = false
         }
+        scrollToPendingMatch()
         topLine = min(topLine, maximumTopLine(of: page))
         clampHorizontalOffset()
     }

@@ -13,6 +13,8 @@ public enum ReaderView {
         }
         if state.showingHelp {
             HelpScreen.draw(state, into: &frame)
+        } else if let overlay = state.overlay {
+            OverlayView.draw(overlay, state: state, into: &frame)
         } else {
             drawPage(state, into: &frame)
         }
@@ -22,9 +24,47 @@ public enum ReaderView {
 
     private static func drawPage(_ state: ReaderState, into frame: inout Frame) {
         let (lines, style) = pageContent(of: state)
+        let showsPageText = state.currentLines?.isEmpty == false
         for (row, text) in lines.prefix(state.textRows).enumerated() {
-            putText(text, style: style, row: row, of: state, into: &frame)
+            guard showsPageText else {
+                putText(text, style: style, row: row, of: state, into: &frame)
+                continue
+            }
+            let line = state.topLine + row
+            if let selection = state.selection, selection.lines.contains(line) {
+                putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
+            } else if let pattern = state.lastSearch {
+                putText(text, highlighting: pattern, row: row, of: state, into: &frame)
+            } else {
+                putText(text, style: style, row: row, of: state, into: &frame)
+            }
         }
+    }
+
+    /// Puts a line of page text on `row` with every match of `pattern` highlighted.
+    private static func putText(
+        _ text: String, highlighting pattern: SearchPattern, row: Int, of state: ReaderState, into frame: inout Frame
+    ) {
+        let fitted = TerminalSafeText.sanitized(DisplayWidth.truncated(text, toWidth: state.textColumns))
+        let ranges = pattern.matchRanges(in: fitted)
+        guard !ranges.isEmpty else {
+            putText(fitted, style: .normal, row: row, of: state, into: &frame)
+            return
+        }
+        let characters = Array(fitted)
+        var spans = [Span(text: " ")]
+        var position = 0
+        for range in ranges {
+            if range.lowerBound > position {
+                spans.append(Span(text: String(characters[position..<range.lowerBound])))
+            }
+            spans.append(Span(text: String(characters[range]), style: .highlight))
+            position = range.upperBound
+        }
+        if position < characters.count {
+            spans.append(Span(text: String(characters[position...])))
+        }
+        frame.rows[row] = spans
     }
 
     /// The lines of the text area and their style: the page's visible lines, or a note.

@@ -16,6 +16,25 @@ public struct SearchPattern: Sendable, Equatable {
         needle = isCaseSensitive ? text : text.lowercased()
     }
 
+    /// Where the pattern occurs in `line`, as ranges of Character offsets, left to right and
+    /// not overlapping (for highlighting).
+    public func matchRanges(in line: String) -> [Range<Int>] {
+        let needleCharacters = Array(needle)
+        guard !needleCharacters.isEmpty else { return [] }
+        let characters = isCaseSensitive ? Array(line) : line.map { Character($0.lowercased()) }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start + needleCharacters.count <= characters.count {
+            if characters[start..<(start + needleCharacters.count)].elementsEqual(needleCharacters) {
+                ranges.append(start..<(start + needleCharacters.count))
+                start += needleCharacters.count
+            } else {
+                start += 1
+            }
+        }
+        return ranges
+    }
+
     /// Whether `line` contains the pattern.
     public func matches(_ line: some StringProtocol) -> Bool {
         guard !needle.isEmpty else { return false }

@@ -17,6 +17,8 @@ public final class Document: @unchecked Sendable {
     private let lock = NSLock()
     private var verifiedPageCount: (actual: Int, declared: Int)?
     private var isLocked = false
+    /// The password that unlocked the document, so ``reopened()`` can unlock its copy.
+    private var acceptedPassword: String?
 
     /// Opens the document at `path`. An encrypted document opens locked: check ``needsPassword``
     /// and call ``unlock(password:)``, or pass `password` here to unlock it straight away.
@@ -46,6 +48,16 @@ public final class Document: @unchecked Sendable {
         folio_document_drop(handle)
     }
 
+    /// Opens the same file again, unlocked with the same password: a second document with its
+    /// own MuPDF context, for work that should not wait behind this one (searching while pages
+    /// load, extracting the whole text).
+    public func reopened() throws(DocumentError) -> Document {
+        lock.lock()
+        let password = acceptedPassword
+        lock.unlock()
+        return try Document(path: path, password: password)
+    }
+
     /// Whether the document is encrypted and still locked.
     ///
     /// Known once at open time: MuPDF's own check (`fz_needs_password`) re-tries the empty password,
@@ -63,6 +75,9 @@ public final class Document: @unchecked Sendable {
             var accepted: Int32 = 0
             try MuPDFCall.check { folio_document_authenticate(handle, password, &accepted, $0, $1) }
             isLocked = accepted == 0
+            if !isLocked {
+                acceptedPassword = password
+            }
             return !isLocked
         }
     }

@@ -132,6 +132,20 @@ public final class CursesTerminal {
         }
     }
 
+    /// Writes `bytes` straight to the terminal, between frames (for OSC 52 clipboard writes,
+    /// which change nothing on screen).
+    public func writeRaw(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+
     /// Leaves curses: the alternate screen is left and the terminal modes are restored.
     public func stop() {
         guard !isStopped else { return }

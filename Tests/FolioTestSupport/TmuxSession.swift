@@ -22,6 +22,8 @@ public final class TmuxSession {
         try tmux(capturingOutput: false, ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
                   "env -i PATH=/usr/bin:/bin HOME=/tmp \(environment) bash --norc --noprofile -i"])
         try tmux(["set-option", "-g", "status", "off"])
+        // OSC 52 clipboard writes from the program land in tmux's paste buffer.
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
         _ = try waitFor("the shell prompt") { $0.contains("$") }
     }
 
@@ -55,6 +57,11 @@ public final class TmuxSession {
     public func alternateScreenIsOn() throws -> Bool {
         String(decoding: try tmux(["display-message", "-p", "#{alternate_on}"]), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// The newest paste buffer (where OSC 52 copies land), or "" when there is none.
+    public func pasteBuffer() throws -> String {
+        String(decoding: try tmux(["show-buffer"]), as: UTF8.self)
     }
 
     /// Resizes the terminal (SIGWINCH reaches the program).
