@@ -39,6 +39,14 @@ static inline int folio_window_size(int *rows, int *columns) {
     return 0;
 }
 
+/// The text area in pixels from TIOCGWINSZ on `descriptor` (zero when the terminal leaves it out).
+static inline void folio_window_pixels(int descriptor, int *width, int *height) {
+    struct winsize size = {0};
+    ioctl(descriptor, TIOCGWINSZ, &size);
+    *width = size.ws_xpixel;
+    *height = size.ws_ypixel;
+}
+
 /// Writes `count` wide characters at (row, column) in the given attributes and colour pair.
 /// (wattr_set is a macro in some ncurses builds, so Swift cannot always call it directly.)
 static inline int folio_put_text(int row, int column, const wchar_t *text, int count, attr_t attributes,

@@ -16,6 +16,15 @@ struct Options: Equatable {
     var startPage: Int?
     var showHelp = false
     var showVersion = false
+    /// Print what the terminal supports for the image view, then exit.
+    var diagnose = false
+    /// How the image view may draw (`--graphics auto|sixel|none`).
+    var graphics: GraphicsChoice = .auto
+
+    /// The values of `--graphics`.
+    enum GraphicsChoice: String, CaseIterable {
+        case auto, sixel, none
+    }
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
     struct UsageError: Error, Equatable {
@@ -37,6 +46,8 @@ struct Options: Equatable {
                                  sensitive only when PATTERN has capitals); exit 1 when none
           --password PW          password for an encrypted document
           -p, --page N           open the reader at page N
+          --graphics MODE        image view: auto (detect), sixel, or none
+          --diagnose             print what the terminal supports for the image view, then exit
           --version              print the version and exit
           -h, --help             print this help and exit
 
@@ -92,6 +103,13 @@ struct Options: Equatable {
                     throw UsageError(message: "invalid page number '\(text)' (pages start at 1)")
                 }
                 startPage = page
+            case "--graphics":
+                let text = try value()
+                guard let choice = GraphicsChoice(rawValue: text) else {
+                    throw UsageError(message: "invalid --graphics '\(text)' (auto, sixel or none)")
+                }
+                graphics = choice
+            case "--diagnose": try noValue(); diagnose = true
             case "-h", "--help": try noValue(); showHelp = true
             case "--version": try noValue(); showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")

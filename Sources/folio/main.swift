@@ -27,6 +27,12 @@ if options.showVersion {
     standardOutput.flush()
     exit(0)
 }
+if options.diagnose {
+    let support = TerminalProbe.detect(preference: GraphicsSupport.Preference(rawValue: options.graphics.rawValue) ?? .auto)
+    standardOutput.write(Diagnosis.describe(support))
+    standardOutput.flush()
+    exit(0)
+}
 if let mode = options.mode, let path = options.path {
     exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
 }
