@@ -23,14 +23,16 @@ let package = Package(
         .target(name: "FolioCore"),
         .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
         .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore"]),
+        .target(name: "FolioSixel"),
         .executableTarget(
             name: "folio",
-            dependencies: ["FolioCore", "FolioDocument", "FolioTerminal"]
+            dependencies: ["FolioCore", "FolioDocument", "FolioTerminal", "FolioSixel"]
         ),
         .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal"]),
+        .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel"]),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),
     ]

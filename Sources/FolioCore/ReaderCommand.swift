@@ -49,4 +49,9 @@ public enum ReaderCommand: Sendable, Hashable, CaseIterable {
     case copyPage
     case copyDocument
     case selectLines
+    case toggleView
+    case cycleImageFit
+    case zoomIn
+    case zoomOut
+    case invertImages
 }

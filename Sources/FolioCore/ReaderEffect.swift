@@ -24,4 +24,8 @@ public enum ReaderEffect: Sendable, Equatable {
     case copy(text: String, description: String)
     /// Extract the whole document's text and put it on the clipboard, reporting progress.
     case copyDocument
+    /// Render these page images, most wanted first.
+    case renderPages([RenderRequest])
+    /// Drop queued or running renders not in `keeping`.
+    case cancelRenders(keeping: Set<RenderRequest>)
 }

@@ -23,4 +23,8 @@ public enum ReaderEvent: Sendable {
     /// Work done by the owner has something to say on the status line ("Copied 1,234
     /// characters of page 12", "Copying… 340/1000").
     case notice(String)
+    /// The image asked for by `request` is ready: `rows` × `columns` cells.
+    case pageRendered(RenderRequest, rows: Int, columns: Int)
+    /// The image asked for by `request` could not be made.
+    case renderFailed(RenderRequest, message: String)
 }

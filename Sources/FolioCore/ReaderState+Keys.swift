@@ -128,6 +128,16 @@ extension ReaderState {
         case .selectLines:
             startSelection()
             return []
+        case .toggleView:
+            return toggleView()
+        case .cycleImageFit:
+            return cycleFit()
+        case .zoomIn:
+            return zoom(in: true)
+        case .zoomOut:
+            return zoom(in: false)
+        case .invertImages:
+            return toggleInvert()
         }
     }
 

@@ -137,6 +137,10 @@ extension ReaderState {
     }
 
     mutating func startSelection() {
+        guard viewMode == .text else {
+            message = "Lines are chosen in the text view (Tab)"
+            return
+        }
         guard let lines = currentLines, !lines.isEmpty else {
             message = "Nothing to select on this page"
             return

@@ -125,6 +125,7 @@ extension ReaderState {
     /// Scrolls the matching `line` of the current page to the top (as far as the page allows)
     /// and remembers it, so the next `n` starts after it even when it could not reach the top.
     private mutating func show(matchAt line: Int) {
+        guard viewMode == .text else { return }
         topLine = min(line, maximumTopLine(of: currentPage))
         currentMatch = (currentPage, line)
     }

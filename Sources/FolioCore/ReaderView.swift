@@ -15,6 +15,15 @@ public enum ReaderView {
             HelpScreen.draw(state, into: &frame)
         } else if let overlay = state.overlay {
             OverlayView.draw(overlay, state: state, into: &frame)
+        } else if let placement = state.imagePlacement {
+            frame.image = placement
+        } else if state.viewMode == .image, let failure = state.currentRenderFailure {
+            let message = TerminalSafeText.sanitized(failure, keeping: ["\n", "\t"])
+            let wrapped = LineWrapper.wrap(
+                "Page \(state.currentPage + 1) could not be drawn: \(message)".unicodeScalars, width: state.textColumns)
+            for (row, line) in wrapped.prefix(state.textRows).enumerated() {
+                putText(line.text, style: .error, row: row, of: state, into: &frame)
+            }
         } else {
             drawPage(state, into: &frame)
         }
@@ -24,13 +33,15 @@ public enum ReaderView {
 
     private static func drawPage(_ state: ReaderState, into frame: inout Frame) {
         let (lines, style) = pageContent(of: state)
+        // In the image view, while the image is rendered, the text stands in from the top.
+        let topLine = state.viewMode == .text ? state.topLine : 0
         let showsPageText = state.currentLines?.isEmpty == false
         for (row, text) in lines.prefix(state.textRows).enumerated() {
             guard showsPageText else {
                 putText(text, style: style, row: row, of: state, into: &frame)
                 continue
             }
-            let line = state.topLine + row
+            let line = topLine + row
             if let selection = state.selection, selection.lines.contains(line) {
                 putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
             } else if let pattern = state.lastSearch {
@@ -77,7 +88,7 @@ public enum ReaderView {
             guard !lines.isEmpty else {
                 return (["No text on this page"], .dim)
             }
-            let visible = lines.dropFirst(state.topLine).prefix(state.textRows).map { line in
+            let visible = lines.dropFirst(state.viewMode == .text ? state.topLine : 0).prefix(state.textRows).map { line in
                 DisplayWidth.clipped(line.text, from: state.horizontalOffset, width: state.textColumns)
             }
             return (visible, .normal)

@@ -78,8 +78,12 @@ enum StatusLine {
         switch state.overlay {
         case .outline: return "Outline: Enter jumps, ←/→ fold, Esc closes"
         case .links: return "Links: number or Enter follows, y copies the address, Esc closes"
-        case nil: return nil
+        case nil: break
         }
+        if state.viewMode == .image, state.imagePlacement == nil, state.currentRenderFailure == nil {
+            return "Rendering page \(state.currentPage + 1)…"
+        }
+        return nil
     }
 
     private static func rightText(of state: ReaderState) -> String {
@@ -90,7 +94,12 @@ enum StatusLine {
         if state.pagingMode == .wrapAround {
             parts.append("wrap")
         }
-        parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
+        switch (state.viewMode, state.imageAvailability) {
+        case (.image, .available(let label)):
+            parts.append(state.invertsImages ? label + " inv" : label)
+        default:
+            parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
+        }
         let pageCount = max(state.document.pageCount, 0)
         parts.append("\(pageCount > 0 ? state.currentPage + 1 : 0)/\(pageCount)")
         return parts.joined(separator: "  ") + " "

@@ -36,7 +36,7 @@ public final class Cancellation: @unchecked Sendable {
     }
 
     /// Re-labels a cancellation caused by the time limit as a time-out, so messages say why.
-    func explain(_ error: DocumentError) -> DocumentError {
+    public func explain(_ error: DocumentError) -> DocumentError {
         if error == .cancelled, let timeLimit {
             return .timedOut(seconds: timeLimit)
         }

@@ -22,8 +22,12 @@ func openReader(path: String, options: Options, trace: TraceLog?) -> Int32 {
         let pageCount = try document.pageCount
         guard pageCount > 0 else { throw .cannotOpen("the document has no pages") }
         trace?.record("open pages=\(pageCount)")
+        let preference = GraphicsSupport.Preference(rawValue: options.graphics.rawValue) ?? .auto
+        let graphics = TerminalProbe.detect(preference: preference)
+        trace?.record("probed")
         let session = ReaderSession(
-            document: document, path: path, startPage: (options.startPage ?? 1) - 1, trace: trace)
+            document: document, path: path, startPage: (options.startPage ?? 1) - 1, graphics: graphics,
+            trace: trace)
         do throws(TerminalError) {
             return try session.run()
         } catch {

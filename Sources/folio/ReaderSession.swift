@@ -11,6 +11,7 @@ struct ReaderSession {
     let document: Document
     let path: String
     let startPage: Int
+    let graphics: GraphicsSupport
     let trace: TraceLog?
 
     /// A background result handed to the loop.
@@ -49,10 +50,13 @@ struct ReaderSession {
             }
         }
         defer { searcher.cancel() }
+        let images = PageImages(source: document, support: graphics) { loop.post(.event($0)) }
+        defer { images.stop() }
         let background = DispatchQueue(label: "folio.reader.background")
 
         var state = ReaderState(
-            document: summary, startPage: min(max(startPage, 0), max(pageCount - 1, 0)), screen: terminal.size)
+            document: summary, startPage: min(max(startPage, 0), max(pageCount - 1, 0)), screen: terminal.size,
+            imageAvailability: Self.availability(of: graphics))
         var running = true
         func copy(_ text: String, description: String) {
             let sequence = Clipboard.osc52Sequence(for: text)
@@ -95,11 +99,27 @@ struct ReaderSession {
                     copy(text, description: description)
                 case .copyDocument:
                     background.async { Self.extractAll(document, pageCount: pageCount, loop: loop) }
+                case .renderPages(let requests): images.render(requests)
+                case .cancelRenders(let keeping): images.cancel(keeping: keeping)
                 }
             }
         }
+        // Images are written over the text area after curses has drawn; when the image changes
+        // or goes, the whole screen is repainted so no stale pixels stay behind.
+        var placement: ImagePlacement?
+        func draw() {
+            let frame = ReaderView.render(state)
+            if frame.image != placement {
+                terminal.repaintFully()
+            }
+            terminal.draw(frame)
+            if let image = frame.image, let bytes = images.drawing(image) {
+                terminal.writeRaw(bytes)
+            }
+            placement = frame.image
+        }
         perform(state.start())
-        terminal.draw(ReaderView.render(state))
+        draw()
         trace?.record("frame page=\(state.currentPage + 1) first")
 
         while running {
@@ -133,7 +153,7 @@ struct ReaderSession {
                 }
             }
             if running {
-                terminal.draw(ReaderView.render(state))
+                draw()
                 trace?.record("frame page=\(state.currentPage + 1)")
             }
         }
@@ -158,6 +178,14 @@ struct ReaderSession {
             loop.post(.copy(text: text, description: "the whole document (\(pageCount) pages)"))
         } catch {
             loop.post(.event(.notice("Could not copy the document: \(error.description)")))
+        }
+    }
+
+    private static func availability(of graphics: GraphicsSupport) -> ImageAvailability {
+        switch graphics.method {
+        case .sixel: .available(label: "image")
+        case .halfBlocks: .available(label: "image ▀")
+        case .none: .unavailable(reason: graphics.explanation.first ?? "turned off")
         }
     }
 

@@ -143,9 +143,9 @@ import Testing
         #expect(session.state.currentPage == 20)
         session.press(.backspace)
         #expect(session.state.currentPage == 3)
-        session.press(.tab)
+        session.press(.control("n"))
         #expect(session.state.currentPage == 20)
-        session.press(.tab)
+        session.press(.control("n"))
         #expect(session.state.message == "No later place in the jump history")
     }
 
