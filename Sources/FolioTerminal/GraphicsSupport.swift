@@ -165,7 +165,9 @@ public struct GraphicsSupport: Sendable, Equatable {
                 let why: String
                 if replies.deviceAttributes == nil {
                     why = "the terminal did not answer the device attributes query"
-                } else if environment["TMUX"] != nil {
+                } else if environment["TMUX"] != nil || environment["TERM"]?.hasPrefix("tmux") == true
+                    || environment["TERM"]?.hasPrefix("screen") == true
+                {
                     why = "running inside tmux, which (3.3) cannot pass sixel graphics through"
                 } else {
                     why = "the terminal does not report sixel graphics"

@@ -36,6 +36,17 @@ public enum TerminalProbe {
             environment: ProcessInfo.processInfo.environment, preference: preference)
     }
 
+    /// The terminal's text area width in pixels from TIOCGWINSZ, when it says.
+    public static func windowPixelWidth() -> Int? {
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return nil }
+        defer { close(tty) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        folio_window_pixels(tty, &width, &height)
+        return width > 0 ? Int(width) : nil
+    }
+
     private static func query(_ tty: Int32) -> [UInt8] {
         var original = termios()
         guard tcgetattr(tty, &original) == 0 else { return [] }

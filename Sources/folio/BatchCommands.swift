@@ -1,5 +1,7 @@
 import FolioCore
 import FolioDocument
+import FolioSixel
+import FolioTerminal
 
 /// The non-interactive modes: `--info`, `--text`, `--outline`, `--search`. Each returns the
 /// process exit status (0 success, 1 document error or no match).
@@ -29,6 +31,7 @@ struct BatchCommands {
             case .text: return try text(document)
             case .outline: return try outline(document)
             case .search(let pattern): return try search(document, SearchPattern(pattern))
+            case .sixel: return try sixel(document)
             }
         } catch {
             report(error.description)
@@ -116,6 +119,22 @@ struct BatchCommands {
             let text = try document.plainText(page: page, cancellation: Cancellation(timeLimit: Self.pageTimeLimit))
             output.write(TerminalSafeText.sanitized(text, keeping: Self.textControls))
             output.write("\u{0C}")
+        }
+        output.flush()
+        return status ?? 1
+    }
+
+    /// Each selected page as a sixel image (256 colour registers, exact when the page has no
+    /// more colours), followed by a newline.
+    private func sixel(_ document: Document) throws(DocumentError) -> Int32 {
+        let width = options.width ?? TerminalProbe.windowPixelWidth() ?? 800
+        let status = try forEachPage(document) { page throws(DocumentError) in
+            let rendered = try document.render(
+                page: page, width: width, cancellation: Cancellation(timeLimit: Self.pageTimeLimit))
+            let image = IndexedImage(
+                RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels), maxColors: 256)
+            output.write(bytes: SixelEncoder.encode(image))
+            output.write("\n")
         }
         output.flush()
         return status ?? 1

@@ -6,12 +6,15 @@ struct Options: Equatable {
         case text
         case outline
         case search(String)
+        case sixel
     }
 
     var mode: Mode?
     var path: String?
     var pages: PageRange?
     var password: String?
+    /// The image width for `--sixel`, in pixels.
+    var width: Int?
     /// The 1-based page the reader opens at.
     var startPage: Int?
     var showHelp = false
@@ -40,7 +43,9 @@ struct Options: Equatable {
         Options:
           --info                 print document facts as "Key: value" lines, then exit
           --text                 print the text of the selected pages, each followed by a form feed
-          --pages RANGE          pages for --text and --search: 3 | 2-5 | 7- | 1,4,9-12
+          --pages RANGE          pages for --text, --search and --sixel: 3 | 2-5 | 7- | 1,4,9-12
+          --sixel                write the selected pages as sixel images (for scripts and previews)
+          --width PX             image width for --sixel (default: the terminal's width, or 800)
           --outline              print the outline: two spaces of indent per level, "title<TAB>page"
           --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
                                  sensitive only when PATTERN has capitals); exit 1 when none
@@ -86,6 +91,13 @@ struct Options: Equatable {
             case "--info": try noValue(); try setMode(.info, name)
             case "--text": try noValue(); try setMode(.text, name)
             case "--outline": try noValue(); try setMode(.outline, name)
+            case "--sixel": try noValue(); try setMode(.sixel, name)
+            case "--width":
+                let text = try value()
+                guard let pixels = Int(text), (1...16384).contains(pixels) else {
+                    throw UsageError(message: "invalid width '\(text)' (1 to 16384 pixels)")
+                }
+                width = pixels
             case "--search":
                 let pattern = try value()
                 guard !pattern.isEmpty else { throw UsageError(message: "--search needs a non-empty PATTERN") }
@@ -115,8 +127,11 @@ struct Options: Equatable {
             default: throw UsageError(message: "unknown option '\(name)'")
             }
         }
-        if pages != nil, mode != .text, !isSearch {
-            throw UsageError(message: "--pages applies to --text and --search")
+        if pages != nil, mode != .text, mode != .sixel, !isSearch {
+            throw UsageError(message: "--pages applies to --text, --search and --sixel")
+        }
+        if width != nil, mode != .sixel {
+            throw UsageError(message: "--width applies to --sixel")
         }
         if mode != nil, !showHelp, !showVersion, path == nil {
             throw UsageError(message: "a FILE is needed")

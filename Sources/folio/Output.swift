@@ -21,6 +21,14 @@ final class Output {
         }
     }
 
+    /// Appends raw bytes.
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity {
+            flush()
+        }
+    }
+
     /// Writes everything buffered; exits with status 0 when the reader of the pipe has gone.
     func flush() {
         var offset = 0
