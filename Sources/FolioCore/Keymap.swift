@@ -65,6 +65,7 @@ public struct Keymap: Sendable {
         KeyBinding(keys: [.character("y")], command: .copyPage, summary: "Copy page text"),
         KeyBinding(keys: [.character("Y")], command: .copyDocument, summary: "Copy all text"),
         KeyBinding(keys: [.character("V")], command: .selectLines, summary: "Select lines to copy"),
+        KeyBinding(keys: [.character("F")], command: .openBrowser, summary: "File browser"),
         KeyBinding(keys: [.character("?")], command: .help, summary: "This help"),
         KeyBinding(keys: [.control("l")], command: .redraw, summary: "Redraw the screen"),
         KeyBinding(keys: [.character("q")], command: .quit, summary: "Quit"),

@@ -54,4 +54,5 @@ public enum ReaderCommand: Sendable, Hashable, CaseIterable {
     case zoomIn
     case zoomOut
     case invertImages
+    case openBrowser
 }

@@ -12,6 +12,8 @@ public enum ReaderEffect: Sendable, Equatable {
     case clearScreen
     /// Leave the reader.
     case quit
+    /// Leave the reader for the file browser (`F`).
+    case openBrowser
     /// Search the document in the background; report with the search events carrying `request.id`.
     case search(SearchRequest)
     /// Stop the running search (Esc); no more events for it are wanted.

@@ -138,6 +138,8 @@ extension ReaderState {
             return zoom(in: false)
         case .invertImages:
             return toggleInvert()
+        case .openBrowser:
+            return [.openBrowser]
         }
     }
 

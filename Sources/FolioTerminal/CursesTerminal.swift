@@ -112,6 +112,18 @@ public final class CursesTerminal {
         repaintFully()
     }
 
+    /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
+    /// prompt), then comes back.
+    public func withScreenSuspended<T>(_ body: () -> T) -> T {
+        curs_set(1)
+        endwin()
+        let result = body()
+        reset_prog_mode()
+        keypad(folio_stdscr(), true)
+        repaintFully()
+        return result
+    }
+
     /// Reads one pending input without waiting; nil when there is none.
     public func readInput() -> Input? {
         nodelay(folio_stdscr(), true)

@@ -13,6 +13,17 @@ struct ReaderSession {
     let startPage: Int
     let graphics: GraphicsSupport
     let trace: TraceLog?
+    /// Whether `q` goes back to the file browser the document was opened from.
+    let quitReturnsToBrowser: Bool
+
+    /// How the reader ended.
+    enum Outcome {
+        case quit
+        /// `F`, or `q` in a document opened from the browser.
+        case browse
+        /// A terminating signal arrived.
+        case signal(Int32)
+    }
 
     /// A background result handed to the loop.
     private enum Background: Sendable {
@@ -22,16 +33,13 @@ struct ReaderSession {
         case copy(text: String, description: String)
     }
 
-    /// Runs the reader until the user quits or a signal arrives; returns the exit status.
-    func run() throws(TerminalError) -> Int32 {
+    /// Runs the reader on `terminal` until the user leaves or a signal arrives.
+    func run(on terminal: CursesTerminal) -> Outcome {
         let info = (try? document.info())
         let pageCount = info?.pageCount ?? 0
         let summary = DocumentSummary(
             fileName: Self.baseName(path), title: info?.title, pageCount: pageCount)
         let document = document
-        SignalRelay.install()
-        let terminal = try CursesTerminal()
-        defer { terminal.stop() }
         let loop = EventLoop<Background>()
         let loader = PageLoader(document: document) { page, result in
             switch result {
@@ -58,6 +66,7 @@ struct ReaderSession {
             document: summary, startPage: min(max(startPage, 0), max(pageCount - 1, 0)), screen: terminal.size,
             imageAvailability: Self.availability(of: graphics))
         var running = true
+        var outcome = Outcome.quit
         func copy(_ text: String, description: String) {
             let sequence = Clipboard.osc52Sequence(for: text)
             if let sequence {
@@ -76,7 +85,12 @@ struct ReaderSession {
                 case .loadPages(let pages): loader.load(pages)
                 case .cancelLoads(let keeping): loader.cancel(keeping: keeping)
                 case .clearScreen: terminal.repaintFully()
-                case .quit: running = false
+                case .quit:
+                    running = false
+                    outcome = quitReturnsToBrowser ? .browse : .quit
+                case .openBrowser:
+                    running = false
+                    outcome = .browse
                 case .search(let request): searcher.start(request)
                 case .cancelSearch: searcher.cancel()
                 case .loadOutline:
@@ -132,7 +146,7 @@ struct ReaderSession {
                     terminal.suspend()
                     perform(state.handle(.resize(terminal.adoptWindowSize())))
                 default:
-                    return 128 + signal
+                    return .signal(signal)
                 }
             }
             for item in wake.events {
@@ -157,7 +171,7 @@ struct ReaderSession {
                 trace?.record("frame page=\(state.currentPage + 1)")
             }
         }
-        return 0
+        return outcome
     }
 
     /// Extracts every page's text (on a document of its own, so page loads don't wait), with
