@@ -4,9 +4,9 @@
 /// single indexed add per run of equal pixels; the colours that occur are listed separately.
 struct ColorHistogram {
     /// Pixel count per colour key; slots of colours that do not occur are zero.
-    var counts: [UInt32]
+    let counts: [UInt32]
     /// The keys of the colours that occur, in order of first appearance.
-    var keys: [Int]
+    let keys: [Int]
 
     init(_ image: RGBImage) {
         var counts = [UInt32](repeating: 0, count: SixelColor.keyCount)

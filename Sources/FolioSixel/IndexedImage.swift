@@ -15,8 +15,8 @@ public struct IndexedImage: Sendable {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// The colour registers; a pixel's index points into this array. Most frequent colours come
-    /// first, so they get the shortest register numbers.
+    /// The colour registers; a pixel's index points into this array. Colours kept exact come
+    /// first, most frequent first, so that they get the shortest register numbers.
     public let palette: [SixelColor]
     /// One palette index per pixel, row after row.
     public let indices: [UInt16]
@@ -31,29 +31,32 @@ public struct IndexedImage: Sendable {
     ///
     /// Pass the terminal's number of colour registers as `maxColors` (xterm reports 1024 by
     /// default, 256 when configured so; a VT340 has 16). When the image has more distinct
-    /// colours than that, up to half of the registers go to the most frequent colours, each
-    /// covering at least 1/(8 × `maxColors`) of the image, which stay exact (paper, text,
-    /// rules, flat fills); the rest are split by variance cut, a median cut that splits at
-    /// the least-error level rather than the median, over the remaining colours weighted by
-    /// their pixel counts.
+    /// colours than that, up to half of the registers go to the most frequent colours that
+    /// each cover at least half a register's fair share of the pixels (1/(2 × `maxColors`) of
+    /// the image); these stay exact: paper, text, rules, flat fills. The other colours,
+    /// weighted by their pixel counts, are split into the remaining registers by variance
+    /// cut, a median cut that cuts at the least-error level rather than at the median, and
+    /// each is then drawn with its nearest palette entry.
     public init(_ image: RGBImage, maxColors: Int) {
         precondition(1...Self.maximumPaletteSize ~= maxColors, "maxColors must be in 1...65536")
-        var histogram = ColorHistogram(image)
+        let histogram = ColorHistogram(image)
+        // Dense, like the histogram; only the slots of colours that occur are ever read.
+        var indexOfKey = [UInt16](repeating: 0, count: SixelColor.keyCount)
         if histogram.keys.count <= maxColors {
             let keys = Self.byFrequency(histogram.keys, counts: histogram.counts)
             palette = keys.map(SixelColor.init(key:))
             for (index, key) in keys.enumerated() {
-                histogram.counts[key] = UInt32(index)
+                indexOfKey[key] = UInt16(index)
             }
             isExact = true
         } else {
             palette = Self.quantisedPalette(
-                &histogram, maxColors: maxColors, pixelCount: image.width * image.height)
+                histogram, maxColors: maxColors, pixelCount: image.width * image.height, indexOfKey: &indexOfKey)
             isExact = false
         }
         width = image.width
         height = image.height
-        indices = Self.indices(of: image, indexOfKey: histogram.counts)
+        indices = Self.indices(of: image, indexOfKey: indexOfKey)
     }
 
     private init(width: Int, height: Int, palette: [SixelColor], indices: [UInt16], isExact: Bool) {
@@ -76,52 +79,52 @@ public struct IndexedImage: Sendable {
         keys.sorted { (counts[$1], $0) < (counts[$0], $1) }
     }
 
-    /// Chooses the palette for an image with more colours than registers and turns
-    /// `histogram.counts` into the map from colour key to palette index.
+    /// Chooses the palette for an image with more colours than registers, and fills
+    /// `indexOfKey` for every colour that occurs.
     private static func quantisedPalette(
-        _ histogram: inout ColorHistogram, maxColors: Int, pixelCount: Int
+        _ histogram: ColorHistogram, maxColors: Int, pixelCount: Int, indexOfKey: inout [UInt16]
     ) -> [SixelColor] {
-        let smallestExactCount = UInt32(clamping: max(2, pixelCount / (8 * maxColors)))
+        let smallestExactCount = UInt32(clamping: max(2, pixelCount / (2 * maxColors)))
         let frequentKeys = histogram.keys.filter { histogram.counts[$0] >= smallestExactCount }
         let exactKeys = Array(byFrequency(frequentKeys, counts: histogram.counts).prefix(maxColors / 2))
-        for key in exactKeys {
-            histogram.counts[key] = 0
-        }
+        let exactKeySet = Set(exactKeys)
         let remaining = histogram.keys.compactMap { key in
-            histogram.counts[key] == 0 ? nil : WeightedColor(key: key, weight: histogram.counts[key])
+            exactKeySet.contains(key) ? nil : WeightedColor(key: key, weight: histogram.counts[key])
         }
         let cut = VarianceCut(colors: remaining, clusterCount: maxColors - exactKeys.count)
         let palette = exactKeys.map(SixelColor.init(key:)) + cut.clusters.map(\.mean)
         for (index, key) in exactKeys.enumerated() {
-            histogram.counts[key] = UInt32(index)
+            indexOfKey[key] = UInt16(index)
         }
         let search = NearestColorSearch(palette: palette)
         for (clusterIndex, cluster) in cut.clusters.enumerated() {
             let mean = exactKeys.count + clusterIndex
             for color in cut.colors[cluster.range] {
-                histogram.counts[color.key] = UInt32(search.nearest(to: color.levels, guess: mean))
+                indexOfKey[color.key] = UInt16(search.nearest(to: color.levels, guess: mean))
             }
         }
         return palette
     }
 
     /// Looks every pixel's colour up in `indexOfKey`.
-    private static func indices(of image: RGBImage, indexOfKey: [UInt32]) -> [UInt16] {
+    private static func indices(of image: RGBImage, indexOfKey: [UInt16]) -> [UInt16] {
         let pixelCount = image.width * image.height
         let keyOfPixel = PixelKeyTable()
         return [UInt16](unsafeUninitializedCapacity: pixelCount) { indices, initializedCount in
-            image.pixels.withUnsafeBufferPointer { pixels in
-                var previous = (red: UInt8(0), green: UInt8(0), blue: UInt8(0))
-                var previousIndex: UInt16 = 0
-                for pixel in 0..<pixelCount {
-                    let red = pixels[3 * pixel]
-                    let green = pixels[3 * pixel + 1]
-                    let blue = pixels[3 * pixel + 2]
-                    if pixel == 0 || (red, green, blue) != previous {
-                        previous = (red, green, blue)
-                        previousIndex = UInt16(truncatingIfNeeded: indexOfKey[keyOfPixel(red, green, blue)])
+            indexOfKey.withUnsafeBufferPointer { indexOfKey in
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    var previous = (red: UInt8(0), green: UInt8(0), blue: UInt8(0))
+                    var previousIndex: UInt16 = 0
+                    for pixel in 0..<pixelCount {
+                        let red = pixels[3 * pixel]
+                        let green = pixels[3 * pixel + 1]
+                        let blue = pixels[3 * pixel + 2]
+                        if pixel == 0 || (red, green, blue) != previous {
+                            previous = (red, green, blue)
+                            previousIndex = indexOfKey[keyOfPixel(red, green, blue)]
+                        }
+                        indices[pixel] = previousIndex
                     }
-                    indices[pixel] = previousIndex
                 }
             }
             initializedCount = pixelCount

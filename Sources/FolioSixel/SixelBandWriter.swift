@@ -15,7 +15,9 @@ struct EncodedBands: Sendable {
 /// nothing, however large the palette.
 ///
 /// The scratch space is raw memory because this is the encoder's inner loop: `Array` would check
-/// uniqueness on every store.
+/// uniqueness on every store. The pointers are `var` although they never change because Swift
+/// 6.3 crashes ("Invalid bitcast") compiling `let` pointer properties of this noncopyable type
+/// with `-sanitize=thread`.
 struct SixelBandWriter: ~Copyable {
     private let image: IndexedImage
     private let rect: PixelRect
@@ -24,25 +26,25 @@ struct SixelBandWriter: ~Copyable {
 
     /// The entries of the band being encoded, in column order: first column, length in columns,
     /// colour, bits (bit 0 is the top row).
-    private let entryColumns: UnsafeMutablePointer<Int32>
-    private let entryLengths: UnsafeMutablePointer<Int32>
-    private let entryColors: UnsafeMutablePointer<UInt16>
-    private let entryBits: UnsafeMutablePointer<UInt8>
+    private var entryColumns: UnsafeMutablePointer<Int32>
+    private var entryLengths: UnsafeMutablePointer<Int32>
+    private var entryColors: UnsafeMutablePointer<UInt16>
+    private var entryBits: UnsafeMutablePointer<UInt8>
     private var entryCount = 0
     /// The same entries grouped by colour, each group still in column order.
-    private let groupedColumns: UnsafeMutablePointer<Int32>
-    private let groupedLengths: UnsafeMutablePointer<Int32>
-    private let groupedBits: UnsafeMutablePointer<UInt8>
+    private var groupedColumns: UnsafeMutablePointer<Int32>
+    private var groupedLengths: UnsafeMutablePointer<Int32>
+    private var groupedBits: UnsafeMutablePointer<UInt8>
     /// Per palette entry: its number of entries in the band, then where its group starts.
-    private let entriesOfColor: UnsafeMutablePointer<Int32>
+    private var entriesOfColor: UnsafeMutablePointer<Int32>
     /// Per palette entry present in the band: its latest entry.
-    private let latestEntryOfColor: UnsafeMutablePointer<Int32>
+    private var latestEntryOfColor: UnsafeMutablePointer<Int32>
     /// The colours present in the band being encoded.
-    private let bandColors: UnsafeMutablePointer<UInt16>
+    private var bandColors: UnsafeMutablePointer<UInt16>
     private var bandColorCount = 0
     /// The distinct colours of one column, and their bits.
-    private let columnColors: UnsafeMutablePointer<UInt16>
-    private let columnBits: UnsafeMutablePointer<UInt8>
+    private var columnColors: UnsafeMutablePointer<UInt16>
+    private var columnBits: UnsafeMutablePointer<UInt8>
 
     init(image: IndexedImage, rect: PixelRect) {
         self.image = image
@@ -67,14 +69,17 @@ struct SixelBandWriter: ~Copyable {
     }
 
     deinit {
-        for pointer in [entryColumns, entryLengths, groupedColumns, groupedLengths, entriesOfColor, latestEntryOfColor] {
-            pointer.deallocate()
-        }
+        entryColumns.deallocate()
+        entryLengths.deallocate()
         entryColors.deallocate()
+        entryBits.deallocate()
+        groupedColumns.deallocate()
+        groupedLengths.deallocate()
+        groupedBits.deallocate()
+        entriesOfColor.deallocate()
+        latestEntryOfColor.deallocate()
         bandColors.deallocate()
         columnColors.deallocate()
-        entryBits.deallocate()
-        groupedBits.deallocate()
         columnBits.deallocate()
     }
 

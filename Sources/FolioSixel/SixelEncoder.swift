@@ -1,4 +1,4 @@
-internal import Dispatch
+import Dispatch
 
 /// Turns an ``IndexedImage``, or a rectangle of it, into a complete sixel image: the bytes to
 /// write to a terminal at the cursor position.

@@ -83,9 +83,11 @@ final class PageImages: @unchecked Sendable {
         case .sixel(let indexed):
             let x = placement.sourceColumn * cell.width
             let y = placement.sourceRow * cell.height
+            // xterm draws nothing of an image beyond its maxGraphicSize: the crop stays within it.
             let rect = PixelRect(
-                x: x, y: y, width: min(placement.columns * cell.width, indexed.width - x),
-                height: min(placement.rows * cell.height, indexed.height - y))
+                x: x, y: y,
+                width: min(placement.columns * cell.width, indexed.width - x, support.maxImageSize.width),
+                height: min(placement.rows * cell.height, indexed.height - y, support.maxImageSize.height))
             guard rect.width > 0, rect.height > 0 else { return nil }
             return move + SixelEncoder.encode(indexed, rect: rect) + restore
         case .halfBlocks(let rgb):

@@ -48,12 +48,22 @@ import Testing
         #expect(indexed.isExact)
         #expect(indexed.palette.count == 64)
         #expect(TestImages.largestDifference(decoded.pixels, image.pixels) <= 1)
+        #expect(!IndexedImage(image, maxColors: 63).isExact)
+    }
+
+    @Test func thousandsOfColorsAreExactWithEnoughRegisters() throws {
+        let (indexed, decoded) = try roundTrip(TestImages.colorGradient, maxColors: 4096)
+        #expect(indexed.isExact)
+        #expect(indexed.palette.count == 4096)
+        #expect(decoded.definedRegisters.count == 4096)
+        #expect(TestImages.largestDifference(decoded.pixels, TestImages.colorGradient.pixels) <= 1)
     }
 
     @Test func theMostFrequentColorComesFirst() {
         let image = TestImages.make(width: 10, height: 10) { x, _ in x < 2 ? (0, 0, 0) : (255, 255, 255) }
         let indexed = IndexedImage(image, maxColors: 16)
-        #expect(indexed.palette == [SixelColor(red: 100, green: 100, blue: 100), SixelColor(red: 0, green: 0, blue: 0)])
+        #expect(
+            indexed.palette == [SixelColor(red: 100, green: 100, blue: 100), SixelColor(red: 0, green: 0, blue: 0)])
     }
 
     @Test func invertedImageShowsTheInversePicture() throws {
