@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import FolioCore
 import FolioDocument
 import FolioTerminal
@@ -21,13 +22,20 @@ struct BrowserSession {
         let loop = EventLoop<BrowserEvent>()
         let listing = DispatchQueue(label: "folio.browser.listing")
         let previews = DispatchQueue(label: "folio.browser.preview")
+        // Only the newest preview request matters: older ones still queued are skipped, so the
+        // selected document's preview never waits behind those scrolled past.
+        let latestPreview = LatestRequest()
         func perform(_ effects: [BrowserEffect]) -> Outcome? {
             for effect in effects {
                 switch effect {
                 case .list(let path):
                     listing.async { loop.post(Self.list(path)) }
                 case .preview(let path):
-                    previews.async { loop.post(Self.preview(path)) }
+                    latestPreview.set(path)
+                    previews.async {
+                        guard latestPreview.isLatest(path) else { return }
+                        loop.post(Self.preview(path))
+                    }
                 case .open(let path):
                     return .open(path)
                 case .clearScreen:
@@ -108,7 +116,7 @@ struct BrowserSession {
             let info = try document.info()
             let text = info.pageCount > 0
                 ? (try? document.plainText(page: 0, cancellation: Cancellation(timeLimit: 5))) ?? "" : ""
-            let firstLines = text.split(separator: "\n", omittingEmptySubsequences: true).prefix(40)
+            let firstLines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(60)
                 .joined(separator: "\n")
             return .previewReady(
                 path: path,
@@ -117,5 +125,19 @@ struct BrowserSession {
         } catch {
             return .previewFailed(path: path, reason: error.description)
         }
+    }
+}
+
+/// The newest of a stream of requests, shared between the loop and a worker queue.
+private final class LatestRequest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var latest: String?
+
+    func set(_ value: String) {
+        lock.withLock { latest = value }
+    }
+
+    func isLatest(_ value: String) -> Bool {
+        lock.withLock { latest == value }
     }
 }

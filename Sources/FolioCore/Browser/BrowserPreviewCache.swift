@@ -20,23 +20,21 @@ struct BrowserPreviewCache: Sendable {
         self.capacity = max(capacity, 1)
     }
 
-    /// How many outcomes are held.
-    var count: Int { entries.count }
-
     /// The outcome for `path`, if one is held.
     func outcome(for path: String) -> Outcome? {
         entries.last { $0.path == path }?.outcome
     }
 
     /// Records `outcome` for `path` as the most recently used, then forgets the least recently
-    /// used outcomes beyond the capacity, never the one for `protected` (the selected entry).
-    mutating func store(_ outcome: Outcome, for path: String, protecting protected: String?) {
+    /// used outcomes beyond the capacity.
+    ///
+    /// The browser marks the selected document's outcome as used after every event, so it is
+    /// never the one forgotten.
+    mutating func store(_ outcome: Outcome, for path: String) {
         entries.removeAll { $0.path == path }
         entries.append((path, outcome))
-        while entries.count > capacity,
-            let oldest = entries.firstIndex(where: { $0.path != protected })
-        {
-            entries.remove(at: oldest)
+        if entries.count > capacity {
+            entries.removeFirst(entries.count - capacity)
         }
     }
 

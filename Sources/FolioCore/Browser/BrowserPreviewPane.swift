@@ -120,19 +120,32 @@ enum BrowserPreviewText {
         return Array(lines.prefix(limit))
     }
 
-    /// At least the first `rows` lines of `paragraph` wrapped to `width`, when it has that many.
+    /// The first `rows` lines of `paragraph` wrapped to `width`, when it has that many.
     ///
-    /// A line of `width` cells holds at most `width` characters and the space after them, so
-    /// `rows + 3` lines' worth of characters yields at least `rows + 2` lines. Cutting the
-    /// paragraph can change only the line the cut word lands on and the one before it, so
-    /// those two are dropped.
+    /// A line holds at most `width` cells and ends at one run of white space, so `rows + 1`
+    /// lines' worth of cells (zero-width marks count for nothing, a run of white space for
+    /// one) yields at least `rows + 1` lines. Only the line the cut lands on can differ from
+    /// the whole paragraph's, so it is dropped.
     private static func wrap(_ paragraph: Substring.UnicodeScalarView, width: Int, rows: Int) -> [String] {
         let width = max(width, 1)
-        let budget = (rows + 3) * (width + 1)
-        let head = paragraph.prefix(budget + 1)
-        guard head.count > budget else {
-            return LineWrapper.wrap(paragraph, width: width).map(\.text)
+        let budget = (rows + 1) * (width + 1)
+        var cells = 0
+        var followsSpace = false
+        var index = paragraph.startIndex
+        while index != paragraph.endIndex {
+            let scalar = paragraph[index]
+            if scalar.properties.isWhitespace {
+                cells += followsSpace ? 0 : 1
+                followsSpace = true
+            } else {
+                cells += DisplayWidth.of(scalar)
+                followsSpace = false
+            }
+            if cells > budget {
+                return LineWrapper.wrap(paragraph[..<index], width: width).dropLast().map(\.text)
+            }
+            paragraph.formIndex(after: &index)
         }
-        return LineWrapper.wrap(head.prefix(budget), width: width).dropLast(2).map(\.text)
+        return LineWrapper.wrap(paragraph, width: width).map(\.text)
     }
 }

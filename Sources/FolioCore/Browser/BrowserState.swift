@@ -61,6 +61,8 @@ public struct BrowserState: Sendable {
     /// Whether the help screen covers the browser.
     public internal(set) var showingHelp = false
 
+    /// Each entry's name in lower case, in ``entries``' order, for filtering as the user types.
+    var lowercasedNames: [String] = []
     var pendingListing: PendingListing?
     var previews = BrowserPreviewCache(capacity: previewCacheCapacity)
     /// The document whose preview was asked for last and has not arrived.
@@ -182,6 +184,6 @@ public struct BrowserState: Sendable {
         if pendingPreview == path {
             pendingPreview = nil
         }
-        previews.store(outcome, for: path, protecting: selectedPath)
+        previews.store(outcome, for: path)
     }
 }

@@ -21,6 +21,23 @@ import Testing
         #expect(session.state.selectedEntry?.name == "chapter 10.pdf")
     }
 
+    @Test func nonASCIINamesMatchByCharacter() {
+        var session = BrowserSession(entries: [
+            BrowserEntry(name: "Été.pdf", kind: .document),
+            BrowserEntry(name: "cafe\u{301}.pdf", kind: .document),
+            BrowserEntry(name: "cafe.pdf", kind: .document),
+            BrowserEntry(name: "東京.pdf", kind: .document),
+        ])
+        session.type("/é")
+        #expect(names(session) == ["café.pdf", "Été.pdf"])
+        session.press(.escape)
+        session.type("/e")
+        #expect(names(session) == ["cafe.pdf"], "an e with an accent is another character")
+        session.press(.escape)
+        session.type("/京")
+        #expect(names(session) == ["東京.pdf"])
+    }
+
     @Test func commandKeysAreTextInThePrompt() {
         var session = BrowserSession()
         #expect(session.type("/qjkh.?").isEmpty)

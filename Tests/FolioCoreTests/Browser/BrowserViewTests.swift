@@ -429,6 +429,20 @@ import Testing
             ])
     }
 
+    @Test func combiningMarksDoNotShortenThePreview() {
+        var session = BrowserSession(entries: [BrowserEntry(name: "marks.pdf", kind: .document)])
+        let word = "e" + String(repeating: "\u{301}", count: 4)
+        let text = Array(repeating: word, count: 400).joined(separator: " ")
+        session.deliver(
+            .previewReady(
+                path: BrowserFixture.path("marks.pdf"),
+                preview: BrowserPreview(title: nil, format: "PDF", pageCount: 1, firstLines: text)))
+        let pane = session.screenLines[2...14].map { String($0.dropFirst(36)).trimmingTrailingSpaces }
+        // 22 one-cell words and 21 spaces fill the 43 cells of each line.
+        let line = Array(repeating: word, count: 22).joined(separator: " ")
+        #expect(pane == ["marks.pdf", "PDF · 1 page", ""] + Array(repeating: line, count: 10))
+    }
+
     @Test func previewOfADocumentWithoutPagesOrText() {
         var session = BrowserSession(entries: [
             BrowserEntry(name: "blank.pdf", kind: .document),
