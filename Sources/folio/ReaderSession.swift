@@ -42,9 +42,26 @@ struct ReaderSession {
                 }
             }
         }
+        // The page whose text a traced frame last showed: the next frame with another page's
+        // text is marked "loaded", so the trace tells when a page's text reached the screen.
+        var pageShownWithText: Int?
+        func draw(first: Bool = false) {
+            terminal.draw(ReaderView.render(state))
+            guard let trace else { return }
+            var event = "frame page=\(state.currentPage + 1)"
+            if first {
+                event += " first"
+            }
+            if state.hasCurrentPageText, pageShownWithText != state.currentPage {
+                pageShownWithText = state.currentPage
+                event += " loaded"
+            } else if !state.hasCurrentPageText {
+                pageShownWithText = nil
+            }
+            trace.record(event)
+        }
         perform(state.start())
-        terminal.draw(ReaderView.render(state))
-        trace?.record("frame page=\(state.currentPage + 1) first")
+        draw(first: true)
 
         while running {
             let wake = loop.wait(milliseconds: -1)
@@ -79,8 +96,7 @@ struct ReaderSession {
                 }
             }
             if running {
-                terminal.draw(ReaderView.render(state))
-                trace?.record("frame page=\(state.currentPage + 1)")
+                draw()
             }
         }
         return 0
