@@ -140,7 +140,7 @@ struct BatchCommands {
         var found = false
         let status = try forEachPage(document) { page throws(DocumentError) in
             let text = try document.plainText(page: page, cancellation: Cancellation(timeLimit: Self.pageTimeLimit))
-            for line in text.split(separator: "\n") where pattern.matches(line) {
+            for line in pattern.matchingLines(in: text) {
                 found = true
                 output.write("\(page + 1):\(safe(String(line)))\n")
             }
