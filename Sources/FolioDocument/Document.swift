@@ -297,12 +297,20 @@ public final class Document: @unchecked Sendable {
 
     /// The number of pages that load, assuming damage cuts the page tree short rather than
     /// punching holes in it: if the last page loads, all are counted.
+    ///
+    /// A flat page tree (one node listing every page, as qpdf and many other writers make it) that
+    /// lists as many pages as it declares, the last of them a page, is taken at its word: loading
+    /// its last page would walk every page before it, making opening a long document O(n).
     private func loadablePageCount(declared: Int) -> Int {
         func loads(_ page: Int) -> Bool {
             var rect = folio_rect()
             return folio_page_bounds(handle, Int32(page), &rect, nil, 0) == FOLIO_OK
         }
-        guard declared > 1, !loads(declared - 1) else { return declared }
+        func listsEveryPage() -> Bool {
+            var listed: Int32 = 0
+            return folio_document_lists_pages(handle, Int32(declared), &listed, nil, 0) == FOLIO_OK && listed != 0
+        }
+        guard declared > 1, !listsEveryPage(), !loads(declared - 1) else { return declared }
         guard loads(0) else { return declared }
         var low = 0  // loads
         var high = declared - 1  // does not load
