@@ -114,6 +114,20 @@ folio_status folio_document_lists_pages(folio_document *document, int count, int
     return status;
 }
 
+folio_status folio_document_is_reflowable(folio_document *document, int *out, char *err, size_t errlen) {
+    fz_context *ctx = document->context->ctx;
+    folio_status status = FOLIO_OK;
+    int reflowable = 0;
+    fz_try(ctx) {
+        reflowable = fz_is_document_reflowable(ctx, document->doc);
+    }
+    fz_catch(ctx) {
+        status = folio_caught(ctx, NULL, err, errlen);
+    }
+    *out = reflowable;
+    return status;
+}
+
 folio_status folio_document_metadata(folio_document *document, const char *key, char *buf, size_t buflen,
                                      int *found, char *err, size_t errlen) {
     fz_context *ctx = document->context->ctx;

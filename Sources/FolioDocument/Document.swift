@@ -4,9 +4,10 @@ import Foundation
 
 /// An open document: the MuPDF-backed page source.
 ///
-/// Opens anything MuPDF opens (PDF, EPUB, XPS, CBZ, FB2, images). Each document owns a clone of the
-/// process-wide MuPDF context, and every call on it is serialised by a lock, so a `Document` may be
-/// shared between threads; for parallel work open one document per thread. Pages are 0-based.
+/// Opens anything MuPDF opens (PDF, EPUB, XPS, CBZ, FB2, images). Each document owns a clone of a
+/// MuPDF base context (the process-wide one unless ``reopened()`` made it), and every call on it is
+/// serialised by a lock, so a `Document` may be shared between threads; for parallel work give
+/// each thread its own document (``reopened()``, as ``PageWorkers`` does). Pages are 0-based.
 ///
 /// The corresponding C type is `fz_document`.
 public final class Document: @unchecked Sendable {
@@ -17,16 +18,22 @@ public final class Document: @unchecked Sendable {
     private let lock = NSLock()
     private var verifiedPageCount: (actual: Int, declared: Int)?
     private var isLocked = false
+    /// The password that unlocked the document, so ``reopened()`` can unlock its copy.
+    private var acceptedPassword: String?
 
     /// Opens the document at `path`. An encrypted document opens locked: check ``needsPassword``
     /// and call ``unlock(password:)``, or pass `password` here to unlock it straight away.
     ///
     /// - Throws: ``DocumentError`` when the path is not a readable file or MuPDF cannot open it,
     ///   and ``DocumentError/wrongPassword`` when `password` is given but rejected.
-    public init(path: String, password: String? = nil) throws(DocumentError) {
+    public convenience init(path: String, password: String? = nil) throws(DocumentError) {
+        try self.init(path: path, password: password, base: try MuPDFContext.shared.get())
+    }
+
+    private init(path: String, password: String?, base: MuPDFContext) throws(DocumentError) {
         try Self.checkReadableFile(path)
         self.path = path
-        context = try MuPDFContext.clone()
+        context = try base.clone()
         var pointer: OpaquePointer?
         let context = context
         try MuPDFCall.check(onError: { .cannotOpen($0) }) {
@@ -63,7 +70,32 @@ public final class Document: @unchecked Sendable {
             var accepted: Int32 = 0
             try MuPDFCall.check { folio_document_authenticate(handle, password, &accepted, $0, $1) }
             isLocked = accepted == 0
+            if !isLocked {
+                acceptedPassword = password
+            }
             return !isLocked
+        }
+    }
+
+    /// Opens the same file again, unlocked with the same password, for work on another thread. It
+    /// starts out knowing the page count, and shares no MuPDF locks with this document, so the two
+    /// never wait for each other (its context is a clone of a base context of its own).
+    public func reopened() throws(DocumentError) -> Document {
+        let (password, counts) = lock.withLock { (acceptedPassword, verifiedPageCount) }
+        let copy = try Document(path: path, password: password, base: try MuPDFContext.independent())
+        copy.lock.withLock { copy.verifiedPageCount = counts }
+        return copy
+    }
+
+    /// Whether the document is reflowable (EPUB, FB2, HTML…). MuPDF lays such a document out in
+    /// full when it opens it, so opening one costs far more than opening a PDF.
+    public var isReflowable: Bool {
+        get throws(DocumentError) {
+            try serialized { () throws(DocumentError) -> Bool in
+                var reflowable: Int32 = 0
+                try MuPDFCall.check { folio_document_is_reflowable(handle, &reflowable, $0, $1) }
+                return reflowable != 0
+            }
         }
     }
 
@@ -156,7 +188,7 @@ public final class Document: @unchecked Sendable {
             return list!
         }
         // The display list is rendered with a context of its own, outside the document lock.
-        let renderer = try MuPDFContext.clone()
+        let renderer = try context.base.clone()
         defer { folio_display_list_drop(renderer.pointer, list) }
         var pixels = folio_pixels()
         defer { folio_pixels_free(&pixels) }
