@@ -106,6 +106,9 @@ public struct ReaderState: Sendable {
     /// Whether paging stops at the ends of the document or wraps around.
     public var pagingMode: PagingMode { paging.mode }
 
+    /// Whether the current page's text has arrived, so a frame drawn now shows it.
+    public var hasCurrentPageText: Bool { currentLines != nil }
+
     /// The effects that get the reader going: loading the start page and its neighbours.
     public mutating func start() -> [ReaderEffect] {
         refreshWindow()

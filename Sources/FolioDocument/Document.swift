@@ -4,9 +4,10 @@ import Foundation
 
 /// An open document: the MuPDF-backed page source.
 ///
-/// Opens anything MuPDF opens (PDF, EPUB, XPS, CBZ, FB2, images). Each document owns a clone of the
-/// process-wide MuPDF context, and every call on it is serialised by a lock, so a `Document` may be
-/// shared between threads; for parallel work open one document per thread. Pages are 0-based.
+/// Opens anything MuPDF opens (PDF, EPUB, XPS, CBZ, FB2, images). Each document owns a clone of a
+/// MuPDF base context (the process-wide one unless ``reopened()`` made it), and every call on it is
+/// serialised by a lock, so a `Document` may be shared between threads; for parallel work give
+/// each thread its own document (``reopened()``, as ``PageWorkers`` does). Pages are 0-based.
 ///
 /// The corresponding C type is `fz_document`.
 public final class Document: @unchecked Sendable {
@@ -25,10 +26,14 @@ public final class Document: @unchecked Sendable {
     ///
     /// - Throws: ``DocumentError`` when the path is not a readable file or MuPDF cannot open it,
     ///   and ``DocumentError/wrongPassword`` when `password` is given but rejected.
-    public init(path: String, password: String? = nil) throws(DocumentError) {
+    public convenience init(path: String, password: String? = nil) throws(DocumentError) {
+        try self.init(path: path, password: password, base: try MuPDFContext.shared.get())
+    }
+
+    private init(path: String, password: String?, base: MuPDFContext) throws(DocumentError) {
         try Self.checkReadableFile(path)
         self.path = path
-        context = try MuPDFContext.clone()
+        context = try base.clone()
         var pointer: OpaquePointer?
         let context = context
         try MuPDFCall.check(onError: { .cannotOpen($0) }) {
@@ -46,16 +51,6 @@ public final class Document: @unchecked Sendable {
 
     deinit {
         folio_document_drop(handle)
-    }
-
-    /// Opens the same file again, unlocked with the same password: a second document with its
-    /// own MuPDF context, for work that should not wait behind this one (searching while pages
-    /// load, extracting the whole text).
-    public func reopened() throws(DocumentError) -> Document {
-        lock.lock()
-        let password = acceptedPassword
-        lock.unlock()
-        return try Document(path: path, password: password)
     }
 
     /// Whether the document is encrypted and still locked.
@@ -79,6 +74,28 @@ public final class Document: @unchecked Sendable {
                 acceptedPassword = password
             }
             return !isLocked
+        }
+    }
+
+    /// Opens the same file again, unlocked with the same password, for work on another thread. It
+    /// starts out knowing the page count, and shares no MuPDF locks with this document, so the two
+    /// never wait for each other (its context is a clone of a base context of its own).
+    public func reopened() throws(DocumentError) -> Document {
+        let (password, counts) = lock.withLock { (acceptedPassword, verifiedPageCount) }
+        let copy = try Document(path: path, password: password, base: try MuPDFContext.independent())
+        copy.lock.withLock { copy.verifiedPageCount = counts }
+        return copy
+    }
+
+    /// Whether the document is reflowable (EPUB, FB2, HTML…). MuPDF lays such a document out in
+    /// full when it opens it, so opening one costs far more than opening a PDF.
+    public var isReflowable: Bool {
+        get throws(DocumentError) {
+            try serialized { () throws(DocumentError) -> Bool in
+                var reflowable: Int32 = 0
+                try MuPDFCall.check { folio_document_is_reflowable(handle, &reflowable, $0, $1) }
+                return reflowable != 0
+            }
         }
     }
 
@@ -171,7 +188,7 @@ public final class Document: @unchecked Sendable {
             return list!
         }
         // The display list is rendered with a context of its own, outside the document lock.
-        let renderer = try MuPDFContext.clone()
+        let renderer = try context.base.clone()
         defer { folio_display_list_drop(renderer.pointer, list) }
         var pixels = folio_pixels()
         defer { folio_pixels_free(&pixels) }
@@ -312,12 +329,20 @@ public final class Document: @unchecked Sendable {
 
     /// The number of pages that load, assuming damage cuts the page tree short rather than
     /// punching holes in it: if the last page loads, all are counted.
+    ///
+    /// A flat page tree (one node listing every page, as qpdf and many other writers make it) that
+    /// lists as many pages as it declares, the last of them a page, is taken at its word: loading
+    /// its last page would walk every page before it, making opening a long document O(n).
     private func loadablePageCount(declared: Int) -> Int {
         func loads(_ page: Int) -> Bool {
             var rect = folio_rect()
             return folio_page_bounds(handle, Int32(page), &rect, nil, 0) == FOLIO_OK
         }
-        guard declared > 1, !loads(declared - 1) else { return declared }
+        func listsEveryPage() -> Bool {
+            var listed: Int32 = 0
+            return folio_document_lists_pages(handle, Int32(declared), &listed, nil, 0) == FOLIO_OK && listed != 0
+        }
+        guard declared > 1, !listsEveryPage(), !loads(declared - 1) else { return declared }
         guard loads(0) else { return declared }
         var low = 0  // loads
         var high = declared - 1  // does not load

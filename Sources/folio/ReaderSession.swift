@@ -121,7 +121,10 @@ struct ReaderSession {
         // Images are written over the text area after curses has drawn; when the image changes
         // or goes, the whole screen is repainted so no stale pixels stay behind.
         var placement: ImagePlacement?
-        func draw() {
+        // The page whose text a traced frame last showed: the next frame with another page's
+        // text is marked "loaded", so the trace tells when a page's text reached the screen.
+        var pageShownWithText: Int?
+        func draw(first: Bool = false) {
             let frame = ReaderView.render(state)
             if frame.image != placement {
                 terminal.repaintFully()
@@ -131,10 +134,21 @@ struct ReaderSession {
                 terminal.writeRaw(bytes)
             }
             placement = frame.image
+            guard let trace else { return }
+            var event = "frame page=\(state.currentPage + 1)"
+            if first {
+                event += " first"
+            }
+            if state.hasCurrentPageText, pageShownWithText != state.currentPage {
+                pageShownWithText = state.currentPage
+                event += " loaded"
+            } else if !state.hasCurrentPageText {
+                pageShownWithText = nil
+            }
+            trace.record(event)
         }
         perform(state.start())
-        draw()
-        trace?.record("frame page=\(state.currentPage + 1) first")
+        draw(first: true)
 
         while running {
             let wake = loop.wait(milliseconds: -1)
@@ -168,7 +182,6 @@ struct ReaderSession {
             }
             if running {
                 draw()
-                trace?.record("frame page=\(state.currentPage + 1)")
             }
         }
         return outcome

@@ -21,17 +21,3 @@ import Testing
     }
 }
 
-@Suite struct SearchPatternTests {
-    @Test func smartCase() {
-        #expect(SearchPattern("zebra").matches("A ZEBRA"))
-        #expect(!SearchPattern("Zebra").matches("a zebra"))
-        #expect(SearchPattern("Zebra").matches("a Zebra"))
-    }
-
-    @Test func matchRangesAreCharacterOffsets() {
-        #expect(SearchPattern("ab").matchRanges(in: "xABab abab") == [1..<3, 3..<5, 6..<8, 8..<10])
-        #expect(SearchPattern("検索").matchRanges(in: "全文検索と検索") == [2..<4, 5..<7])
-        #expect(SearchPattern("aa").matchRanges(in: "aaa") == [0..<2])
-        #expect(SearchPattern("").matchRanges(in: "abc").isEmpty)
-    }
-}
