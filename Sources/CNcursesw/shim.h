@@ -39,10 +39,13 @@ static inline int folio_window_size(int *rows, int *columns) {
     return 0;
 }
 
-/// The text area in pixels from TIOCGWINSZ on `descriptor` (zero when the terminal leaves it out).
-static inline void folio_window_pixels(int descriptor, int *width, int *height) {
+/// The size of the terminal on `descriptor` from TIOCGWINSZ: cells, and the text area in pixels
+/// (zero when the terminal leaves them out). All zero when `descriptor` is not a terminal.
+static inline void folio_window_geometry(int descriptor, int *rows, int *columns, int *width, int *height) {
     struct winsize size = {0};
     ioctl(descriptor, TIOCGWINSZ, &size);
+    *rows = size.ws_row;
+    *columns = size.ws_col;
     *width = size.ws_xpixel;
     *height = size.ws_ypixel;
 }

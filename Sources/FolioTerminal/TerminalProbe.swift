@@ -21,15 +21,9 @@ public enum TerminalProbe {
             if preference != .none {
                 replies = TerminalReplies.parse(query(tty))
             }
-            var width: Int32 = 0
-            var height: Int32 = 0
-            folio_window_pixels(tty, &width, &height)
-            pixels = PixelSize(width: Int(width), height: Int(height))
-            var rows: Int32 = 0
-            var columns: Int32 = 0
-            if folio_window_size(&rows, &columns) == 0 {
-                cells = (Int(columns), Int(rows))
-            }
+            // The size in cells from the terminal too, not from standard output: that may be a
+            // file (`folio --diagnose > notes`), and the cell size would fall back to a guess.
+            (cells, pixels) = windowGeometry(of: tty)
         }
         return GraphicsSupport.decide(
             replies: replies, ioctlPixels: pixels, cells: cells,
@@ -41,10 +35,19 @@ public enum TerminalProbe {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { return nil }
         defer { close(tty) }
+        let width = windowGeometry(of: tty).pixels.width
+        return width > 0 ? width : nil
+    }
+
+    /// The size of the terminal on `descriptor` (TIOCGWINSZ): in cells, and its text area in
+    /// pixels; zeros for what it leaves out, and all zeros when `descriptor` is no terminal.
+    public static func windowGeometry(of descriptor: Int32) -> (cells: (columns: Int, rows: Int), pixels: PixelSize) {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
         var width: Int32 = 0
         var height: Int32 = 0
-        folio_window_pixels(tty, &width, &height)
-        return width > 0 ? Int(width) : nil
+        folio_window_geometry(descriptor, &rows, &columns, &width, &height)
+        return ((Int(columns), Int(rows)), PixelSize(width: Int(width), height: Int(height)))
     }
 
     private static func query(_ tty: Int32) -> [UInt8] {
