@@ -130,14 +130,20 @@ struct ReaderSession {
                 terminal.repaintFully()
             }
             terminal.draw(frame)
+            var drewImage = false
             if let image = frame.image, let bytes = images.drawing(image) {
                 terminal.writeRaw(bytes)
+                drewImage = true
             }
             placement = frame.image
             guard let trace else { return }
             var event = "frame page=\(state.currentPage + 1)"
             if first {
                 event += " first"
+            }
+            // Marked so that a test in a real terminal can wait for the image, not just a frame.
+            if drewImage {
+                event += " image"
             }
             if state.hasCurrentPageText, pageShownWithText != state.currentPage {
                 pageShownWithText = state.currentPage
