@@ -77,19 +77,30 @@ final class PageImages: @unchecked Sendable {
     func drawing(_ placement: ImagePlacement) -> [UInt8]? {
         guard let image = condition.withLock({ ready[placement.request] }) else { return nil }
         let cell = support.cellPixels
-        let move = Array("\u{1B}7\u{1B}[\(placement.screenRow + 1);\(placement.screenColumn + 1)H".utf8)
         let restore = Array("\u{1B}8".utf8)
         switch image {
         case .sixel(let indexed):
             let x = placement.sourceColumn * cell.width
             let y = placement.sourceRow * cell.height
-            // xterm draws nothing of an image beyond its maxGraphicSize: the crop stays within it.
             let rect = PixelRect(
-                x: x, y: y,
-                width: min(placement.columns * cell.width, indexed.width - x, support.maxImageSize.width),
-                height: min(placement.rows * cell.height, indexed.height - y, support.maxImageSize.height))
+                x: x, y: y, width: min(placement.columns * cell.width, indexed.width - x),
+                height: min(placement.rows * cell.height, indexed.height - y))
             guard rect.width > 0, rect.height > 0 else { return nil }
-            return move + SixelEncoder.encode(indexed, rect: rect) + restore
+            // xterm draws nothing of an image beyond its maxGraphicSize (1000×1000 px unless
+            // configured): a larger crop — a tall text area, or zoomed in — goes out as tiles
+            // within it, each placed at its own cell. (A limit under one cell makes no sense.)
+            let limit = support.maxImageSize
+            let tiles = rect.sixelTiles(
+                maxWidth: max(limit.width, cell.width), maxHeight: max(limit.height, cell.height, 6),
+                cellWidth: cell.width, cellHeight: cell.height)
+            var bytes = Array("\u{1B}7".utf8)
+            for tile in tiles {
+                let row = placement.screenRow + (tile.y - y) / cell.height
+                let column = placement.screenColumn + (tile.x - x) / cell.width
+                bytes += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+                bytes += SixelEncoder.encode(indexed, rect: tile)
+            }
+            return bytes + restore
         case .halfBlocks(let rgb):
             guard case .halfBlocks(let trueColor) = support.method else { return nil }
             let cells = PixelRect(x: placement.sourceColumn, y: placement.sourceRow, width: placement.columns,
