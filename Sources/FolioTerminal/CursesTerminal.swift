@@ -18,6 +18,7 @@ public final class CursesTerminal {
 
     private var screen: OpaquePointer?
     private var isStopped = false
+    private var repaintPending = false
 
     /// Starts curses on the controlling terminal (stdin and stdout must both be terminals).
     public init() throws(TerminalError) {
@@ -60,7 +61,13 @@ public final class CursesTerminal {
     }
 
     /// Draws `frame`; ncurses sends only what changed since the last frame.
-    public func draw(_ frame: Frame) {
+    ///
+    /// - Returns: whether the whole screen was repainted (so anything written over it, such as
+    ///   an image, must be written again).
+    @discardableResult
+    public func draw(_ frame: Frame) -> Bool {
+        let repainted = repaintPending
+        repaintPending = false
         werase(folio_stdscr())
         for (row, spans) in frame.rows.enumerated() {
             var column = 0
@@ -78,12 +85,14 @@ public final class CursesTerminal {
             curs_set(0)
         }
         wrefresh(folio_stdscr())
+        return repainted
     }
 
     /// Makes the next ``draw(_:)`` repaint the whole screen (Ctrl-L, or after something else wrote
     /// to the terminal).
     public func repaintFully() {
         clearok(folio_stdscr(), true)
+        repaintPending = true
     }
 
     /// Adopts the terminal's new size after SIGWINCH and returns it.

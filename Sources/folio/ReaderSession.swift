@@ -129,9 +129,11 @@ struct ReaderSession {
             if frame.image != placement {
                 terminal.repaintFully()
             }
-            terminal.draw(frame)
+            // An unchanged image over an unchanged screen stays where it is: sending it again
+            // would only cost bandwidth (over ssh, megabytes a key).
+            let repainted = terminal.draw(frame)
             var drewImage = false
-            if let image = frame.image, let bytes = images.drawing(image) {
+            if let image = frame.image, repainted || image != placement, let bytes = images.drawing(image) {
                 terminal.writeRaw(bytes)
                 drewImage = true
             }
