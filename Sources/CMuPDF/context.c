@@ -5,19 +5,82 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct folio_lock_set {
     pthread_mutex_t mutexes[FZ_LOCK_MAX];
 };
 
+/// The cookie governing the MuPDF work on this thread (see folio_work_begin).
+static _Thread_local folio_cookie *folio_thread_cookie;
+/// Which of MuPDF's locks this thread holds, one bit per lock.
+static _Thread_local unsigned folio_locks_held;
+
+void folio_work_begin(folio_cookie *cookie) {
+    folio_thread_cookie = cookie;
+}
+
+void folio_work_end(void) {
+    folio_thread_cookie = NULL;
+}
+
+int folio_aborted(const fz_cookie *cookie) {
+    return cookie != NULL && __atomic_load_n(&cookie->abort, __ATOMIC_RELAXED);
+}
+
+/// Stops the calling thread for good. Only abandoned work comes here, holding none of MuPDF's
+/// locks: what it holds (memory, references) is kept, and no other thread waits for it.
+static void folio_park(folio_cookie *cookie) {
+    __atomic_store_n(&cookie->parked, 1, __ATOMIC_RELEASE);
+    for (;;) {
+        pause();
+    }
+}
+
 static void folio_lock(void *user, int lock) {
     struct folio_lock_set *set = user;
+    // Abandoned work that still runs is in a loop that neither looks at its cookie nor unwinds on
+    // failed allocations (a broken XPS glyph run measuring millions of glyphs). Left alone it
+    // would spin for minutes, taking the font lock from every other thread on each glyph. It is
+    // parked at the next lock it takes while holding none. The allocation lock is left out, so
+    // that work unwinding after a failed allocation (a JBIG2 bomb) can free its memory.
+    folio_cookie *cookie = folio_thread_cookie;
+    if (cookie != NULL && lock != FZ_LOCK_ALLOC && folio_locks_held == 0
+        && __atomic_load_n(&cookie->abandoned, __ATOMIC_ACQUIRE)) {
+        folio_park(cookie);
+    }
     pthread_mutex_lock(&set->mutexes[lock]);
+    folio_locks_held |= 1u << lock;
 }
 
 static void folio_unlock(void *user, int lock) {
     struct folio_lock_set *set = user;
+    folio_locks_held &= ~(1u << lock);
     pthread_mutex_unlock(&set->mutexes[lock]);
+}
+
+/// Whether an allocation on this thread should fail: its work was cancelled, and the thread holds
+/// no lock but the allocation lock. A failed allocation makes MuPDF scavenge its store, and
+/// evicting a font takes the font lock: with that lock already held, the thread would deadlock
+/// on itself (and every other thread after it).
+static int folio_refuses_allocation(void) {
+    return folio_thread_cookie != NULL && folio_aborted(&folio_thread_cookie->cookie)
+        && (folio_locks_held & ~(1u << FZ_LOCK_ALLOC)) == 0;
+}
+
+static void *folio_malloc(void *user, size_t size) {
+    (void)user;
+    return folio_refuses_allocation() ? NULL : malloc(size);
+}
+
+static void *folio_realloc(void *user, void *old, size_t size) {
+    (void)user;
+    return folio_refuses_allocation() ? NULL : realloc(old, size);
+}
+
+static void folio_free(void *user, void *pointer) {
+    (void)user;
+    free(pointer);
 }
 
 /// MuPDF prints warnings and errors to stderr by default; in a full-screen reader that would
@@ -41,7 +104,7 @@ void folio_set_error(char *err, size_t errlen, const char *message) {
 folio_status folio_caught(fz_context *ctx, fz_cookie *cookie, char *err, size_t errlen) {
     int code = fz_caught(ctx);
     folio_set_error(err, errlen, fz_caught_message(ctx));
-    if (code == FZ_ERROR_ABORT || (cookie != NULL && cookie->abort)) {
+    if (code == FZ_ERROR_ABORT || folio_aborted(cookie)) {
         folio_set_error(err, errlen, "cancelled");
         return FOLIO_CANCELLED;
     }
@@ -70,7 +133,8 @@ folio_status folio_context_new(size_t store_bytes, folio_context **out, char *er
         pthread_mutex_init(&set->mutexes[i], NULL);
     }
     fz_locks_context locks = {set, folio_lock, folio_unlock};
-    fz_context *ctx = fz_new_context(NULL, &locks, store_bytes);
+    fz_alloc_context alloc = {NULL, folio_malloc, folio_realloc, folio_free};
+    fz_context *ctx = fz_new_context(&alloc, &locks, store_bytes);
     if (ctx == NULL) {
         // fz_new_context returns NULL when the headers and the library disagree on the version.
         for (int i = 0; i < FZ_LOCK_MAX; i++) {
@@ -146,7 +210,16 @@ void folio_cookie_abort(folio_cookie *cookie) {
 }
 
 int folio_cookie_aborted(const folio_cookie *cookie) {
-    return __atomic_load_n(&cookie->cookie.abort, __ATOMIC_RELAXED);
+    return folio_aborted(&cookie->cookie);
+}
+
+void folio_cookie_abandon(folio_cookie *cookie) {
+    __atomic_store_n(&cookie->cookie.abort, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&cookie->abandoned, 1, __ATOMIC_RELEASE);
+}
+
+int folio_cookie_parked(const folio_cookie *cookie) {
+    return __atomic_load_n(&cookie->parked, __ATOMIC_ACQUIRE);
 }
 
 void folio_cookie_free(folio_cookie *cookie) {

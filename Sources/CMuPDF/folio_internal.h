@@ -24,6 +24,10 @@ struct folio_display_list {
 
 struct folio_cookie {
     fz_cookie cookie;
+    /// Set (atomically) when nobody waits for the work any more: see folio_cookie_abandon.
+    int abandoned;
+    /// Set (atomically) by the work's own thread when it has parked itself.
+    int parked;
 };
 
 /// Copies `message` into `err` (always NUL-terminated when errlen > 0).
@@ -37,5 +41,20 @@ folio_status folio_check_page(folio_document *document, int page, char *err, siz
 
 /// Converts an fz_rect to our own rectangle type.
 folio_rect folio_rect_from(fz_rect rect);
+
+/// Whether `cookie` (which may be NULL) was aborted; read atomically, since any thread may abort it.
+int folio_aborted(const fz_cookie *cookie);
+
+/// Puts the MuPDF work this thread does until folio_work_end under `cookie` (which may be NULL):
+/// once the cookie is aborted, every allocation on this thread fails, and once it is abandoned,
+/// the thread parks at its next lock (see folio_cookie_abandon). MuPDF looks at the cookie only
+/// between drawing operations, but a decoder in a long loop (a JBIG2 bomb) still allocates, and
+/// a failed allocation unwinds it through fz_catch.
+void folio_work_begin(folio_cookie *cookie);
+void folio_work_end(void);
+
+/// Extracts `page` into structured text (recorded into a display list first, as mutool does),
+/// honouring `cookie`. Throws on failure; the caller owns the result.
+fz_stext_page *folio_new_stext(fz_context *ctx, fz_document *doc, int page, fz_cookie *cookie);
 
 #endif

@@ -25,13 +25,14 @@ folio_status folio_page_display_list(folio_document *document, int page, folio_c
     fz_var(loaded);
     fz_var(list);
     fz_var(device);
+    folio_work_begin(cookie);
     fz_try(ctx) {
         loaded = fz_load_page(ctx, document->doc, page);
         list = fz_new_display_list(ctx, fz_bound_page(ctx, loaded));
         device = fz_new_list_device(ctx, list);
         fz_run_page(ctx, loaded, device, fz_identity, fz_cookie_ptr);
         fz_close_device(ctx, device);
-        if (fz_cookie_ptr != NULL && fz_cookie_ptr->abort) {
+        if (folio_aborted(fz_cookie_ptr)) {
             fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");
         }
     }
@@ -44,6 +45,7 @@ folio_status folio_page_display_list(folio_document *document, int page, folio_c
         fz_drop_display_list(ctx, list);
         list = NULL;
     }
+    folio_work_end();
     if (status != FOLIO_OK) {
         free(handle);
         return status;
@@ -97,13 +99,14 @@ folio_status folio_display_list_render(folio_context *context, folio_display_lis
     fz_var(pixmap);
     fz_var(device);
     fz_var(samples);
+    folio_work_begin(cookie);
     fz_try(ctx) {
         pixmap = fz_new_pixmap_with_bbox(ctx, fz_device_rgb(ctx), area, NULL, 0);
         fz_clear_pixmap_with_value(ctx, pixmap, 0xff);
         device = fz_new_draw_device(ctx, fz_identity, pixmap);
         fz_run_display_list(ctx, list->list, device, ctm, fz_infinite_rect, fz_cookie_ptr);
         fz_close_device(ctx, device);
-        if (fz_cookie_ptr != NULL && fz_cookie_ptr->abort) {
+        if (folio_aborted(fz_cookie_ptr)) {
             fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");
         }
         size_t stride = (size_t)fz_pixmap_stride(ctx, pixmap);
@@ -127,6 +130,7 @@ folio_status folio_display_list_render(folio_context *context, folio_display_lis
         samples = NULL;
         memset(out, 0, sizeof *out);
     }
+    folio_work_end();
     out->samples = samples;
     return status;
 }

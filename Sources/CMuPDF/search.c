@@ -65,8 +65,8 @@ void folio_links_free(folio_links *links) {
     memset(links, 0, sizeof *links);
 }
 
-folio_status folio_page_search(folio_document *document, int page, const char *needle, folio_quad *quads,
-                               int max_quads, int *count, char *err, size_t errlen) {
+folio_status folio_page_search(folio_document *document, int page, const char *needle, folio_cookie *cookie,
+                               folio_quad *quads, int max_quads, int *count, char *err, size_t errlen) {
     fz_context *ctx = document->context->ctx;
     *count = 0;
     folio_status status = folio_check_page(document, page, err, errlen);
@@ -84,21 +84,24 @@ folio_status folio_page_search(folio_document *document, int page, const char *n
         folio_set_error(err, errlen, "out of memory");
         return FOLIO_OUT_OF_MEMORY;
     }
-    fz_page *loaded = NULL;
+    fz_cookie *fz_cookie_ptr = cookie ? &cookie->cookie : NULL;
+    fz_stext_page *text = NULL;
     int n = 0;
-    fz_var(loaded);
+    fz_var(text);
+    folio_work_begin(cookie);
     fz_try(ctx) {
-        loaded = fz_load_page(ctx, document->doc, page);
-        n = fz_search_page(ctx, loaded, needle, marks, found, max_quads);
+        text = folio_new_stext(ctx, document->doc, page, fz_cookie_ptr);
+        n = fz_search_stext_page(ctx, text, needle, marks, found, max_quads);
     }
     fz_always(ctx) {
-        fz_drop_page(ctx, loaded);
+        fz_drop_stext_page(ctx, text);
     }
     fz_catch(ctx) {
-        status = folio_caught(ctx, NULL, err, errlen);
+        status = folio_caught(ctx, fz_cookie_ptr, err, errlen);
         n = 0;
     }
-    // fz_search_page marks the first quad of each hit; number hits so callers can group quads.
+    folio_work_end();
+    // fz_search_stext_page marks the first quad of each hit; number hits so callers can group quads.
     int hit = -1;
     for (int i = 0; i < n; i++) {
         if (marks[i] || hit < 0) {

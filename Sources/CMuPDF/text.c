@@ -4,11 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// Extracts `page` into structured text, honouring `cookie`. Throws on failure; the caller owns
-/// the result. The page is recorded into a display list first and the list is run into the text
-/// device, as mutool does: the list device merges text runs, and some formats (XPS) extract
-/// differently without it.
-static fz_stext_page *folio_new_stext(fz_context *ctx, fz_document *doc, int page, fz_cookie *cookie) {
+/// The page is recorded into a display list first and the list is run into the text device, as
+/// mutool does: the list device merges text runs, and some formats (XPS) extract differently
+/// without it.
+fz_stext_page *folio_new_stext(fz_context *ctx, fz_document *doc, int page, fz_cookie *cookie) {
     fz_page *loaded = NULL;
     fz_display_list *list = NULL;
     fz_stext_page *text = NULL;
@@ -26,7 +25,7 @@ static fz_stext_page *folio_new_stext(fz_context *ctx, fz_document *doc, int pag
         fz_close_device(ctx, device);
         fz_drop_device(ctx, device);
         device = NULL;
-        if (cookie != NULL && cookie->abort) {
+        if (folio_aborted(cookie)) {
             fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");
         }
         text = fz_new_stext_page(ctx, bounds);
@@ -34,7 +33,7 @@ static fz_stext_page *folio_new_stext(fz_context *ctx, fz_document *doc, int pag
         device = fz_new_stext_device(ctx, text, &options);
         fz_run_display_list(ctx, list, device, fz_identity, fz_infinite_rect, cookie);
         fz_close_device(ctx, device);
-        if (cookie != NULL && cookie->abort) {
+        if (folio_aborted(cookie)) {
             fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");
         }
     }
@@ -113,12 +112,14 @@ folio_status folio_page_text(folio_document *document, int page, folio_cookie *c
     fz_cookie *fz_cookie_ptr = cookie ? &cookie->cookie : NULL;
     fz_stext_page *text = NULL;
     fz_var(text);
+    folio_work_begin(cookie);
     fz_try(ctx) {
         text = folio_new_stext(ctx, document->doc, page, fz_cookie_ptr);
     }
     fz_catch(ctx) {
         status = folio_caught(ctx, fz_cookie_ptr, err, errlen);
     }
+    folio_work_end();
     if (status != FOLIO_OK) {
         return status;
     }
@@ -155,6 +156,7 @@ folio_status folio_page_plain_text(folio_document *document, int page, folio_coo
     fz_var(buffer);
     fz_var(output);
     fz_var(copy);
+    folio_work_begin(cookie);
     fz_try(ctx) {
         text = folio_new_stext(ctx, document->doc, page, fz_cookie_ptr);
         buffer = fz_new_buffer(ctx, 4096);
@@ -181,6 +183,7 @@ folio_status folio_page_plain_text(folio_document *document, int page, folio_coo
     fz_catch(ctx) {
         status = folio_caught(ctx, fz_cookie_ptr, err, errlen);
     }
+    folio_work_end();
     if (status == FOLIO_OK) {
         *out = copy;
     }

@@ -8,13 +8,17 @@
 /// line (MuPDF sometimes joins across columns) is kept as spaces.
 ///
 /// Positions come from the document, so they are bounded: long runs of blank rows collapse
-/// to ``maximumBlankRun`` rows, and no column starts past ``maximumColumn``. A hostile page
-/// cannot make the layout allocate without bound.
+/// to ``maximumBlankRun`` rows, no column starts past ``maximumColumn`` and no row past
+/// ``maximumRow``, and a position that is not a finite number (a hostile page can hold
+/// infinities) counts as the first row or column. A hostile page cannot make the layout
+/// allocate without bound, or trap.
 struct PhysicalLayout {
     /// The most consecutive blank rows kept between two lines.
     static let maximumBlankRun = 3
     /// The rightmost column a line or a gap may start at.
     static let maximumColumn = 1_000
+    /// The last row a line may go to (blank runs collapse, so rows are never allocated up to it).
+    static let maximumRow = 1_000_000
 
     /// A line of the page, converted to cells and waiting for its place on the grid.
     private struct Placement {
@@ -42,8 +46,8 @@ struct PhysicalLayout {
         cellWidth = Self.median(advances) ?? Self.median(fontSizes).map { $0 / 2 } ?? 1
         lineHeight =
             Self.median(pageLines.map(\.box.height).filter { $0 > 0 }) ?? Self.median(fontSizes).map { $0 * 1.2 } ?? 1
-        left = pageLines.compactMap { Self.firstVisible(in: $0)?.box.x0 }.min() ?? 0
-        top = pageLines.map { Self.centre(of: $0) }.min() ?? 0
+        left = pageLines.compactMap { Self.firstVisible(in: $0)?.box.x0 }.filter(\.isFinite).min() ?? 0
+        top = pageLines.map { Self.centre(of: $0) }.filter(\.isFinite).min() ?? 0
     }
 
     func rows() -> [LaidOutLine] {
@@ -92,15 +96,20 @@ struct PhysicalLayout {
             cursor += isSpace ? 1 : DisplayWidth.of(char.scalar)
         }
         text.removeLast(trailingSpaces)
-        let row = Int(((Self.centre(of: line) - top) / lineHeight).rounded())
+        let row = Self.cell(at: Self.centre(of: line), from: top, size: lineHeight, limit: Self.maximumRow)
         return Placement(
             row: row, column: startColumn, order: order, text: String(text),
             width: cursor - trailingSpaces - startColumn)
     }
 
     private func column(at x: Double) -> Int {
-        let column = ((x - left) / cellWidth).rounded()
-        return column.isFinite ? Int(min(max(column, 0), Double(Self.maximumColumn))) : 0
+        Self.cell(at: x, from: left, size: cellWidth, limit: Self.maximumColumn)
+    }
+
+    /// The cell `position` falls in, counting cells of `size` from `origin`, within `0...limit`.
+    private static func cell(at position: Double, from origin: Double, size: Double, limit: Int) -> Int {
+        let cell = ((position - origin) / size).rounded()
+        return cell.isFinite ? Int(min(max(cell, 0), Double(limit))) : 0
     }
 
     private static func firstVisible(in line: TextLine) -> TextChar? {

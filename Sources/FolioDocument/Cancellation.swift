@@ -1,24 +1,24 @@
 internal import CMuPDF
-import Dispatch
 
 /// Cancels one long MuPDF operation (text extraction, recording, rendering) from any thread, and
-/// optionally after a time limit, so one pathological page cannot freeze the reader.
+/// bounds it in time, so one pathological page cannot freeze the reader or hang a script.
+///
+/// MuPDF looks at the cancellation between drawing operations, but some work never looks: a
+/// JBIG2 or Flate bomb is decoded in one call that can take minutes. So the ``Document`` that
+/// runs the operation enforces the limit: when it passes, the document cancels; and when the work
+/// still has not stopped a moment later, the document stops waiting for it (see ``Document``).
 ///
 /// The corresponding C type is `fz_cookie`.
 public final class Cancellation: @unchecked Sendable {
     let cookie: OpaquePointer
-    /// The time limit this cancellation enforces, if any.
+    /// The time limit in seconds for the operation this cancellation is passed to, if any.
     public let timeLimit: Double?
 
-    /// Creates a cancellation; with `timeLimit` (seconds) it cancels itself when the limit passes.
+    /// Creates a cancellation; with `timeLimit` (seconds) the operation it is passed to gives up
+    /// with ``DocumentError/timedOut(seconds:)`` when the limit passes.
     public init(timeLimit: Double? = nil) {
         cookie = folio_cookie_new()
         self.timeLimit = timeLimit
-        if let timeLimit {
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { [weak self] in
-                self?.cancel()
-            }
-        }
     }
 
     deinit {
@@ -30,7 +30,7 @@ public final class Cancellation: @unchecked Sendable {
         folio_cookie_abort(cookie)
     }
 
-    /// Whether ``cancel()`` was called (or the time limit passed).
+    /// Whether ``cancel()`` was called, or the operation's time limit passed.
     public var isCancelled: Bool {
         folio_cookie_aborted(cookie) != 0
     }
@@ -41,5 +41,16 @@ public final class Cancellation: @unchecked Sendable {
             return .timedOut(seconds: timeLimit)
         }
         return error
+    }
+
+    /// Cancels, and says that nobody waits for the operation any more: if it still runs, its
+    /// thread parks itself at its next chance (see `folio_cookie_abandon`).
+    func abandon() {
+        folio_cookie_abandon(cookie)
+    }
+
+    /// Whether abandoned work has parked its thread for good.
+    var isParked: Bool {
+        folio_cookie_parked(cookie) != 0
     }
 }

@@ -1,25 +1,49 @@
 internal import CMuPDF
 public import FolioCore
+import Dispatch
 import Foundation
 
 /// An open document: the MuPDF-backed page source.
 ///
-/// Opens anything MuPDF opens (PDF, EPUB, XPS, CBZ, FB2, images). Each document owns a clone of a
-/// MuPDF base context (the process-wide one unless ``reopened()`` made it), and every call on it is
-/// serialised by a lock, so a `Document` may be shared between threads; for parallel work give
-/// each thread its own document (``reopened()``, as ``PageWorkers`` does). Pages are 0-based.
+/// Opens anything MuPDF opens (PDF, EPUB, XPS, CBZ, FB2, images). Each document owns a clone of the
+/// process-wide MuPDF context, and every call on it is serialised by a lock, so a `Document` may be
+/// shared between threads; for parallel work open one document per thread. Pages are 0-based.
+///
+/// Work given a ``Cancellation`` runs on a thread of the document's own, and the caller waits for
+/// it at most the cancellation's time limit. MuPDF stops at the next drawing operation when
+/// asked, and a cancelled job's allocations fail, but some work neither asks nor allocates (a
+/// JBIG2 bomb decodes one image for minutes). Work that has not stopped ``stopGrace`` seconds
+/// after the limit (or after a cancellation from outside) is abandoned: it runs on with its own
+/// opening of the file until it ends or parks its thread at the next MuPDF lock it takes, while
+/// the document opens the file afresh and goes on. An abandoned page is not tried again, and while
+/// ``maxStuckJobs`` abandoned jobs still use the processor, further pages are refused rather than
+/// started, so stuck work cannot pile up.
 ///
 /// The corresponding C type is `fz_document`.
 public final class Document: @unchecked Sendable {
+    /// How long work that was asked to stop may take to stop before it is abandoned, in seconds.
+    public static let stopGrace = 1.0
+    /// How many abandoned jobs may still be running (not ended, not parked) before further
+    /// pages are refused.
+    public static let maxStuckJobs = 2
+    /// How often a wait looks whether its work was cancelled from outside, in seconds.
+    private static let pollInterval = 0.05
+
     /// The path the document was opened from.
     public let path: String
-    private let context: ClonedContext
-    private let handle: OpaquePointer
     private let lock = NSLock()
+    private var opening: Result<Opening, DocumentError>
+    /// The base context this document's openings clone (the process-wide one, unless
+    /// ``reopened()`` made one of its own).
+    private let base: MuPDFContext
     private var verifiedPageCount: (actual: Int, declared: Int)?
     private var isLocked = false
-    /// The password that unlocked the document, so ``reopened()`` can unlock its copy.
-    private var acceptedPassword: String?
+    /// The password that unlocked the document, for opening it again after abandoned work.
+    private var password: String?
+    /// Pages whose work was abandoned, and the error they now fail with.
+    private var abandonedPages: [Int: DocumentError] = [:]
+    /// Abandoned work that may still be running: whether it has ended, and its cancellation.
+    private var abandonedJobs: [(hasEnded: @Sendable () -> Bool, cancellation: Cancellation)] = []
 
     /// Opens the document at `path`. An encrypted document opens locked: check ``needsPassword``
     /// and call ``unlock(password:)``, or pass `password` here to unlock it straight away.
@@ -33,24 +57,15 @@ public final class Document: @unchecked Sendable {
     private init(path: String, password: String?, base: MuPDFContext) throws(DocumentError) {
         try Self.checkReadableFile(path)
         self.path = path
-        context = try base.clone()
-        var pointer: OpaquePointer?
-        let context = context
-        try MuPDFCall.check(onError: { .cannotOpen($0) }) {
-            folio_document_open(context.pointer, path, &pointer, $0, $1)
-        }
-        handle = pointer!
+        self.base = base
+        let opening = try Opening(path: path, base: base)
+        self.opening = .success(opening)
         var needs: Int32 = 0
-        let handle = handle
-        try MuPDFCall.check { folio_document_needs_password(handle, &needs, $0, $1) }
+        try MuPDFCall.check { folio_document_needs_password(opening.handle, &needs, $0, $1) }
         isLocked = needs != 0
         if let password, isLocked, try !unlock(password: password) {
             throw .wrongPassword
         }
-    }
-
-    deinit {
-        folio_document_drop(handle)
     }
 
     /// Whether the document is encrypted and still locked.
@@ -67,11 +82,9 @@ public final class Document: @unchecked Sendable {
     public func unlock(password: String) throws(DocumentError) -> Bool {
         try serialized { () throws(DocumentError) -> Bool in
             guard isLocked else { return true }
-            var accepted: Int32 = 0
-            try MuPDFCall.check { folio_document_authenticate(handle, password, &accepted, $0, $1) }
-            isLocked = accepted == 0
+            isLocked = try !opening.get().authenticate(password)
             if !isLocked {
-                acceptedPassword = password
+                self.password = password
             }
             return !isLocked
         }
@@ -81,8 +94,8 @@ public final class Document: @unchecked Sendable {
     /// starts out knowing the page count, and shares no MuPDF locks with this document, so the two
     /// never wait for each other (its context is a clone of a base context of its own).
     public func reopened() throws(DocumentError) -> Document {
-        let (password, counts) = lock.withLock { (acceptedPassword, verifiedPageCount) }
-        let copy = try Document(path: path, password: password, base: try MuPDFContext.independent())
+        let (accepted, counts) = lock.withLock { (self.password, verifiedPageCount) }
+        let copy = try Document(path: path, password: accepted, base: try MuPDFContext.independent())
         copy.lock.withLock { copy.verifiedPageCount = counts }
         return copy
     }
@@ -92,6 +105,7 @@ public final class Document: @unchecked Sendable {
     public var isReflowable: Bool {
         get throws(DocumentError) {
             try serialized { () throws(DocumentError) -> Bool in
+                let handle = try opening.get().handle
                 var reflowable: Int32 = 0
                 try MuPDFCall.check { folio_document_is_reflowable(handle, &reflowable, $0, $1) }
                 return reflowable != 0
@@ -132,6 +146,7 @@ public final class Document: @unchecked Sendable {
         try checkPage(page)
         return try serialized { () throws(DocumentError) -> PageSize in
             var rect = folio_rect()
+            let handle = try opening.get().handle
             try MuPDFCall.check { folio_page_bounds(handle, Int32(page), &rect, $0, $1) }
             return PageSize(width: Double(rect.x1 - rect.x0), height: Double(rect.y1 - rect.y0))
         }
@@ -140,14 +155,10 @@ public final class Document: @unchecked Sendable {
     /// The page's structured text: blocks, lines and characters with their positions.
     public func text(page: Int, cancellation: Cancellation? = nil) throws(DocumentError) -> PageText {
         try checkPage(page)
-        return try serialized { () throws(DocumentError) -> PageText in
+        return try perform(page: page, cancellation) { opening, cookie throws(DocumentError) in
             var flat = folio_text()
             defer { folio_text_free(&flat) }
-            try explained(cancellation) { () throws(DocumentError) in
-                try MuPDFCall.check {
-                    folio_page_text(handle, Int32(page), cancellation?.cookie, &flat, $0, $1)
-                }
-            }
+            try MuPDFCall.check { folio_page_text(opening.handle, Int32(page), cookie, &flat, $0, $1) }
             return Self.pageText(from: flat)
         }
     }
@@ -156,14 +167,12 @@ public final class Document: @unchecked Sendable {
     /// each block in one more), not yet made safe for a terminal.
     public func plainText(page: Int, cancellation: Cancellation? = nil) throws(DocumentError) -> String {
         try checkPage(page)
-        return try serialized { () throws(DocumentError) -> String in
+        return try perform(page: page, cancellation) { opening, cookie throws(DocumentError) in
             var bytes: UnsafeMutablePointer<CChar>?
             var length = 0
             defer { folio_string_free(bytes) }
-            try explained(cancellation) { () throws(DocumentError) in
-                try MuPDFCall.check {
-                    folio_page_plain_text(handle, Int32(page), cancellation?.cookie, &bytes, &length, $0, $1)
-                }
+            try MuPDFCall.check {
+                folio_page_plain_text(opening.handle, Int32(page), cookie, &bytes, &length, $0, $1)
             }
             guard let bytes else { return "" }
             return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
@@ -178,37 +187,19 @@ public final class Document: @unchecked Sendable {
         page: Int, zoom: Double, maxPixels: Int = 40_000_000, cancellation: Cancellation? = nil
     ) throws(DocumentError) -> RenderedPage {
         try checkPage(page)
-        let list = try serialized { () throws(DocumentError) -> OpaquePointer in
+        return try perform(page: page, cancellation) { opening, cookie throws(DocumentError) in
             var list: OpaquePointer?
-            try explained(cancellation) { () throws(DocumentError) in
-                try MuPDFCall.check {
-                    folio_page_display_list(handle, Int32(page), cancellation?.cookie, &list, $0, $1)
-                }
-            }
-            return list!
-        }
-        // The display list is rendered with a context of its own, outside the document lock.
-        let renderer = try context.base.clone()
-        defer { folio_display_list_drop(renderer.pointer, list) }
-        var pixels = folio_pixels()
-        defer { folio_pixels_free(&pixels) }
-        try explained(cancellation) { () throws(DocumentError) in
+            try MuPDFCall.check { folio_page_display_list(opening.handle, Int32(page), cookie, &list, $0, $1) }
+            // A context of its own renders the list; the display list may be drawn by any context.
+            let renderer = try opening.context.base.clone()
+            defer { folio_display_list_drop(renderer.pointer, list) }
+            var pixels = folio_pixels()
+            defer { folio_pixels_free(&pixels) }
             try MuPDFCall.check {
-                folio_display_list_render(
-                    renderer.pointer, list, Float(zoom), maxPixels, cancellation?.cookie, &pixels, $0, $1)
+                folio_display_list_render(renderer.pointer, list, Float(zoom), maxPixels, cookie, &pixels, $0, $1)
             }
+            return Self.packed(pixels)
         }
-        let width = Int(pixels.width)
-        let height = Int(pixels.height)
-        let rowBytes = width * 3
-        var packed = [UInt8](repeating: 0, count: rowBytes * height)
-        packed.withUnsafeMutableBytes { destination in
-            for row in 0..<height {
-                let source = UnsafeRawPointer(pixels.samples! + row * pixels.stride)
-                (destination.baseAddress! + row * rowBytes).copyMemory(from: source, byteCount: rowBytes)
-            }
-        }
-        return RenderedPage(width: width, height: height, pixels: packed)
     }
 
     /// Renders the page scaled so that it is `width` pixels wide.
@@ -225,6 +216,7 @@ public final class Document: @unchecked Sendable {
         try serialized { () throws(DocumentError) -> Outline in
             var flat = folio_outline()
             defer { folio_outline_free(&flat) }
+            let handle = try opening.get().handle
             try MuPDFCall.check { folio_document_outline(handle, maxEntries, Int32(maxDepth), &flat, $0, $1) }
             let entries = (0..<flat.count).map { index in
                 let entry = flat.entries[index]
@@ -244,6 +236,7 @@ public final class Document: @unchecked Sendable {
         return try serialized { () throws(DocumentError) -> [PageLink] in
             var flat = folio_links()
             defer { folio_links_free(&flat) }
+            let handle = try opening.get().handle
             try MuPDFCall.check { folio_page_links(handle, Int32(page), &flat, $0, $1) }
             return (0..<flat.count).map { index in
                 let link = flat.links[index]
@@ -256,13 +249,16 @@ public final class Document: @unchecked Sendable {
     }
 
     /// MuPDF's case-insensitive search of one page; each hit lists the boxes it covers.
-    public func search(page: Int, for needle: String, maxBoxes: Int = 512) throws(DocumentError) -> [SearchHit] {
+    public func search(
+        page: Int, for needle: String, maxBoxes: Int = 512, cancellation: Cancellation? = nil
+    ) throws(DocumentError) -> [SearchHit] {
         try checkPage(page)
-        return try serialized { () throws(DocumentError) -> [SearchHit] in
-            var quads = [folio_quad](repeating: folio_quad(), count: maxBoxes)
+        return try perform(page: page, cancellation) { opening, cookie throws(DocumentError) in
+            var quads = [folio_quad](repeating: folio_quad(), count: max(maxBoxes, 0))
             var count: Int32 = 0
             try MuPDFCall.check {
-                folio_page_search(handle, Int32(page), needle, &quads, Int32(maxBoxes), &count, $0, $1)
+                folio_page_search(
+                    opening.handle, Int32(page), needle, cookie, &quads, Int32(clamping: maxBoxes), &count, $0, $1)
             }
             var hits: [SearchHit] = []
             for quad in quads.prefix(Int(count)) {
@@ -287,14 +283,87 @@ public final class Document: @unchecked Sendable {
         return try body()
     }
 
-    private func explained(
-        _ cancellation: Cancellation?, _ body: () throws(DocumentError) -> Void
-    ) throws(DocumentError) {
-        do {
-            try body()
-        } catch {
-            throw cancellation?.explain(error) ?? error
+    /// Runs `work` on `page` under the document lock. Without a cancellation it runs on the
+    /// calling thread; with one, on the worker thread of the current opening, waited for as the
+    /// type's documentation describes.
+    private func perform<T: Sendable>(
+        page: Int, _ cancellation: Cancellation?,
+        _ work: @escaping @Sendable (Opening, OpaquePointer?) throws(DocumentError) -> T
+    ) throws(DocumentError) -> T {
+        try serialized { () throws(DocumentError) -> T in
+            let opening = try opening.get()
+            guard let cancellation else { return try work(opening, nil) }
+            if let error = abandonedPages[page] { throw error }
+            abandonedJobs.removeAll { $0.hasEnded() || $0.cancellation.isParked }
+            guard abandonedJobs.count < Self.maxStuckJobs else {
+                throw .skipped("skipped: \(abandonedJobs.count) earlier pages are still stuck in MuPDF")
+            }
+            let outcome = JobOutcome<T>()
+            opening.worker.submit {
+                do throws(DocumentError) {
+                    outcome.finish(.success(try work(opening, cancellation.cookie)))
+                } catch {
+                    outcome.finish(.failure(error))
+                }
+            }
+            return try wait(for: outcome, page: page, cancellation).get()
         }
+    }
+
+    /// Waits for `outcome`: cancels when the time limit passes, and abandons the work when it
+    /// has not stopped ``stopGrace`` seconds after it was cancelled (from here or from outside).
+    private func wait<T: Sendable>(
+        for outcome: JobOutcome<T>, page: Int, _ cancellation: Cancellation
+    ) -> Result<T, DocumentError> {
+        let start = DispatchTime.now()
+        let limit = cancellation.timeLimit.map { start + $0 }
+        var expired = false
+        var stopBy: DispatchTime?
+        while true {
+            var next = DispatchTime.now() + Self.pollInterval
+            if let limit, !expired { next = min(next, limit) }
+            if let stopBy { next = min(next, stopBy) }
+            if let result = outcome.wait(until: next) {
+                if expired, case .failure(.cancelled) = result, let seconds = cancellation.timeLimit {
+                    return .failure(.timedOut(seconds: seconds))
+                }
+                return result
+            }
+            let now = DispatchTime.now()
+            if let limit, !expired, now >= limit {
+                expired = true
+                cancellation.cancel()
+            }
+            if stopBy == nil, cancellation.isCancelled {
+                stopBy = now + Self.stopGrace
+            }
+            if let stopBy, now >= stopBy {
+                guard !outcome.isFinished else { continue }
+                cancellation.abandon()
+                abandonedJobs.append((hasEnded: { outcome.isFinished }, cancellation: cancellation))
+                let elapsed = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                let error = abandon(page: page, after: expired ? cancellation.timeLimit ?? elapsed : elapsed)
+                return .failure(expired ? error : .cancelled)
+            }
+        }
+    }
+
+    /// Leaves the current opening to its stuck work and opens the file again for what follows.
+    /// Returns the error the page fails with from now on: it timed out after `seconds`.
+    private func abandon(page: Int, after seconds: Double) -> DocumentError {
+        let error = DocumentError.timedOut(seconds: (seconds * 10).rounded(.down) / 10)
+        abandonedPages[page] = error
+        if case .success(let stuck) = opening {
+            stuck.worker.retire()
+        }
+        opening = Result { () throws(DocumentError) -> Opening in
+            let fresh = try Opening(path: path, base: base)
+            if let password, try !fresh.authenticate(password) {
+                throw .wrongPassword
+            }
+            return fresh
+        }
+        return error
     }
 
     /// Pages of a locked document would read as empty (their streams are still encrypted), so
@@ -309,6 +378,7 @@ public final class Document: @unchecked Sendable {
         try serialized { () throws(DocumentError) -> String? in
             var buffer = [CChar](repeating: 0, count: 4096)
             var found: Int32 = 0
+            let handle = try opening.get().handle
             try MuPDFCall.check { folio_document_metadata(handle, key, &buffer, buffer.count, &found, $0, $1) }
             guard found != 0 else { return nil }
             let value = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -320,8 +390,9 @@ public final class Document: @unchecked Sendable {
         try serialized { () throws(DocumentError) -> (actual: Int, declared: Int) in
             if let verifiedPageCount { return verifiedPageCount }
             var declared: Int32 = 0
+            let handle = try opening.get().handle
             try MuPDFCall.check { folio_document_page_count(handle, &declared, $0, $1) }
-            let counts = (actual: loadablePageCount(declared: Int(declared)), declared: Int(declared))
+            let counts = (actual: Self.loadablePageCount(handle, declared: Int(declared)), declared: Int(declared))
             verifiedPageCount = counts
             return counts
         }
@@ -333,7 +404,7 @@ public final class Document: @unchecked Sendable {
     /// A flat page tree (one node listing every page, as qpdf and many other writers make it) that
     /// lists as many pages as it declares, the last of them a page, is taken at its word: loading
     /// its last page would walk every page before it, making opening a long document O(n).
-    private func loadablePageCount(declared: Int) -> Int {
+    private static func loadablePageCount(_ handle: OpaquePointer, declared: Int) -> Int {
         func loads(_ page: Int) -> Bool {
             var rect = folio_rect()
             return folio_page_bounds(handle, Int32(page), &rect, nil, 0) == FOLIO_OK
@@ -356,7 +427,11 @@ public final class Document: @unchecked Sendable {
     private static func checkReadableFile(_ path: String) throws(DocumentError) {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw errno == EACCES ? .permissionDenied : .notFound
+            switch errno {
+            case ENOENT: throw .notFound
+            case EACCES: throw .permissionDenied
+            case let code: throw .cannotAccess(String(cString: strerror(code)))
+            }
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
@@ -390,5 +465,57 @@ public final class Document: @unchecked Sendable {
             return TextBlock(lines: lines, box: rect(block.box))
         }
         return PageText(width: Double(flat.width), height: Double(flat.height), blocks: blocks)
+    }
+
+    private static func packed(_ pixels: folio_pixels) -> RenderedPage {
+        let width = Int(pixels.width)
+        let height = Int(pixels.height)
+        let rowBytes = width * 3
+        var packed = [UInt8](repeating: 0, count: rowBytes * height)
+        packed.withUnsafeMutableBytes { destination in
+            for row in 0..<height {
+                let source = UnsafeRawPointer(pixels.samples! + row * pixels.stride)
+                (destination.baseAddress! + row * rowBytes).copyMemory(from: source, byteCount: rowBytes)
+            }
+        }
+        return RenderedPage(width: width, height: height, pixels: packed)
+    }
+}
+
+/// One opening of a document's file: a MuPDF context of its own, the document handle, and the
+/// thread that runs time-limited work on it. Abandoned work keeps its opening alive until it ends.
+private final class Opening: @unchecked Sendable {
+    let context: ClonedContext
+    let handle: OpaquePointer
+    private var startedWorker: WorkerThread?
+
+    /// The thread for time-limited work, started when first needed (under the document lock).
+    var worker: WorkerThread {
+        if let startedWorker { return startedWorker }
+        let worker = WorkerThread(name: "folio.document")
+        startedWorker = worker
+        return worker
+    }
+
+    init(path: String, base: MuPDFContext) throws(DocumentError) {
+        context = try base.clone()
+        var pointer: OpaquePointer?
+        let context = context
+        try MuPDFCall.check(onError: { .cannotOpen($0) }) {
+            folio_document_open(context.pointer, path, &pointer, $0, $1)
+        }
+        handle = pointer!
+    }
+
+    deinit {
+        startedWorker?.retire()
+        folio_document_drop(handle)
+    }
+
+    /// Tries `password`; returns whether it was accepted.
+    func authenticate(_ password: String) throws(DocumentError) -> Bool {
+        var accepted: Int32 = 0
+        try MuPDFCall.check { folio_document_authenticate(handle, password, &accepted, $0, $1) }
+        return accepted != 0
     }
 }

@@ -9,10 +9,15 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAFile(String)
     /// The file cannot be read (permissions).
     case permissionDenied
+    /// The path cannot be looked at for another reason (a symbolic link loop, a name too long…),
+    /// as the system describes it.
+    case cannotAccess(String)
     /// The file is empty.
     case emptyFile
     /// MuPDF does not recognise or cannot repair the file.
     case cannotOpen(String)
+    /// The document opened but has no pages (MuPDF repaired what it could and found none).
+    case noPages
     /// The document is encrypted and needs a password.
     case needsPassword
     /// The password given was not accepted.
@@ -23,8 +28,11 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case damaged(String)
     /// The operation was cancelled before it finished.
     case cancelled
-    /// The operation took longer than its time limit and was stopped.
+    /// The operation took longer than its time limit and was stopped or abandoned (see
+    /// ``Document``); a page abandoned once fails with this error from then on.
     case timedOut(seconds: Double)
+    /// The page was not started because earlier abandoned work is still running (see ``Document``).
+    case skipped(String)
     /// MuPDF ran out of memory.
     case outOfMemory
     /// The request would exceed one of Folio's size caps (for example a gigapixel render).
@@ -35,14 +43,17 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound: "No such file or directory"
         case .notAFile(let what): what
         case .permissionDenied: "Permission denied"
+        case .cannotAccess(let reason): reason
         case .emptyFile: "empty file (0 bytes)"
         case .cannotOpen(let reason): "cannot open document: \(reason)"
+        case .noPages: "cannot open document: it has no pages"
         case .needsPassword: "document is encrypted: a password is needed (--password)"
         case .wrongPassword: "wrong password"
         case .noSuchPage(let page, let count): "no page \(page + 1) (the document has \(count))"
         case .damaged(let reason): reason
         case .cancelled: "cancelled"
         case .timedOut(let seconds): "gave up after \(Self.format(seconds)) s"
+        case .skipped(let reason): reason
         case .outOfMemory: "out of memory"
         case .tooLarge(let reason): reason
         }

@@ -18,7 +18,7 @@ public final class PageLoader: @unchecked Sendable {
     private var isStopped = false
 
     /// Starts the loader's thread. `timeLimit` bounds each page (seconds).
-    public init(document: Document, timeLimit: Double = 20, deliver: @escaping Delivery) {
+    public init(document: Document, timeLimit: Double = 10, deliver: @escaping Delivery) {
         self.document = document
         self.timeLimit = timeLimit
         self.deliver = deliver

@@ -1,3 +1,4 @@
+import FolioCommandLine
 import FolioCore
 import FolioDocument
 import FolioSixel
@@ -74,10 +75,12 @@ struct BatchCommands {
         return 0
     }
 
-    /// The selected pages as 0-based ranges, or nil after reporting a page beyond the end.
+    /// The selected pages as 0-based ranges, or nil after reporting a page beyond the end. A
+    /// document without pages is an error: printing nothing would look like success.
     private func selectedPages(_ document: Document) throws(DocumentError) -> [ClosedRange<Int>]? {
         let count = try document.pageCount
-        guard let range = options.pages else { return count > 0 ? [0...(count - 1)] : [] }
+        guard count > 0 else { throw .noPages }
+        guard let range = options.pages else { return [0...(count - 1)] }
         switch range.pages(in: count) {
         case .success(let ranges): return ranges
         case .failure(let outOfRange):

@@ -1,3 +1,4 @@
+import FolioCommandLine
 import FolioCore
 import FolioDocument
 import FolioTerminal
@@ -103,7 +104,7 @@ struct Interactive {
                 Errors.report("\(path): wrong password, try again")
             }
         }
-        guard try document.pageCount > 0 else { throw .cannotOpen("the document has no pages") }
+        guard try document.pageCount > 0 else { throw .noPages }
         trace?.record("open pages=\(try document.pageCount)")
         return document
     }

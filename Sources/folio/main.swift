@@ -1,3 +1,4 @@
+import FolioCommandLine
 import FolioDocument
 import FolioTerminal
 import Glibc

@@ -264,4 +264,76 @@ import Testing
         #expect(pages[0].contains("The first paragraph."))
         #expect(pages[1].contains("First paragraph on the second page."))
     }
+
+    /// Regression: a document MuPDF opens with no pages printed nothing and exited 0, which a
+    /// script cannot tell from an empty document.
+    @Test func documentWithoutPagesIsAnError() throws {
+        let path = Corpus.path("pdfjs-tracemonkey-truncated.pdf")
+        for mode in [["--text"], ["--search", "x"]] {
+            let result = try FolioProcess.run(mode + [path])
+            #expect(result.status == 1)
+            #expect(result.stderr == "folio: \(path): cannot open document: it has no pages\n")
+        }
+        let info = try FolioProcess.run(["--info", path])
+        #expect(info.status == 0)
+        #expect(info.output.contains("Pages: 0\n"))
+    }
+
+    /// Regression: every failure of stat(2) but EACCES was reported as "No such file or directory".
+    @Test func symbolicLinkLoopSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        let loop = directory.url.appendingPathComponent("loop.pdf").path
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop2.pdf")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.url.appendingPathComponent("loop2.pdf").path, withDestinationPath: "loop.pdf")
+        let result = try FolioProcess.run(["--info", loop])
+        #expect(result.status == 1)
+        #expect(result.stderr == "folio: \(loop): Too many levels of symbolic links\n")
+    }
+
+    @Test func notADocumentOfEveryKind() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.url.appendingPathComponent("fifo.pdf").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        for (path, reason) in [(fifo, "not a regular file (a FIFO)"), ("/dev/zero", "not a regular file (a device)")] {
+            let result = try FolioProcess.run(["--text", path])
+            #expect(result.status == 1)
+            #expect(result.stderr == "folio: \(path): \(reason)\n")
+        }
+    }
+
+    /// Nothing a document says reaches the terminal as a control sequence: no ESC, no C1 control
+    /// (UTF-8 C2 80–C2 9F), in any batch mode, from text, metadata or outline titles.
+    @Test(arguments: [["--info"], ["--text"], ["--outline"], ["--search", "x"]])
+    func hostileDocumentPrintsNoControlSequences(mode: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Fixtures.hostileDocument(), to: "hostile.pdf")
+        let result = try FolioProcess.run(mode + [path])
+        #expect(result.status == 0)
+        #expect(result.output.contains("\u{FFFD}]0;pwned\u{FFFD}"), "the sequences show, defused")
+        for bytes in [[UInt8](result.stdout), Array(result.stderr.utf8)] {
+            #expect(!bytes.contains(0x1B))
+            #expect(!zip(bytes, bytes.dropFirst()).contains { $0 == 0xC2 && (0x80...0x9F).contains($1) })
+            #expect(!bytes.contains { $0 < 0x20 && ![0x09, 0x0A, 0x0C].contains($0) })
+        }
+    }
+
+    @Test func closedPipeAfterOneLineEndsQuietly() throws {
+        let result = try FolioProcess.shell(
+            "set -o pipefail; \"$FOLIO\" --text '\(Corpus.path("debian-octave.pdf"))' | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\"")
+        #expect(result.output == "status=0\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    /// The corpus's JBIG2 bomb takes MuPDF minutes, in a decoder that never looks at cancellation:
+    /// `--text` gives up on the page at its 10 s limit (plus at most a second's grace).
+    @Test(.timeLimit(.minutes(1))) func bombPageGivesUpAfterTenSeconds() throws {
+        let path = Corpus.path("pdfjs-bomb_giant.pdf")
+        let start = Date()
+        let result = try FolioProcess.run(["--text", path])
+        let seconds = Date().timeIntervalSince(start)
+        #expect(result.status == 1)
+        #expect(result.stderr == "folio: \(path): page 1: gave up after 10 s\n")
+        #expect(seconds > 9.5 && seconds < 15, "took \(seconds) s")
+    }
 }

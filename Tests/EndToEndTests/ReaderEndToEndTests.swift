@@ -142,4 +142,49 @@ import Testing
         #expect(try tmux.statusLine().contains("evil�]2;pwned�name.pdf"))
         try tmux.send("q")
     }
+
+    /// Hundreds of resizes (each a SIGWINCH) while paging a big book: the reader keeps every key,
+    /// ends on the right page, and a full repaint (Ctrl-L) changes nothing, so no garbage was left.
+    @Test func resizeStormWhilePaging() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("debian-octave.pdf"))'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/1158")
+        var random = SeededRandom(seed: 10)
+        for step in 0..<300 {
+            try tmux.resize(columns: Int.random(in: 10...180, using: &random), rows: Int.random(in: 3...70, using: &random))
+            if step % 10 == 0 {
+                try tmux.send("Right")
+            }
+        }
+        try tmux.resize(columns: 100, rows: 30)
+        try tmux.waitForStatus("31/1158")
+        let settled = try tmux.waitFor("the page text") { !$0.contains("Loading page") }
+        try tmux.send("C-l")
+        usleep(300_000)
+        #expect(try tmux.screen().joined(separator: "\n") == settled)
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        #expect(try !tmux.alternateScreenIsOn())
+    }
+
+    /// A document whose text, title and outline carry OSC, CSI, DCS and C1 sequences: they show
+    /// as text with U+FFFD for each control, and the terminal's title and clipboard stay untouched.
+    @Test func hostileDocumentCannotTouchTheTerminal() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Fixtures.hostileDocument(), to: "hostile.pdf")
+        let tmux = try TmuxSession(columns: 120, rows: 30)
+        let title = try tmux.title()
+        try tmux.run("\"$FOLIO\" '\(path)'; echo \"[exit $?]\"")
+        try tmux.waitFor("the page text") { $0.contains("x osc-title: \u{FFFD}]0;pwned\u{FFFD} end") }
+        try tmux.send("L")
+        try tmux.send("?")
+        try tmux.waitFor("the title on the help screen") { $0.contains("hostile.pdf: Title \u{FFFD}]0;pwned\u{FFFD}") }
+        #expect(try tmux.title() == title)
+        try tmux.send("q")
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        #expect(try !tmux.alternateScreenIsOn())
+        #expect(try tmux.title() == title)
+        #expect(try tmux.pasteBuffers().isEmpty)
+    }
 }

@@ -77,4 +77,18 @@ import Testing
         #expect(TextLayout.physical(PageText(width: 612, height: 792, blocks: [])).isEmpty)
         #expect(TextLayout.physical(Fixture.page([["   "]])).isEmpty)
     }
+
+    /// Regression (found by TextFuzzTests): a line whose box is not finite, or so far away that
+    /// its row is beyond Int, trapped converting the row to an integer.
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300])
+    func absurdLinePositionsDoNotTrap(y: Double) {
+        let ordinary = Fixture.line("Ordinary", x: 72, y: 72)
+        var absurd = Fixture.line("Absurd", x: 72, y: 84)
+        absurd.box = TextRect(x0: 72, y0: y, x1: 108, y1: y)
+        let page = Fixture.page([
+            TextBlock(lines: [ordinary], box: ordinary.box), TextBlock(lines: [absurd], box: absurd.box),
+        ])
+        let rows = TextLayout.physical(page).map(\.text).filter { !$0.isEmpty }
+        #expect(Set(rows.flatMap { $0.split(separator: " ") }) == ["Ordinary", "Absurd"])
+    }
 }

@@ -22,7 +22,7 @@ public final class TmuxSession {
         try tmux(capturingOutput: false, ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
                   "env -i PATH=/usr/bin:/bin HOME=/tmp \(environment) bash --norc --noprofile -i"])
         try tmux(["set-option", "-g", "status", "off"])
-        // OSC 52 clipboard writes from the program land in tmux's paste buffer.
+        // With "on", a program's OSC 52 clipboard write lands in a tmux buffer, where tests see it.
         try tmux(["set-option", "-g", "set-clipboard", "on"])
         _ = try waitFor("the shell prompt") { $0.contains("$") }
     }
@@ -62,6 +62,17 @@ public final class TmuxSession {
     /// The newest paste buffer (where OSC 52 copies land), or "" when there is none.
     public func pasteBuffer() throws -> String {
         String(decoding: try tmux(["show-buffer"]), as: UTF8.self)
+    }
+
+    /// The terminal's title, as programs set it with OSC 0 or 2.
+    public func title() throws -> String {
+        String(decoding: try tmux(["display-message", "-p", "#{pane_title}"]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// tmux's paste buffers, one line each; a program's OSC 52 clipboard write adds one.
+    public func pasteBuffers() throws -> String {
+        String(decoding: try tmux(["list-buffers"]), as: UTF8.self)
     }
 
     /// Resizes the terminal (SIGWINCH reaches the program).

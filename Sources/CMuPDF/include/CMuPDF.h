@@ -130,6 +130,8 @@ const char *folio_mupdf_version(void);
 
 /// Creates a base context with a lock set (so it can be cloned) and a resource store bounded to
 /// `store_bytes`. MuPDF's warnings and errors are silenced: stderr belongs to the user interface.
+/// Its allocator refuses memory to work whose cookie was aborted, so cancelled work stops at its
+/// next allocation even where MuPDF never looks at the cookie.
 folio_status folio_context_new(size_t store_bytes, folio_context **out, char *err, size_t errlen);
 /// Clones `base` for use on another thread; the clone shares the store and locks.
 folio_status folio_context_clone(folio_context *base, folio_context **out, char *err, size_t errlen);
@@ -144,6 +146,13 @@ folio_cookie *folio_cookie_new(void);
 void folio_cookie_abort(folio_cookie *cookie);
 /// Whether the cookie was aborted.
 int folio_cookie_aborted(const folio_cookie *cookie);
+/// Aborts the cookie and says that nobody waits for its work any more: if the work still runs
+/// (MuPDF is in a loop that ignores the cookie), its thread parks itself at the next MuPDF lock it
+/// takes while holding none, keeping what it allocated but no longer using the processor or
+/// competing for MuPDF's locks. Safe from any thread.
+void folio_cookie_abandon(folio_cookie *cookie);
+/// Whether the abandoned work has parked its thread.
+int folio_cookie_parked(const folio_cookie *cookie);
 void folio_cookie_free(folio_cookie *cookie);
 
 // MARK: Documents
@@ -199,9 +208,10 @@ void folio_pixels_free(folio_pixels *pixels);
 /// The page's links with their resolved targets.
 folio_status folio_page_links(folio_document *document, int page, folio_links *out, char *err, size_t errlen);
 void folio_links_free(folio_links *links);
-/// Case-insensitive search of one page (fz_search_page); at most `max_quads` quads are returned.
-folio_status folio_page_search(folio_document *document, int page, const char *needle, folio_quad *quads,
-                               int max_quads, int *count, char *err, size_t errlen);
+/// Case-insensitive search of one page's structured text (fz_search_stext_page), honouring
+/// `cookie`; at most `max_quads` quads are returned.
+folio_status folio_page_search(folio_document *document, int page, const char *needle, folio_cookie *cookie,
+                               folio_quad *quads, int max_quads, int *count, char *err, size_t errlen);
 
 // MARK: Outline
 

@@ -1,15 +1,15 @@
 /// A set of 1-based pages as written on the command line: `3`, `2-5`, `7-`, `1,4,9-12`.
-struct PageRange: Equatable {
+public struct PageRange: Sendable, Equatable {
     /// One piece of a range: `first...last`, or `first...` when `last` is nil (to the end).
-    struct Piece: Equatable {
-        var first: Int
-        var last: Int?
+    public struct Piece: Sendable, Equatable {
+        public var first: Int
+        public var last: Int?
     }
 
-    var pieces: [Piece]
+    public var pieces: [Piece]
 
     /// Parses `text`; nil when it is not a valid range.
-    init?(_ text: String) {
+    public init?(_ text: String) {
         var pieces: [Piece] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
@@ -29,7 +29,7 @@ struct PageRange: Equatable {
 
     /// The 0-based pages of a `pageCount`-page document, in the order given; the first page
     /// number beyond the document (1-based) when the range names one.
-    func pages(in pageCount: Int) -> Result<[ClosedRange<Int>], OutOfRange> {
+    public func pages(in pageCount: Int) -> Result<[ClosedRange<Int>], OutOfRange> {
         var ranges: [ClosedRange<Int>] = []
         for piece in pieces {
             guard piece.first <= pageCount else { return .failure(OutOfRange(page: piece.first)) }
@@ -41,7 +41,7 @@ struct PageRange: Equatable {
     }
 
     /// A page number beyond the end of the document.
-    struct OutOfRange: Error {
-        var page: Int
+    public struct OutOfRange: Error, Sendable {
+        public var page: Int
     }
 }

@@ -1,7 +1,9 @@
 /// What `folio` was asked to do, parsed by hand from the command line.
-struct Options: Equatable {
+///
+/// A library of its own (not part of the executable) so that tests can call the parser directly.
+public struct Options: Sendable, Equatable {
     /// The non-interactive modes; nil means the interactive reader (or browser).
-    enum Mode: Equatable {
+    public enum Mode: Sendable, Equatable {
         case info
         case text
         case outline
@@ -9,32 +11,33 @@ struct Options: Equatable {
         case sixel
     }
 
-    var mode: Mode?
-    var path: String?
-    var pages: PageRange?
-    var password: String?
+    public var mode: Mode?
+    public var path: String?
+    public var pages: PageRange?
+    public var password: String?
     /// The image width for `--sixel`, in pixels.
-    var width: Int?
+    public var width: Int?
     /// The 1-based page the reader opens at.
-    var startPage: Int?
-    var showHelp = false
-    var showVersion = false
+    public var startPage: Int?
+    public var showHelp = false
+    public var showVersion = false
     /// Print what the terminal supports for the image view, then exit.
-    var diagnose = false
+    public var diagnose = false
     /// How the image view may draw (`--graphics auto|sixel|none`).
-    var graphics: GraphicsChoice = .auto
+    public var graphics: GraphicsChoice = .auto
 
     /// The values of `--graphics`.
-    enum GraphicsChoice: String, CaseIterable {
+    public enum GraphicsChoice: String, Sendable, CaseIterable {
         case auto, sixel, none
     }
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
-    struct UsageError: Error, Equatable {
-        var message: String
+    public struct UsageError: Error, Sendable, Equatable {
+        public var message: String
     }
 
-    static let usage = """
+    /// The text `--help` prints.
+    public static let usage = """
         Usage: folio [OPTIONS] [FILE | DIR]
 
         Read a document (PDF, EPUB, XPS, CBZ, FB2, images) in the terminal. With a folder, or with
@@ -60,7 +63,7 @@ struct Options: Equatable {
         """
 
     /// Parses the arguments after the program name.
-    init(arguments: [String]) throws(UsageError) {
+    public init(arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
         var onlyPaths = false
         while let argument = remaining.popFirst() {
