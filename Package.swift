@@ -23,15 +23,17 @@ let package = Package(
         .target(name: "FolioCore"),
         .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
         .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore"]),
+        .target(name: "FolioSixel"),
         .target(name: "FolioCommandLine"),
         .executableTarget(
             name: "folio",
-            dependencies: ["FolioCommandLine", "FolioCore", "FolioDocument", "FolioTerminal"]
+            dependencies: ["FolioCommandLine", "FolioCore", "FolioDocument", "FolioTerminal", "FolioSixel"]
         ),
         .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioTestSupport"]),
+        .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),

@@ -93,6 +93,41 @@ folio_status folio_document_page_count(folio_document *document, int *out, char 
     return status;
 }
 
+folio_status folio_document_lists_pages(folio_document *document, int count, int *out, char *err, size_t errlen) {
+    fz_context *ctx = document->context->ctx;
+    folio_status status = FOLIO_OK;
+    int listed = 0;
+    fz_try(ctx) {
+        pdf_document *pdf = pdf_specifics(ctx, document->doc);
+        if (pdf != NULL && count > 0) {
+            pdf_obj *kids = pdf_dict_getp(ctx, pdf_trailer(ctx, pdf), "Root/Pages/Kids");
+            if (pdf_array_len(ctx, kids) == count) {
+                pdf_obj *last = pdf_array_get(ctx, kids, count - 1);
+                listed = pdf_name_eq(ctx, pdf_dict_get(ctx, last, PDF_NAME(Type)), PDF_NAME(Page));
+            }
+        }
+    }
+    fz_catch(ctx) {
+        status = folio_caught(ctx, NULL, err, errlen);
+    }
+    *out = listed;
+    return status;
+}
+
+folio_status folio_document_is_reflowable(folio_document *document, int *out, char *err, size_t errlen) {
+    fz_context *ctx = document->context->ctx;
+    folio_status status = FOLIO_OK;
+    int reflowable = 0;
+    fz_try(ctx) {
+        reflowable = fz_is_document_reflowable(ctx, document->doc);
+    }
+    fz_catch(ctx) {
+        status = folio_caught(ctx, NULL, err, errlen);
+    }
+    *out = reflowable;
+    return status;
+}
+
 folio_status folio_document_metadata(folio_document *document, const char *key, char *buf, size_t buflen,
                                      int *found, char *err, size_t errlen) {
     fz_context *ctx = document->context->ctx;

@@ -5,6 +5,7 @@
 
 #include "CMuPDF.h"
 #include <mupdf/fitz.h>
+#include <mupdf/pdf.h>
 
 struct folio_context {
     fz_context *ctx;

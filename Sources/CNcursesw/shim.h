@@ -39,6 +39,17 @@ static inline int folio_window_size(int *rows, int *columns) {
     return 0;
 }
 
+/// The size of the terminal on `descriptor` from TIOCGWINSZ: cells, and the text area in pixels
+/// (zero when the terminal leaves them out). All zero when `descriptor` is not a terminal.
+static inline void folio_window_geometry(int descriptor, int *rows, int *columns, int *width, int *height) {
+    struct winsize size = {0};
+    ioctl(descriptor, TIOCGWINSZ, &size);
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    *width = size.ws_xpixel;
+    *height = size.ws_ypixel;
+}
+
 /// Writes `count` wide characters at (row, column) in the given attributes and colour pair.
 /// (wattr_set is a macro in some ncurses builds, so Swift cannot always call it directly.)
 static inline int folio_put_text(int row, int column, const wchar_t *text, int count, attr_t attributes,

@@ -8,16 +8,28 @@ public struct Options: Sendable, Equatable {
         case text
         case outline
         case search(String)
+        case sixel
     }
 
     public var mode: Mode?
     public var path: String?
     public var pages: PageRange?
     public var password: String?
+    /// The image width for `--sixel`, in pixels.
+    public var width: Int?
     /// The 1-based page the reader opens at.
     public var startPage: Int?
     public var showHelp = false
     public var showVersion = false
+    /// Print what the terminal supports for the image view, then exit.
+    public var diagnose = false
+    /// How the image view may draw (`--graphics auto|sixel|none`).
+    public var graphics: GraphicsChoice = .auto
+
+    /// The values of `--graphics`.
+    public enum GraphicsChoice: String, Sendable, CaseIterable {
+        case auto, sixel, none
+    }
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
     public struct UsageError: Error, Sendable, Equatable {
@@ -34,12 +46,16 @@ public struct Options: Sendable, Equatable {
         Options:
           --info                 print document facts as "Key: value" lines, then exit
           --text                 print the text of the selected pages, each followed by a form feed
-          --pages RANGE          pages for --text and --search: 3 | 2-5 | 7- | 1,4,9-12
+          --pages RANGE          pages for --text, --search and --sixel: 3 | 2-5 | 7- | 1,4,9-12
+          --sixel                write the selected pages as sixel images (for scripts and previews)
+          --width PX             image width for --sixel (default: the terminal's width, or 800)
           --outline              print the outline: two spaces of indent per level, "title<TAB>page"
           --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
                                  sensitive only when PATTERN has capitals); exit 1 when none
           --password PW          password for an encrypted document
           -p, --page N           open the reader at page N
+          --graphics MODE        image view: auto (detect), sixel, or none
+          --diagnose             print what the terminal supports for the image view, then exit
           --version              print the version and exit
           -h, --help             print this help and exit
 
@@ -78,6 +94,13 @@ public struct Options: Sendable, Equatable {
             case "--info": try noValue(); try setMode(.info, name)
             case "--text": try noValue(); try setMode(.text, name)
             case "--outline": try noValue(); try setMode(.outline, name)
+            case "--sixel": try noValue(); try setMode(.sixel, name)
+            case "--width":
+                let text = try value()
+                guard let pixels = Int(text), (1...16384).contains(pixels) else {
+                    throw UsageError(message: "invalid width '\(text)' (1 to 16384 pixels)")
+                }
+                width = pixels
             case "--search":
                 let pattern = try value()
                 guard !pattern.isEmpty else { throw UsageError(message: "--search needs a non-empty PATTERN") }
@@ -95,13 +118,23 @@ public struct Options: Sendable, Equatable {
                     throw UsageError(message: "invalid page number '\(text)' (pages start at 1)")
                 }
                 startPage = page
+            case "--graphics":
+                let text = try value()
+                guard let choice = GraphicsChoice(rawValue: text) else {
+                    throw UsageError(message: "invalid --graphics '\(text)' (auto, sixel or none)")
+                }
+                graphics = choice
+            case "--diagnose": try noValue(); diagnose = true
             case "-h", "--help": try noValue(); showHelp = true
             case "--version": try noValue(); showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")
             }
         }
-        if pages != nil, mode != .text, !isSearch {
-            throw UsageError(message: "--pages applies to --text and --search")
+        if pages != nil, mode != .text, mode != .sixel, !isSearch {
+            throw UsageError(message: "--pages applies to --text, --search and --sixel")
+        }
+        if width != nil, mode != .sixel {
+            throw UsageError(message: "--width applies to --sixel")
         }
         if mode != nil, !showHelp, !showVersion, path == nil {
             throw UsageError(message: "a FILE is needed")

@@ -26,6 +26,11 @@ public enum DisplayWidth {
 
     /// The number of cells `scalar` occupies: 0, 1 or 2.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
+        // ASCII, most characters of most pages, is never zero-width or wide; asking for its
+        // general category costs more than the rest of laying it out.
+        if scalar.value < 0x80 {
+            return 1
+        }
         if isZeroWidth(scalar) {
             return 0
         }
@@ -39,7 +44,7 @@ public enum DisplayWidth {
 
     /// Whether `scalar` draws something: it takes cells and is not white space.
     static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-        !scalar.properties.isWhitespace && of(scalar) > 0
+        !scalar.isWhiteSpace && of(scalar) > 0
     }
 
     /// The longest prefix of `string` that fits in `width` cells.

@@ -9,12 +9,15 @@ public struct Frame: Sendable, Equatable {
     public var rows: [[Span]]
     /// Where the terminal cursor goes, or nil to hide it.
     public var cursor: FramePosition?
+    /// A page image to draw over the text area after the rows, if any.
+    public var image: ImagePlacement?
 
     /// Creates a blank frame of `size`.
     public init(size: ScreenSize) {
         self.size = size
         rows = Array(repeating: [], count: max(size.rows, 0))
         cursor = nil
+        image = nil
     }
 
     /// Each row as plain text, padded with spaces to the full width: a screen for tests to read.

@@ -1,7 +1,8 @@
 /// Draws the help screen over the text area, generated from the key table.
 ///
-/// One line per binding, then one line about counts and the go-to prompt. When the terminal
-/// is too short for all of it, the last row says so.
+/// One entry per binding, in two columns when the terminal is wide enough, then one line about
+/// counts and the go-to prompt. When the terminal is too short for all of it, the last row
+/// says so.
 enum HelpScreen {
     static let countsNote = "Counts: 5l = 5 pages on, 12G = page 12; g 12 Enter = page 12"
     static let moreNote = "… a taller terminal shows all keys"
@@ -26,10 +27,22 @@ enum HelpScreen {
         }
         let entries = state.keymap.helpEntries
         let keysWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let entryLines = entries.map { entry in
-            let padding = String(repeating: " ", count: keysWidth - DisplayWidth.of(entry.keys))
-            return (text: entry.keys + padding + "  " + entry.summary, style: CellStyle.normal)
+        let cells = entries.map { entry in
+            entry.keys + String(repeating: " ", count: keysWidth - DisplayWidth.of(entry.keys)) + "  " + entry.summary
         }
-        return [(heading, .bold), ("", .normal)] + entryLines + [("", .normal), (countsNote, .normal)]
+        let cellWidth = cells.map { DisplayWidth.of($0) }.max() ?? 0
+        let columnGap = 3
+        var entryLines: [String] = cells
+        if 2 * cellWidth + columnGap <= state.textColumns {
+            let half = (cells.count + 1) / 2
+            entryLines = (0..<half).map { row in
+                let left = cells[row]
+                guard row + half < cells.count else { return left }
+                let padding = String(repeating: " ", count: cellWidth - DisplayWidth.of(left) + columnGap)
+                return left + padding + cells[row + half]
+            }
+        }
+        return [(heading, .bold), ("", .normal)] + entryLines.map { ($0, CellStyle.normal) }
+            + [("", .normal), (countsNote, .normal)]
     }
 }

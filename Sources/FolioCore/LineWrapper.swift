@@ -9,22 +9,40 @@ enum LineWrapper {
     /// Spaces that must not break a line.
     private static let nonBreakingSpaces: Set<Unicode.Scalar> = ["\u{00A0}", "\u{2007}", "\u{202F}"]
 
-    /// A base character with the zero-width characters that follow it.
-    private struct Cluster {
-        var scalars: [Unicode.Scalar]
-        var width: Int
-    }
-
     /// A run that must not be broken unless it is wider than a whole line.
+    ///
+    /// Its clusters (a base character with the zero-width characters that follow it) are kept
+    /// as one array of scalars and an array of where each cluster starts: a page has thousands
+    /// of characters, and an array per character made layout slower than extracting the page.
     private struct Word {
-        var clusters: [Cluster] = []
+        var scalars: [Unicode.Scalar] = []
+        /// Where each cluster starts in `scalars`, and its width in cells.
+        var clusters: [(start: Int, width: Int)] = []
         var width = 0
-        var followsSpace: Bool
-        var isWide: Bool
+        var followsSpace = false
+        var isWide = false
 
-        mutating func append(_ cluster: Cluster) {
-            clusters.append(cluster)
-            width += cluster.width
+        var isEmpty: Bool { clusters.isEmpty }
+
+        /// Empties the word for reuse, keeping its storage.
+        mutating func reset(followsSpace: Bool, isWide: Bool) {
+            scalars.removeAll(keepingCapacity: true)
+            clusters.removeAll(keepingCapacity: true)
+            width = 0
+            self.followsSpace = followsSpace
+            self.isWide = isWide
+        }
+
+        mutating func startCluster(_ scalar: Unicode.Scalar, width: Int) {
+            clusters.append((scalars.count, width))
+            scalars.append(scalar)
+            self.width += width
+        }
+
+        /// The scalars of cluster `index`.
+        func cluster(_ index: Int) -> ArraySlice<Unicode.Scalar> {
+            let end = index + 1 < clusters.count ? clusters[index + 1].start : scalars.count
+            return scalars[clusters[index].start..<end]
         }
     }
 
@@ -41,25 +59,25 @@ enum LineWrapper {
                 if separator == 1 {
                     text.append(" ")
                 }
-                for cluster in word.clusters {
-                    append(cluster)
-                }
-                textWidth += separator
+                append(word.scalars[...], width: word.width + separator)
                 return
             }
             finishLine()
             if word.width <= width {
-                for cluster in word.clusters {
-                    append(cluster)
-                }
+                append(word.scalars[...], width: word.width)
                 return
             }
-            for cluster in word.clusters {
-                let fitting = cluster.width <= width ? cluster : Cluster(scalars: [tooWide], width: 1)
-                if textWidth + fitting.width > width {
+            for index in word.clusters.indices {
+                let cellWidth = word.clusters[index].width
+                let fits = cellWidth <= width
+                if textWidth + (fits ? cellWidth : 1) > width {
                     finishLine()
                 }
-                append(fitting)
+                if fits {
+                    append(word.cluster(index), width: cellWidth)
+                } else {
+                    append([tooWide], width: 1)
+                }
             }
         }
 
@@ -72,54 +90,46 @@ enum LineWrapper {
             textWidth = 0
         }
 
-        private mutating func append(_ cluster: Cluster) {
-            text.append(contentsOf: cluster.scalars)
-            textWidth += cluster.width
+        private mutating func append(_ scalars: ArraySlice<Unicode.Scalar>, width: Int) {
+            text.append(contentsOf: scalars)
+            textWidth += width
         }
     }
 
     /// `paragraph` wrapped into lines of at most `width` cells (`width` must be at least 1).
     static func wrap(_ paragraph: some Sequence<Unicode.Scalar>, width: Int) -> [LaidOutLine] {
         var builder = LineBuilder(width: width)
-        for word in words(in: paragraph) {
-            builder.add(word)
-        }
-        builder.finishLine()
-        return builder.lines
-    }
-
-    private static func words(in paragraph: some Sequence<Unicode.Scalar>) -> [Word] {
-        var words: [Word] = []
-        var current: Word?
+        var word = Word()
         var followsSpace = false
         func finishWord() {
-            if let word = current {
-                words.append(word)
+            if !word.isEmpty {
+                builder.add(word)
+                word.reset(followsSpace: false, isWide: false)
             }
-            current = nil
         }
         for scalar in paragraph {
-            if scalar.properties.isWhitespace && !nonBreakingSpaces.contains(scalar) {
+            if scalar.isWhiteSpace && !nonBreakingSpaces.contains(scalar) {
                 finishWord()
                 followsSpace = true
                 continue
             }
             let width = DisplayWidth.of(scalar)
-            if width == 0, let lastCluster = current?.clusters.indices.last {
-                current?.clusters[lastCluster].scalars.append(scalar)
+            if width == 0, !word.isEmpty {
+                word.scalars.append(scalar)
                 continue
             }
             let isWide = width == 2
-            if isWide || current?.isWide == true {
+            if isWide || word.isWide {
                 finishWord()
             }
-            if current == nil {
-                current = Word(followsSpace: followsSpace, isWide: isWide)
+            if word.isEmpty {
+                word.reset(followsSpace: followsSpace, isWide: isWide)
                 followsSpace = false
             }
-            current?.append(Cluster(scalars: [scalar], width: width))
+            word.startCluster(scalar, width: width)
         }
         finishWord()
-        return words
+        builder.finishLine()
+        return builder.lines
     }
 }

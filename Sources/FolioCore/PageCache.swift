@@ -34,6 +34,11 @@ struct PageCache: Sendable {
         texts[page] != nil || failures[page] != nil
     }
 
+    /// The text of `page`, when it is held.
+    func text(of page: Int) -> PageText? {
+        texts[page]
+    }
+
     /// The layout of `page` for `mode` and `width`, or nil when its text is not here.
     ///
     /// Layouts exist for every page held once ``prepareLayouts(mode:width:)`` has run for

@@ -57,7 +57,7 @@ enum ParagraphBuilder {
         if last == softHyphen {
             paragraph.removeLast()
         } else if hyphens.contains(last), paragraph.count >= 2,
-            !paragraph[paragraph.count - 2].properties.isWhitespace
+            !paragraph[paragraph.count - 2].isWhiteSpace
         {
             // A word broken across lines loses its hyphen; a hyphenated compound
             // ("Jean-" + "Paul") keeps it. Either way no space goes in.
@@ -72,8 +72,8 @@ enum ParagraphBuilder {
 
     private static func trimmedScalars(of line: TextLine) -> [Unicode.Scalar] {
         let scalars = line.chars.map(\.scalar)
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let start = scalars.firstIndex(where: { !$0.isWhiteSpace }),
+            let end = scalars.lastIndex(where: { !$0.isWhiteSpace })
         else {
             return []
         }

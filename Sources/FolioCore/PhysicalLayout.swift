@@ -90,7 +90,7 @@ struct PhysicalLayout {
                 text.append(contentsOf: repeatElement(" ", count: expected - cursor))
                 cursor = expected
             }
-            let isSpace = char.scalar.properties.isWhitespace
+            let isSpace = char.scalar.isWhiteSpace
             text.append(isSpace ? " " : char.scalar)
             trailingSpaces = isSpace ? trailingSpaces + 1 : 0
             cursor += isSpace ? 1 : DisplayWidth.of(char.scalar)

@@ -38,4 +38,21 @@ public enum ReaderCommand: Sendable, Hashable, CaseIterable {
     case redraw
     /// Leave the reader.
     case quit
+    case searchForward
+    case searchBackward
+    case nextMatch
+    case previousMatch
+    case showOutline
+    case showLinks
+    case historyBack
+    case historyForward
+    case copyPage
+    case copyDocument
+    case selectLines
+    case toggleView
+    case cycleImageFit
+    case zoomIn
+    case zoomOut
+    case invertImages
+    case openBrowser
 }

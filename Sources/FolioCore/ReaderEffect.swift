@@ -12,4 +12,22 @@ public enum ReaderEffect: Sendable, Equatable {
     case clearScreen
     /// Leave the reader.
     case quit
+    /// Leave the reader for the file browser (`F`).
+    case openBrowser
+    /// Search the document in the background; report with the search events carrying `request.id`.
+    case search(SearchRequest)
+    /// Stop the running search (Esc); no more events for it are wanted.
+    case cancelSearch
+    /// Load the outline; answer with ``ReaderEvent/outlineLoaded(_:)`` or ``ReaderEvent/outlineFailed(_:)``.
+    case loadOutline
+    /// Load the links of a page; answer with ``ReaderEvent/linksLoaded(page:links:)``.
+    case loadLinks(page: Int)
+    /// Put `text` on the clipboard; `description` names it for the message ("page 12").
+    case copy(text: String, description: String)
+    /// Extract the whole document's text and put it on the clipboard, reporting progress.
+    case copyDocument
+    /// Render these page images, most wanted first.
+    case renderPages([RenderRequest])
+    /// Drop queued or running renders not in `keeping`.
+    case cancelRenders(keeping: Set<RenderRequest>)
 }

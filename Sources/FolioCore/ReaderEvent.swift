@@ -8,4 +8,23 @@ public enum ReaderEvent: Sendable {
     case pageLoaded(page: Int, text: PageText)
     /// A requested page (0-based) could not be read; `message` says why.
     case pageFailed(page: Int, message: String)
+    /// Search `id` has looked through `searched` of `total` pages.
+    case searchProgress(id: Int, searched: Int, total: Int)
+    /// Search `id` found its pattern on `page` (0-based) and stopped there.
+    case searchFound(id: Int, page: Int)
+    /// Search `id` went through every page it should without a match.
+    case searchFailed(id: Int, reason: String?)
+    /// The document's outline arrived (empty when the document has none).
+    case outlineLoaded([OutlineItem])
+    /// The outline could not be read.
+    case outlineFailed(String)
+    /// The links of `page` arrived.
+    case linksLoaded(page: Int, links: [LinkItem])
+    /// Work done by the owner has something to say on the status line ("Copied 1,234
+    /// characters of page 12", "Copying… 340/1000").
+    case notice(String)
+    /// The image asked for by `request` is ready: `rows` × `columns` cells.
+    case pageRendered(RenderRequest, rows: Int, columns: Int)
+    /// The image asked for by `request` could not be made.
+    case renderFailed(RenderRequest, message: String)
 }

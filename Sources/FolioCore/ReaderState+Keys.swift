@@ -14,6 +14,19 @@ extension ReaderState {
         if let input = goToInput {
             return handlePromptKey(key, input: input)
         }
+        if let prompt = searchPrompt {
+            return handleSearchPromptKey(key, prompt: prompt)
+        }
+        if let overlay {
+            return handleOverlayKey(key, overlay: overlay)
+        }
+        if let selection {
+            return handleSelectionKey(key, selection: selection)
+        }
+        if key == .escape {
+            pendingCount = nil
+            return cancelSearch()
+        }
         if let digit = key.digitValue {
             let count = (pendingCount ?? 0) * 10 + digit
             if count <= Self.maximumCount {
@@ -57,9 +70,9 @@ extension ReaderState {
         case .scrollHalfUp:
             return scrollUp(by: halfScreen)
         case .firstPage:
-            return go(to: 0)
+            return jump(to: 0)
         case .lastPage:
-            return lastPage.map { go(to: $0) } ?? []
+            return lastPage.map { jump(to: $0) } ?? []
         case .goToPagePrompt:
             if let count {
                 return jump(toPageNumber: count)
@@ -70,7 +83,7 @@ extension ReaderState {
             if let count {
                 return jump(toPageNumber: count)
             }
-            return lastPage.map { go(to: $0) } ?? []
+            return lastPage.map { jump(to: $0) } ?? []
         case .toggleWrap:
             return toggleWrap()
         case .toggleLayout:
@@ -89,6 +102,44 @@ extension ReaderState {
             return [.clearScreen]
         case .quit:
             return [.quit]
+        case .searchForward:
+            searchPrompt = SearchPrompt(text: "", direction: .forward)
+            return []
+        case .searchBackward:
+            searchPrompt = SearchPrompt(text: "", direction: .backward)
+            return []
+        case .nextMatch:
+            return repeatSearch(direction: lastSearchDirection)
+        case .previousMatch:
+            return repeatSearch(direction: lastSearchDirection == .forward ? .backward : .forward)
+        case .showOutline:
+            return showOutline()
+        case .showLinks:
+            return [.loadLinks(page: currentPage)]
+        case .historyBack:
+            return goBack()
+        case .historyForward:
+            return goForward()
+        case .copyPage:
+            return copyCurrentPage()
+        case .copyDocument:
+            message = "Copying the text of \(document.pageCount) pages…"
+            return [.copyDocument]
+        case .selectLines:
+            startSelection()
+            return []
+        case .toggleView:
+            return toggleView()
+        case .cycleImageFit:
+            return cycleFit()
+        case .zoomIn:
+            return zoom(in: true)
+        case .zoomOut:
+            return zoom(in: false)
+        case .invertImages:
+            return toggleInvert()
+        case .openBrowser:
+            return [.openBrowser]
         }
     }
 
@@ -115,10 +166,10 @@ extension ReaderState {
             return jump(toPageNumber: number)
         case .character("g") where input.isEmpty:
             goToInput = nil
-            return go(to: 0)
+            return jump(to: 0)
         case .character("G"):
             goToInput = nil
-            return lastPage.map { go(to: $0) } ?? []
+            return lastPage.map { jump(to: $0) } ?? []
         default:
             return []
         }

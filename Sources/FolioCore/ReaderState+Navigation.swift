@@ -14,9 +14,10 @@ extension ReaderState {
         currentPage = page
         topLine = 0
         anchorsAtBottom = false
+        pendingScrollShare = nil
         let effects = refreshWindow()
         if anchor == .bottom {
-            if cache.hasOutcome(for: page) {
+            if contentHeight(of: page) != nil {
                 topLine = maximumTopLine(of: page)
             } else {
                 anchorsAtBottom = true
@@ -48,7 +49,7 @@ extension ReaderState {
             message = "No page \(number) (1–\(paging.pageCount))"
             return []
         }
-        return go(to: target)
+        return jump(to: target)
     }
 
     /// The last page, or nil for a document without pages.
@@ -145,6 +146,6 @@ extension ReaderState {
             effects.append(.loadPages(missing))
         }
         cache.prepareLayouts(mode: layoutMode, width: textColumns)
-        return effects
+        return effects + (viewMode == .image ? refreshImages() : [])
     }
 }

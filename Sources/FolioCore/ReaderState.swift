@@ -31,12 +31,55 @@ public struct ReaderState: Sendable {
     public internal(set) var message: String?
     /// Whether the help screen covers the page.
     public internal(set) var showingHelp = false
+    /// The search prompt, while it is open.
+    public internal(set) var searchPrompt: SearchPrompt?
+    /// The pattern searched for last: highlighted on the page, repeated by `n` and `N`.
+    public internal(set) var lastSearch: SearchPattern?
+    /// The search running in the background, if any.
+    public internal(set) var runningSearch: RunningSearch?
+    /// The outline or link list drawn over the page, if one is open.
+    public internal(set) var overlay: ReaderOverlay?
+    /// The lines chosen for copying with `V`, while choosing.
+    public internal(set) var selection: LineSelection?
+    /// Text or page images.
+    public internal(set) var viewMode: ViewMode = .text
+    /// How page images are sized.
+    public internal(set) var imageFit: ImageFit = .width
+    /// The zoom on top of the fit (`+`, `-`).
+    public internal(set) var imageZoom = 1.0
+    /// Whether page images are drawn with inverted colours (`i`).
+    public internal(set) var invertsImages = false
+    /// Whether this terminal can show images, and how.
+    public let imageAvailability: ImageAvailability
 
     var paging: PagingController
     var cache = PageCache()
     /// The current page was entered by scrolling up before its text arrived: once it does,
     /// show its bottom rather than its top.
     var anchorsAtBottom = false
+    /// The direction of the last search, which `n` repeats and `N` reverses.
+    var lastSearchDirection: SearchDirection = .forward
+    var nextSearchID = 1
+    /// A page a search found, whose matching line to scroll to once its text is here.
+    var pendingMatch: (page: Int, direction: SearchDirection)?
+    /// The line of the match shown last, where `n` and `N` continue from.
+    var currentMatch: (page: Int, line: Int)?
+    /// The outline once loaded; nil before.
+    var outline: [OutlineItem]?
+    /// The user asked for the outline and it is still loading.
+    var outlineWanted = false
+    /// Places to go back to (Backspace) and forward to again (Tab).
+    var backHistory: [ReadingPosition] = []
+    var forwardHistory: [ReadingPosition] = []
+    /// Sizes of rendered page images, by request.
+    var renderedImages: [RenderRequest: ImageExtent] = [:]
+    /// Why a page image could not be made, by request.
+    var failedRenders: [RenderRequest: String] = [:]
+    /// Requests sent and not yet answered.
+    var pendingRenders: Set<RenderRequest> = []
+    /// The share of the current page above the screen, kept while a relayout waits for the
+    /// page's new content (switching to an image that is still rendering, and back).
+    var pendingScrollShare: Double?
 
     /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document).
     ///
@@ -47,8 +90,10 @@ public struct ReaderState: Sendable {
         screen: ScreenSize,
         keymap: Keymap = .standard,
         layoutMode: LayoutMode = .reflow,
-        pagingMode: PagingMode = .bounded
+        pagingMode: PagingMode = .bounded,
+        imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up")
     ) {
+        self.imageAvailability = imageAvailability
         self.document = document
         self.keymap = keymap
         self.screen = screen
@@ -61,6 +106,9 @@ public struct ReaderState: Sendable {
     /// Whether paging stops at the ends of the document or wraps around.
     public var pagingMode: PagingMode { paging.mode }
 
+    /// Whether the current page's text has arrived, so a frame drawn now shows it.
+    public var hasCurrentPageText: Bool { currentLines != nil }
+
     /// The effects that get the reader going: loading the start page and its neighbours.
     public mutating func start() -> [ReaderEffect] {
         refreshWindow()
@@ -72,13 +120,44 @@ public struct ReaderState: Sendable {
         case .key(let key):
             return handleKey(key)
         case .resize(let size):
-            resize(to: size)
-            return []
+            return resize(to: size)
         case .pageLoaded(let page, let text):
             record(.text(text), for: page)
             return []
         case .pageFailed(let page, let message):
             record(.failure(message), for: page)
+            return []
+        case .searchProgress(let id, let searched, let total):
+            guard runningSearch?.id == id else { return [] }
+            runningSearch?.searched = searched
+            runningSearch?.total = total
+            return []
+        case .searchFound(let id, let page):
+            return searchFound(id: id, page: page)
+        case .searchFailed(let id, let reason):
+            searchFailed(id: id, reason: reason)
+            return []
+        case .outlineLoaded(let items):
+            outlineLoaded(items)
+            return []
+        case .outlineFailed(let reason):
+            outline = []
+            if outlineWanted {
+                message = "The outline could not be read: \(reason)"
+                outlineWanted = false
+            }
+            return []
+        case .linksLoaded(let page, let links):
+            linksLoaded(page: page, links: links)
+            return []
+        case .notice(let text):
+            message = text
+            return []
+        case .pageRendered(let request, let rows, let columns):
+            return imageRendered(request, extent: ImageExtent(rows: rows, columns: columns))
+        case .renderFailed(let request, let reason):
+            pendingRenders.remove(request)
+            failedRenders[request] = reason
             return []
         }
     }
@@ -111,9 +190,18 @@ public struct ReaderState: Sendable {
         cache.layout(of: page, mode: layoutMode, width: textColumns)
     }
 
-    /// The largest top line that still fills the screen with `page`'s lines.
+    /// How tall `page` is in the current view: laid-out lines of text, or cell rows of its
+    /// image; nil while it is not here yet.
+    func contentHeight(of page: Int) -> Int? {
+        switch viewMode {
+        case .text: lines(of: page)?.count
+        case .image: renderedImages[renderRequest(for: page)]?.rows
+        }
+    }
+
+    /// The largest top line that still fills the screen with `page`'s content.
     func maximumTopLine(of page: Int) -> Int {
-        max((lines(of: page)?.count ?? 0) - textRows, 0)
+        max((contentHeight(of: page) ?? 0) - textRows, 0)
     }
 
     /// The largest sideways scroll that still shows the end of the current page's widest line.
@@ -126,34 +214,46 @@ public struct ReaderState: Sendable {
     private mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
         cache.record(outcome, for: page, window: Set(windowPages()))
         cache.prepareLayouts(mode: layoutMode, width: textColumns)
-        guard page == currentPage else {
+        guard page == currentPage, viewMode == .text else {
             return
         }
         if anchorsAtBottom {
             topLine = maximumTopLine(of: page)
             anchorsAtBottom = false
         }
+        applyPendingScrollShare()
+        scrollToPendingMatch()
         topLine = min(topLine, maximumTopLine(of: page))
         clampHorizontalOffset()
     }
 
-    private mutating func resize(to size: ScreenSize) {
+    private mutating func resize(to size: ScreenSize) -> [ReaderEffect] {
         relayout { $0.screen = size }
+        return viewMode == .image ? refreshImages() : []
     }
 
     /// Applies `change`, then lays pages out again and keeps the same share of the current
     /// page above the screen, so a resize or layout switch does not lose the reader's place.
     mutating func relayout(_ change: (inout ReaderState) -> Void) {
         let oldTopLine = topLine
-        let oldLineCount = currentLines?.count ?? 0
+        let oldLineCount = contentHeight(of: currentPage) ?? 0
         change(&self)
         cache.prepareLayouts(mode: layoutMode, width: textColumns)
-        let newLineCount = currentLines?.count ?? 0
-        if oldLineCount > 0 {
+        let newLineCount = contentHeight(of: currentPage) ?? 0
+        if oldLineCount > 0 && newLineCount == 0 {
+            pendingScrollShare = Double(oldTopLine) / Double(oldLineCount)
+        } else if oldLineCount > 0 {
             topLine = oldTopLine * newLineCount / oldLineCount
         }
         topLine = min(topLine, maximumTopLine(of: currentPage))
         clampHorizontalOffset()
+    }
+
+    /// Puts back the share of the page kept by ``relayout(_:)`` once the content is here.
+    mutating func applyPendingScrollShare() {
+        guard let share = pendingScrollShare, let height = contentHeight(of: currentPage) else { return }
+        pendingScrollShare = nil
+        topLine = min(Int(share * Double(height)), maximumTopLine(of: currentPage))
     }
 
     mutating func clampHorizontalOffset() {

@@ -13,6 +13,17 @@ public enum ReaderView {
         }
         if state.showingHelp {
             HelpScreen.draw(state, into: &frame)
+        } else if let overlay = state.overlay {
+            OverlayView.draw(overlay, state: state, into: &frame)
+        } else if let placement = state.imagePlacement {
+            frame.image = placement
+        } else if state.viewMode == .image, let failure = state.currentRenderFailure {
+            let message = TerminalSafeText.sanitized(failure, keeping: ["\n", "\t"])
+            let wrapped = LineWrapper.wrap(
+                "Page \(state.currentPage + 1) could not be drawn: \(message)".unicodeScalars, width: state.textColumns)
+            for (row, line) in wrapped.prefix(state.textRows).enumerated() {
+                putText(line.text, style: .error, row: row, of: state, into: &frame)
+            }
         } else {
             drawPage(state, into: &frame)
         }
@@ -22,9 +33,49 @@ public enum ReaderView {
 
     private static func drawPage(_ state: ReaderState, into frame: inout Frame) {
         let (lines, style) = pageContent(of: state)
+        // In the image view, while the image is rendered, the text stands in from the top.
+        let topLine = state.viewMode == .text ? state.topLine : 0
+        let showsPageText = state.currentLines?.isEmpty == false
         for (row, text) in lines.prefix(state.textRows).enumerated() {
-            putText(text, style: style, row: row, of: state, into: &frame)
+            guard showsPageText else {
+                putText(text, style: style, row: row, of: state, into: &frame)
+                continue
+            }
+            let line = topLine + row
+            if let selection = state.selection, selection.lines.contains(line) {
+                putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
+            } else if let pattern = state.lastSearch {
+                putText(text, highlighting: pattern, row: row, of: state, into: &frame)
+            } else {
+                putText(text, style: style, row: row, of: state, into: &frame)
+            }
         }
+    }
+
+    /// Puts a line of page text on `row` with every match of `pattern` highlighted.
+    private static func putText(
+        _ text: String, highlighting pattern: SearchPattern, row: Int, of state: ReaderState, into frame: inout Frame
+    ) {
+        let fitted = TerminalSafeText.sanitized(DisplayWidth.truncated(text, toWidth: state.textColumns))
+        let ranges = pattern.matchRanges(in: fitted)
+        guard !ranges.isEmpty else {
+            putText(fitted, style: .normal, row: row, of: state, into: &frame)
+            return
+        }
+        let characters = Array(fitted)
+        var spans = [Span(text: " ")]
+        var position = 0
+        for range in ranges {
+            if range.lowerBound > position {
+                spans.append(Span(text: String(characters[position..<range.lowerBound])))
+            }
+            spans.append(Span(text: String(characters[range]), style: .highlight))
+            position = range.upperBound
+        }
+        if position < characters.count {
+            spans.append(Span(text: String(characters[position...])))
+        }
+        frame.rows[row] = spans
     }
 
     /// The lines of the text area and their style: the page's visible lines, or a note.
@@ -37,7 +88,7 @@ public enum ReaderView {
             guard !lines.isEmpty else {
                 return (["No text on this page"], .dim)
             }
-            let visible = lines.dropFirst(state.topLine).prefix(state.textRows).map { line in
+            let visible = lines.dropFirst(state.viewMode == .text ? state.topLine : 0).prefix(state.textRows).map { line in
                 DisplayWidth.clipped(line.text, from: state.horizontalOffset, width: state.textColumns)
             }
             return (visible, .normal)

@@ -1,5 +1,5 @@
 /// The size of the terminal, in character cells.
-public struct ScreenSize: Sendable, Equatable {
+public struct ScreenSize: Sendable, Hashable {
     /// The number of rows.
     public var rows: Int
     /// The number of columns.

@@ -41,25 +41,49 @@ enum StatusLine {
         let padding = String(repeating: " ", count: max(columns - DisplayWidth.of(line), 0))
         frame.rows[row] = [Span(text: TerminalSafeText.sanitized(line + padding), style: .reverse)]
 
-        if let input = state.goToInput, let noteColumn {
-            let column = noteColumn + DisplayWidth.of(promptText(input: input))
+        if let noteColumn, let prompt = openPrompt(of: state) {
+            let column = noteColumn + DisplayWidth.of(TerminalSafeText.sanitized(prompt))
             frame.cursor = FramePosition(row: row, column: min(column, columns - 1))
         }
     }
 
-    /// The go-to prompt without the cursor mark.
-    private static func promptText(input: String) -> String {
-        "Go to page: " + input
+    /// The open prompt (go to page, or search) without the cursor mark.
+    private static func openPrompt(of state: ReaderState) -> String? {
+        if let input = state.goToInput {
+            return "Go to page: " + input
+        }
+        if let prompt = state.searchPrompt {
+            return (prompt.direction == .forward ? "/" : "Search backward: ") + prompt.text
+        }
+        return nil
     }
 
     private static func noteText(of state: ReaderState) -> String? {
         if state.showingHelp {
             return "Help: any key returns"
         }
-        if let input = state.goToInput {
-            return promptText(input: input) + promptCursor
+        if let prompt = openPrompt(of: state) {
+            return prompt + promptCursor
         }
-        return state.message
+        if let message = state.message {
+            return message
+        }
+        if let search = state.runningSearch {
+            return "Searching \(search.searched)/\(search.total) for '\(search.pattern.text)'… (Esc stops)"
+        }
+        if let selection = state.selection {
+            let count = selection.lines.count
+            return "Selecting \(count) line\(count == 1 ? "" : "s"): j/k extend, y copies, Esc cancels"
+        }
+        switch state.overlay {
+        case .outline: return "Outline: Enter jumps, ←/→ fold, Esc closes"
+        case .links: return "Links: number or Enter follows, y copies the address, Esc closes"
+        case nil: break
+        }
+        if state.viewMode == .image, state.imagePlacement == nil, state.currentRenderFailure == nil {
+            return "Rendering page \(state.currentPage + 1)…"
+        }
+        return nil
     }
 
     private static func rightText(of state: ReaderState) -> String {
@@ -70,7 +94,12 @@ enum StatusLine {
         if state.pagingMode == .wrapAround {
             parts.append("wrap")
         }
-        parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
+        switch (state.viewMode, state.imageAvailability) {
+        case (.image, .available(let label)):
+            parts.append(state.invertsImages ? label + " inv" : label)
+        default:
+            parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
+        }
         let pageCount = max(state.document.pageCount, 0)
         parts.append("\(pageCount > 0 ? state.currentPage + 1 : 0)/\(pageCount)")
         return parts.joined(separator: "  ") + " "

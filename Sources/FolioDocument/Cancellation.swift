@@ -34,4 +34,12 @@ public final class Cancellation: @unchecked Sendable {
     public var isCancelled: Bool {
         folio_cookie_aborted(cookie) != 0
     }
+
+    /// Re-labels a cancellation caused by the time limit as a time-out, so messages say why.
+    public func explain(_ error: DocumentError) -> DocumentError {
+        if error == .cancelled, let timeLimit {
+            return .timedOut(seconds: timeLimit)
+        }
+        return error
+    }
 }

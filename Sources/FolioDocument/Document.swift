@@ -31,6 +31,9 @@ public final class Document: @unchecked Sendable {
     public let path: String
     private let lock = NSLock()
     private var opening: Result<Opening, DocumentError>
+    /// The base context this document's openings clone (the process-wide one, unless
+    /// ``reopened()`` made one of its own).
+    private let base: MuPDFContext
     private var verifiedPageCount: (actual: Int, declared: Int)?
     private var isLocked = false
     /// The password that unlocked the document, for opening it again after abandoned work.
@@ -45,10 +48,15 @@ public final class Document: @unchecked Sendable {
     ///
     /// - Throws: ``DocumentError`` when the path is not a readable file or MuPDF cannot open it,
     ///   and ``DocumentError/wrongPassword`` when `password` is given but rejected.
-    public init(path: String, password: String? = nil) throws(DocumentError) {
+    public convenience init(path: String, password: String? = nil) throws(DocumentError) {
+        try self.init(path: path, password: password, base: try MuPDFContext.shared.get())
+    }
+
+    private init(path: String, password: String?, base: MuPDFContext) throws(DocumentError) {
         try Self.checkReadableFile(path)
         self.path = path
-        let opening = try Opening(path: path)
+        self.base = base
+        let opening = try Opening(path: path, base: base)
         self.opening = .success(opening)
         var needs: Int32 = 0
         try MuPDFCall.check { folio_document_needs_password(opening.handle, &needs, $0, $1) }
@@ -77,6 +85,29 @@ public final class Document: @unchecked Sendable {
                 self.password = password
             }
             return !isLocked
+        }
+    }
+
+    /// Opens the same file again, unlocked with the same password, for work on another thread. It
+    /// starts out knowing the page count, and shares no MuPDF locks with this document, so the two
+    /// never wait for each other (its context is a clone of a base context of its own).
+    public func reopened() throws(DocumentError) -> Document {
+        let (accepted, counts) = lock.withLock { (self.password, verifiedPageCount) }
+        let copy = try Document(path: path, password: accepted, base: try MuPDFContext.independent())
+        copy.lock.withLock { copy.verifiedPageCount = counts }
+        return copy
+    }
+
+    /// Whether the document is reflowable (EPUB, FB2, HTML…). MuPDF lays such a document out in
+    /// full when it opens it, so opening one costs far more than opening a PDF.
+    public var isReflowable: Bool {
+        get throws(DocumentError) {
+            try serialized { () throws(DocumentError) -> Bool in
+                let handle = try opening.get().handle
+                var reflowable: Int32 = 0
+                try MuPDFCall.check { folio_document_is_reflowable(handle, &reflowable, $0, $1) }
+                return reflowable != 0
+            }
         }
     }
 
@@ -158,7 +189,7 @@ public final class Document: @unchecked Sendable {
             var list: OpaquePointer?
             try MuPDFCall.check { folio_page_display_list(opening.handle, Int32(page), cookie, &list, $0, $1) }
             // A context of its own renders the list; the display list may be drawn by any context.
-            let renderer = try MuPDFContext.clone()
+            let renderer = try opening.context.base.clone()
             defer { folio_display_list_drop(renderer.pointer, list) }
             var pixels = folio_pixels()
             defer { folio_pixels_free(&pixels) }
@@ -323,7 +354,7 @@ public final class Document: @unchecked Sendable {
             stuck.worker.retire()
         }
         opening = Result { () throws(DocumentError) -> Opening in
-            let fresh = try Opening(path: path)
+            let fresh = try Opening(path: path, base: base)
             if let password, try !fresh.authenticate(password) {
                 throw .wrongPassword
             }
@@ -366,12 +397,20 @@ public final class Document: @unchecked Sendable {
 
     /// The number of pages that load, assuming damage cuts the page tree short rather than
     /// punching holes in it: if the last page loads, all are counted.
+    ///
+    /// A flat page tree (one node listing every page, as qpdf and many other writers make it) that
+    /// lists as many pages as it declares, the last of them a page, is taken at its word: loading
+    /// its last page would walk every page before it, making opening a long document O(n).
     private static func loadablePageCount(_ handle: OpaquePointer, declared: Int) -> Int {
         func loads(_ page: Int) -> Bool {
             var rect = folio_rect()
             return folio_page_bounds(handle, Int32(page), &rect, nil, 0) == FOLIO_OK
         }
-        guard declared > 1, !loads(declared - 1) else { return declared }
+        func listsEveryPage() -> Bool {
+            var listed: Int32 = 0
+            return folio_document_lists_pages(handle, Int32(declared), &listed, nil, 0) == FOLIO_OK && listed != 0
+        }
+        guard declared > 1, !listsEveryPage(), !loads(declared - 1) else { return declared }
         guard loads(0) else { return declared }
         var low = 0  // loads
         var high = declared - 1  // does not load
@@ -455,8 +494,8 @@ private final class Opening: @unchecked Sendable {
         return worker
     }
 
-    init(path: String) throws(DocumentError) {
-        context = try MuPDFContext.clone()
+    init(path: String, base: MuPDFContext) throws(DocumentError) {
+        context = try base.clone()
         var pointer: OpaquePointer?
         let context = context
         try MuPDFCall.check(onError: { .cannotOpen($0) }) {

@@ -18,6 +18,7 @@ public final class CursesTerminal {
 
     private var screen: OpaquePointer?
     private var isStopped = false
+    private var repaintPending = false
 
     /// Starts curses on the controlling terminal (stdin and stdout must both be terminals).
     public init() throws(TerminalError) {
@@ -60,7 +61,13 @@ public final class CursesTerminal {
     }
 
     /// Draws `frame`; ncurses sends only what changed since the last frame.
-    public func draw(_ frame: Frame) {
+    ///
+    /// - Returns: whether the whole screen was repainted (so anything written over it, such as
+    ///   an image, must be written again).
+    @discardableResult
+    public func draw(_ frame: Frame) -> Bool {
+        let repainted = repaintPending
+        repaintPending = false
         werase(folio_stdscr())
         for (row, spans) in frame.rows.enumerated() {
             var column = 0
@@ -78,12 +85,14 @@ public final class CursesTerminal {
             curs_set(0)
         }
         wrefresh(folio_stdscr())
+        return repainted
     }
 
     /// Makes the next ``draw(_:)`` repaint the whole screen (Ctrl-L, or after something else wrote
     /// to the terminal).
     public func repaintFully() {
         clearok(folio_stdscr(), true)
+        repaintPending = true
     }
 
     /// Adopts the terminal's new size after SIGWINCH and returns it.
@@ -112,6 +121,18 @@ public final class CursesTerminal {
         repaintFully()
     }
 
+    /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
+    /// prompt), then comes back.
+    public func withScreenSuspended<T>(_ body: () -> T) -> T {
+        curs_set(1)
+        endwin()
+        let result = body()
+        reset_prog_mode()
+        keypad(folio_stdscr(), true)
+        repaintFully()
+        return result
+    }
+
     /// Reads one pending input without waiting; nil when there is none.
     public func readInput() -> Input? {
         nodelay(folio_stdscr(), true)
@@ -129,6 +150,20 @@ public final class CursesTerminal {
             if let key = KeyDecoder.decode(input) {
                 return .key(key)
             }
+        }
+    }
+
+    /// Writes `bytes` straight to the terminal, between frames (for OSC 52 clipboard writes,
+    /// which change nothing on screen).
+    public func writeRaw(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
         }
     }
 

@@ -1,6 +1,8 @@
 import FolioCommandLine
 import FolioCore
 import FolioDocument
+import FolioSixel
+import FolioTerminal
 
 /// The non-interactive modes: `--info`, `--text`, `--outline`, `--search`. Each returns the
 /// process exit status (0 success, 1 document error or no match).
@@ -30,6 +32,7 @@ struct BatchCommands {
             case .text: return try text(document)
             case .outline: return try outline(document)
             case .search(let pattern): return try search(document, SearchPattern(pattern))
+            case .sixel: return try sixel(document)
             }
         } catch {
             report(error.description)
@@ -86,28 +89,35 @@ struct BatchCommands {
         }
     }
 
-    /// Runs `body` on every selected page; page errors are reported and counted, and a long run
-    /// of them stops the loop. Returns the exit status so far (1 when any page failed).
-    private func forEachPage(
-        _ document: Document, _ body: (Int) throws(DocumentError) -> Void
+    /// Runs `extract` on every selected page, several pages at a time on worker threads (each with
+    /// its own copy of the document, see ``PageWorkers``), and `write` on each result in page
+    /// order, so the output is the same as one page after another. Page errors are reported and
+    /// counted, and a long run of them stops the loop. Returns the exit status so far (1 when any
+    /// page failed).
+    private func forEachPage<Value: Sendable>(
+        _ document: Document,
+        extract: @escaping @Sendable (Document, Int, Cancellation) throws(DocumentError) -> Value,
+        write: (Value) -> Void
     ) throws(DocumentError) -> Int32? {
         guard let ranges = try selectedPages(document) else { return nil }
+        let workers = PageWorkers(
+            document: document, pages: ranges.flatMap { Array($0) }, timeLimit: Self.pageTimeLimit, work: extract)
+        defer { workers.stop() }
         var status: Int32 = 0
         var failuresInARow = 0
-        for range in ranges {
-            for page in range {
-                do throws(DocumentError) {
-                    try body(page)
-                    failuresInARow = 0
-                } catch {
-                    output.flush()
-                    report("page \(page + 1): \(error.description)")
-                    status = 1
-                    failuresInARow += 1
-                    if failuresInARow == Self.maxConsecutiveFailures {
-                        report("stopping after \(failuresInARow) unreadable pages in a row")
-                        return status
-                    }
+        while let (page, result) = workers.next() {
+            switch result {
+            case .success(let value):
+                write(value)
+                failuresInARow = 0
+            case .failure(let error):
+                output.flush()
+                report("page \(page + 1): \(error.description)")
+                status = 1
+                failuresInARow += 1
+                if failuresInARow == Self.maxConsecutiveFailures {
+                    report("stopping after \(failuresInARow) unreadable pages in a row")
+                    return status
                 }
             }
         }
@@ -115,10 +125,28 @@ struct BatchCommands {
     }
 
     private func text(_ document: Document) throws(DocumentError) -> Int32 {
-        let status = try forEachPage(document) { page throws(DocumentError) in
-            let text = try document.plainText(page: page, cancellation: Cancellation(timeLimit: Self.pageTimeLimit))
-            output.write(TerminalSafeText.sanitized(text, keeping: Self.textControls))
-            output.write("\u{0C}")
+        let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
+            let text = try document.plainText(page: page, cancellation: cancellation)
+            return TerminalSafeText.sanitized(text, keeping: Self.textControls) + "\u{0C}"
+        } write: { text in
+            output.write(text)
+        }
+        output.flush()
+        return status ?? 1
+    }
+
+    /// Each selected page as a sixel image (256 colour registers, exact when the page has no
+    /// more colours), followed by a newline.
+    private func sixel(_ document: Document) throws(DocumentError) -> Int32 {
+        let width = options.width ?? TerminalProbe.windowPixelWidth() ?? 800
+        let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
+            let rendered = try document.render(page: page, width: width, cancellation: cancellation)
+            let image = IndexedImage(
+                RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels), maxColors: 256)
+            return SixelEncoder.encode(image)
+        } write: { bytes in
+            output.write(bytes: bytes)
+            output.write("\n")
         }
         output.flush()
         return status ?? 1
@@ -141,11 +169,13 @@ struct BatchCommands {
 
     private func search(_ document: Document, _ pattern: SearchPattern) throws(DocumentError) -> Int32 {
         var found = false
-        let status = try forEachPage(document) { page throws(DocumentError) in
-            let text = try document.plainText(page: page, cancellation: Cancellation(timeLimit: Self.pageTimeLimit))
-            for line in text.split(separator: "\n") where pattern.matches(line) {
+        let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
+            let text = try document.plainText(page: page, cancellation: cancellation)
+            return pattern.matchingLines(in: text).map { "\(page + 1):\(TerminalSafeText.sanitized(String($0)))\n" }
+        } write: { lines in
+            for line in lines {
                 found = true
-                output.write("\(page + 1):\(safe(String(line)))\n")
+                output.write(line)
             }
         }
         output.flush()

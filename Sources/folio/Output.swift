@@ -3,6 +3,9 @@ import Glibc
 
 /// Buffered writing to a file descriptor. A closed pipe (`folio --text big.pdf | head`) ends the
 /// process quietly (main ignores SIGPIPE, so the closed pipe shows up here as EPIPE).
+///
+/// A failed write ends the process with `_exit`, not `exit`: page workers may still be extracting,
+/// and `exit`'s handlers could free library state under them. Nothing is left to flush.
 final class Output {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -21,6 +24,14 @@ final class Output {
         }
     }
 
+    /// Appends raw bytes.
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity {
+            flush()
+        }
+    }
+
     /// Writes everything buffered; exits with status 0 when the reader of the pipe has gone.
     func flush() {
         var offset = 0
@@ -30,7 +41,7 @@ final class Output {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                exit(errno == EPIPE ? 0 : 1)
+                _exit(errno == EPIPE ? 0 : 1)
             }
             offset += written
         }

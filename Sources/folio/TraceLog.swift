@@ -3,6 +3,9 @@ import Glibc
 /// Timestamps for measuring the reader from outside (`FOLIO_TRACE=FILE`): process start, first
 /// frame, each key received and each frame flushed, in milliseconds since `main` began.
 /// `scripts/bench` reads these to compute startup time and key-to-frame latency.
+///
+/// Events: `open pages=N`, `key NAME`, and `frame page=N` for every frame flushed, followed by
+/// `first` on the first frame and by `loaded` on the first frame that shows page N's text.
 final class TraceLog {
     private let descriptor: Int32
     private let origin: timespec

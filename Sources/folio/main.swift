@@ -28,11 +28,13 @@ if options.showVersion {
     standardOutput.flush()
     exit(0)
 }
+if options.diagnose {
+    let support = TerminalProbe.detect(preference: GraphicsSupport.Preference(rawValue: options.graphics.rawValue) ?? .auto)
+    standardOutput.write(Diagnosis.describe(support))
+    standardOutput.flush()
+    exit(0)
+}
 if let mode = options.mode, let path = options.path {
     exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
 }
-guard let path = options.path else {
-    Errors.report("the file browser is not available yet: give a FILE to read")
-    exit(2)
-}
-exit(openReader(path: path, options: options, trace: TraceLog(origin: startTime)))
+exit(Interactive(options: options, trace: TraceLog(origin: startTime)).run())

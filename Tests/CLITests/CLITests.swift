@@ -30,7 +30,9 @@ import Testing
         (["--text"], "a FILE is needed"),
         (["--text", "--info", "x.pdf"], "cannot be combined"),
         (["--search"], "--search needs a value"),
-        (["--pages", "2", "--outline", "x.pdf"], "--pages applies to --text and --search"),
+        (["--pages", "2", "--outline", "x.pdf"], "--pages applies to --text, --search and --sixel"),
+        (["--width", "300", "--text", "x.pdf"], "--width applies to --sixel"),
+        (["--graphics", "kitty", "x.pdf"], "invalid --graphics 'kitty'"),
         (["a.pdf", "b.pdf"], "only one FILE or DIR"),
         (["--page", "zero", "a.pdf"], "invalid page number 'zero'"),
         (["--info=yes", "a.pdf"], "--info takes no value"),
@@ -117,6 +119,29 @@ import Testing
             return Mutool.OutlineEntry(level: indent / 2, title: String(fields[0]), page: Int(fields[1]))
         }
         #expect(entries == expected)
+    }
+
+    /// `--sixel` output decoded by libsixel matches mutool's render of the same page and width.
+    @Test(arguments: [("pdfjs-tracemonkey.pdf", 48.0), ("pdfjs-pdkids.pdf", 32.0)])
+    func sixelMatchesMutoolsRender(file: String, minimumPSNR: Double) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-sixel-\(getpid())-\(file)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = Corpus.path(file)
+        let result = try FolioProcess.shell("""
+            cd '\(directory.path)' && "$FOLIO" --sixel --pages 1 --width 600 '\(path)' > page.six && \
+            sixel2png -i page.six -o page.png && mutool draw -F png -w 600 -o ref.png '\(path)' 1 2>/dev/null && \
+            compare -metric PSNR ref.png page.png null: 2>&1
+            """)
+        #expect(result.status == 0 || result.status == 1, "pipeline failed: \(result.stderr)")
+        let psnr = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(psnr >= minimumPSNR, "PSNR \(result.output)")
+    }
+
+    @Test func sixelOfAPageBeyondTheEnd() throws {
+        let result = try FolioProcess.run(["--sixel", "--pages", "15", tracemonkey])
+        #expect(result.status == 1)
+        #expect(result.stderr == "folio: \(tracemonkey): no page 15 (the document has 14)\n")
     }
 
     @Test func loopingOutlineIsAnErrorNotAHang() throws {

@@ -20,3 +20,4 @@ import Testing
         #expect(!PageText(width: 1, height: 1, blocks: []).hasVisibleText)
     }
 }
+

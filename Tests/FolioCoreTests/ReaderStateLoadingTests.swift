@@ -61,6 +61,21 @@ import Testing
         #expect(session.press(.right) == [.loadPages([3])])
     }
 
+    @Test func currentPageTextIsReportedOnlyOnceItArrives() {
+        var session = ReaderSession()
+        #expect(!session.state.hasCurrentPageText)
+        session.deliverNumbered(1, lineCount: 3)
+        #expect(!session.state.hasCurrentPageText)
+        session.deliverNumbered(0, lineCount: 3)
+        #expect(session.state.hasCurrentPageText)
+        session.press(.right)
+        #expect(session.state.hasCurrentPageText)
+        session.press(.right)
+        #expect(!session.state.hasCurrentPageText)
+        _ = session.state.handle(.pageFailed(page: 2, message: "broken"))
+        #expect(!session.state.hasCurrentPageText)
+    }
+
     @Test func aPageThatLoadsAfterFailingReplacesTheFailure() {
         var session = ReaderSession()
         _ = session.state.handle(.pageFailed(page: 0, message: "broken"))

@@ -59,6 +59,11 @@ public final class TmuxSession {
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
+    /// The newest paste buffer (where OSC 52 copies land), or "" when there is none.
+    public func pasteBuffer() throws -> String {
+        String(decoding: try tmux(["show-buffer"]), as: UTF8.self)
+    }
+
     /// The terminal's title, as programs set it with OSC 0 or 2.
     public func title() throws -> String {
         String(decoding: try tmux(["display-message", "-p", "#{pane_title}"]), as: UTF8.self)

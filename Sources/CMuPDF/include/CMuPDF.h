@@ -162,6 +162,12 @@ folio_status folio_document_authenticate(folio_document *document, const char *p
                                          char *err, size_t errlen);
 /// The page count MuPDF reports (for PDF, the page tree's /Count, which may lie).
 folio_status folio_document_page_count(folio_document *document, int *out, char *err, size_t errlen);
+/// Whether the document is a PDF whose root page-tree node lists `count` kids, the last of them a
+/// page: a flat page tree that visibly holds `count` pages. Checking this costs O(1), where loading
+/// the last page (fz_load_page) walks every kid before it.
+folio_status folio_document_lists_pages(folio_document *document, int count, int *out, char *err, size_t errlen);
+/// Whether the document is reflowable (EPUB, FB2, HTML…): laid out in full when it is opened.
+folio_status folio_document_is_reflowable(folio_document *document, int *out, char *err, size_t errlen);
 /// A metadata value ("format", "encryption", "info:Title", …) as UTF-8 into `buf`. `*found` is
 /// zero when the document has no such key. Long values are truncated to `buflen - 1` bytes.
 folio_status folio_document_metadata(folio_document *document, const char *key, char *buf, size_t buflen,

@@ -1,0 +1,54 @@
+/// Draws the browser's bottom row, in reverse video.
+///
+/// Left: the filter prompt while it is open, else the result of the last action ("12
+/// entries, 3 hidden", "Opened paper.pdf", "Cannot open notes.txt: not a document"). Right:
+/// key hints from the key table, as many as fit beside it; the message never gives way to
+/// them, and is cut with "…" only when it alone is wider than the row.
+enum BrowserStatusLine {
+    /// Stands for the cursor after the filter prompt's input.
+    static let promptCursor = "▏"
+    static let promptLabel = "Filter: "
+    static let promptHints = ["Enter keeps", "Esc clears"]
+    static let helpNote = "Help: any key returns"
+
+    static func draw(_ state: BrowserState, into frame: inout Frame) {
+        let columns = state.screen.columns
+        let row = state.screen.rows - 1
+        let available = columns - 2
+        let left: String
+        let hints: [String]
+        var cursorColumn: Int?
+        if state.showingHelp {
+            left = helpNote
+            hints = []
+        } else if state.isEditingFilter {
+            // The end of a long filter stays in view, next to the cursor.
+            let filterBudget = available - DisplayWidth.of(promptLabel) - DisplayWidth.of(promptCursor)
+            let input = promptLabel + DisplayWidth.shortenedInMiddle(state.filter, toWidth: max(filterBudget, 0))
+            left = input + promptCursor
+            hints = promptHints
+            cursorColumn = min(1 + DisplayWidth.of(input), columns - 1)
+        } else {
+            left = BrowserView.fitted(state.message ?? "", toWidth: available)
+            hints = state.keymap.hints
+        }
+
+        var right = ""
+        let leftWidth = DisplayWidth.of(left)
+        for hint in hints {
+            let candidate = right.isEmpty ? hint : right + "  " + hint
+            let separation = leftWidth > 0 ? 2 : 0
+            guard leftWidth + separation + DisplayWidth.of(candidate) <= available else {
+                break
+            }
+            right = candidate
+        }
+        let gap = max(available - leftWidth - DisplayWidth.of(right), 0)
+        var spans: [Span] = []
+        BrowserView.append(" " + left + String(repeating: " ", count: gap) + right + " ", style: .reverse, to: &spans)
+        frame.rows[row] = spans
+        if let cursorColumn {
+            frame.cursor = FramePosition(row: row, column: cursorColumn)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// The outline (table of contents) as a collapsible list over the page.
+public struct OutlineList: Sendable, Equatable {
+    /// Every entry of the outline, in document order.
+    public let items: [OutlineItem]
+    /// Entries whose children are hidden.
+    public internal(set) var collapsed: Set<Int> = []
+    /// The selected entry (an index into ``items``).
+    public internal(set) var selected: Int
+    /// The entry the current page belongs to: the last one at or before it.
+    public let current: Int?
+
+    init(items: [OutlineItem], currentPage: Int) {
+        self.items = items
+        current = items.lastIndex { ($0.page ?? Int.max) <= currentPage }
+        selected = current ?? 0
+    }
+
+    /// Indices of the entries not hidden inside a collapsed parent, in order.
+    public var visible: [Int] {
+        var shown: [Int] = []
+        var hiddenBelowLevel: Int?
+        for (index, item) in items.enumerated() {
+            if let level = hiddenBelowLevel {
+                if item.level > level { continue }
+                hiddenBelowLevel = nil
+            }
+            shown.append(index)
+            if collapsed.contains(index) {
+                hiddenBelowLevel = item.level
+            }
+        }
+        return shown
+    }
+
+    /// Whether the entry at `index` has children.
+    public func hasChildren(_ index: Int) -> Bool {
+        index + 1 < items.count && items[index + 1].level > items[index].level
+    }
+
+    /// Moves the selection `delta` visible entries, stopping at the ends.
+    mutating func move(by delta: Int) {
+        let shown = visible
+        guard let position = shown.firstIndex(of: selected) ?? shown.first.map({ _ in 0 }) else { return }
+        selected = shown[min(max(position + delta, 0), shown.count - 1)]
+    }
+
+    /// Hides the selected entry's children, or selects its parent when they are hidden already.
+    mutating func collapseOrSelectParent() {
+        if hasChildren(selected), !collapsed.contains(selected) {
+            collapsed.insert(selected)
+        } else if let parent = items[..<selected].lastIndex(where: { $0.level < items[selected].level }) {
+            selected = parent
+        }
+    }
+
+    /// Shows the selected entry's children.
+    mutating func expand() {
+        collapsed.remove(selected)
+    }
+}
+
+/// The links of a page as a numbered list, followed by typing a number or choosing one.
+public struct LinkList: Sendable, Equatable {
+    /// The page the links are on.
+    public let page: Int
+    public let links: [LinkItem]
+    /// The selected link.
+    public internal(set) var selected = 0
+    /// Digits typed so far to choose a link by its number.
+    public internal(set) var typedNumber = ""
+}
+
+/// A list drawn over the page, taking the keys until it closes.
+public enum ReaderOverlay: Sendable, Equatable {
+    case outline(OutlineList)
+    case links(LinkList)
+}
+
+/// A range of lines of the current page chosen with `V`, for copying.
+public struct LineSelection: Sendable, Equatable {
+    /// Where the selection started (a laid-out line of the current page).
+    public internal(set) var anchor: Int
+    /// The line the selection cursor is on.
+    public internal(set) var cursor: Int
+
+    /// The selected lines, first to last.
+    public var lines: ClosedRange<Int> { min(anchor, cursor)...max(anchor, cursor) }
+}
+
+/// The prompt for a search pattern, open on the status line.
+public struct SearchPrompt: Sendable, Equatable {
+    public internal(set) var text: String
+    public let direction: SearchDirection
+}
+
+/// A search running in the background.
+public struct RunningSearch: Sendable, Equatable {
+    public let id: Int
+    public let pattern: SearchPattern
+    public let direction: SearchDirection
+    /// Pages looked at so far, and how many will be.
+    public internal(set) var searched = 0
+    public internal(set) var total: Int
+}
+
+/// A place in the document the jump history can return to.
+struct ReadingPosition: Sendable, Equatable {
+    var page: Int
+    var topLine: Int
+}

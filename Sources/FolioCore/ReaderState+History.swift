@@ -1,0 +1,49 @@
+/// The jump history: every jump (go to page, first/last page, outline, link, search) remembers
+/// where the reader was, so Backspace returns there and Tab goes forward again.
+extension ReaderState {
+    /// How many places each direction of the history keeps.
+    static let historyLimit = 100
+
+    var position: ReadingPosition {
+        ReadingPosition(page: currentPage, topLine: topLine)
+    }
+
+    /// Goes to `page` as a jump: the place left behind joins the history.
+    mutating func jump(to page: Int) -> [ReaderEffect] {
+        remember(position, in: &backHistory)
+        forwardHistory.removeAll()
+        return go(to: page)
+    }
+
+    mutating func goBack() -> [ReaderEffect] {
+        guard let target = backHistory.popLast() else {
+            message = "No earlier place in the jump history"
+            return []
+        }
+        remember(position, in: &forwardHistory)
+        return restore(target)
+    }
+
+    mutating func goForward() -> [ReaderEffect] {
+        guard let target = forwardHistory.popLast() else {
+            message = "No later place in the jump history"
+            return []
+        }
+        remember(position, in: &backHistory)
+        return restore(target)
+    }
+
+    private mutating func restore(_ target: ReadingPosition) -> [ReaderEffect] {
+        let effects = go(to: target.page)
+        topLine = min(target.topLine, maximumTopLine(of: target.page))
+        return effects
+    }
+
+    private func remember(_ place: ReadingPosition, in history: inout [ReadingPosition]) {
+        guard history.last != place else { return }
+        history.append(place)
+        if history.count > Self.historyLimit {
+            history.removeFirst()
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// The image view: `Tab` switches between text and page images, `z` between fitting the width
+/// and the whole page, `+`/`-` zoom, `i` inverts colours. Scrolling, paging, counts and jumps
+/// work as in the text view, in cell rows of the image. Images are rendered by the owner for
+/// the current page first, then its neighbours; until a page's image arrives its text shows.
+extension ReaderState {
+    /// Zoom steps for `+` and `-`.
+    static let zoomStep = 1.25
+    static let zoomRange = 0.25...8.0
+
+    /// The request for `page` under the current viewport and settings.
+    func renderRequest(for page: Int) -> RenderRequest {
+        RenderRequest(
+            page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: imageFit,
+            zoom: imageZoom, inverted: invertsImages)
+    }
+
+    /// The current page's image size, when it has been rendered for the current settings.
+    var currentImage: ImageExtent? {
+        renderedImages[renderRequest(for: currentPage)]
+    }
+
+    /// Why the current page's image could not be made, if it could not.
+    var currentRenderFailure: String? {
+        failedRenders[renderRequest(for: currentPage)]
+    }
+
+    mutating func toggleView() -> [ReaderEffect] {
+        if case .unavailable(let reason) = imageAvailability, viewMode == .text {
+            message = "No image view: \(reason)"
+            return []
+        }
+        selection = nil
+        relayout { state in
+            state.viewMode = state.viewMode == .text ? .image : .text
+            state.horizontalOffset = 0
+        }
+        if viewMode == .text {
+            return [.cancelRenders(keeping: [])]
+        }
+        return refreshImages()
+    }
+
+    mutating func cycleFit() -> [ReaderEffect] {
+        guard viewMode == .image else {
+            message = "z sizes page images: Tab shows them"
+            return []
+        }
+        relayout { state in
+            state.imageFit = state.imageFit == .width ? .page : .width
+            state.imageZoom = 1
+        }
+        message = imageFit == .width ? "Fit width" : "Fit page"
+        return refreshImages()
+    }
+
+    mutating func zoom(in zoomingIn: Bool) -> [ReaderEffect] {
+        guard viewMode == .image else {
+            message = "+ and - zoom page images: Tab shows them"
+            return []
+        }
+        let factor = zoomingIn ? Self.zoomStep : 1 / Self.zoomStep
+        let zoom = min(max(imageZoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        guard zoom != imageZoom else {
+            message = zoomingIn ? "Largest zoom" : "Smallest zoom"
+            return []
+        }
+        relayout { $0.imageZoom = zoom }
+        message = "Zoom \(Int((zoom * 100).rounded()))%"
+        return refreshImages()
+    }
+
+    mutating func toggleInvert() -> [ReaderEffect] {
+        invertsImages.toggle()
+        message = invertsImages ? "Inverted colours" : "Normal colours"
+        return viewMode == .image ? refreshImages() : []
+    }
+
+    /// Asks for the images of the current page and its nearest neighbours that are missing, and
+    /// drops every other render.
+    mutating func refreshImages() -> [ReaderEffect] {
+        guard viewMode == .image, paging.pageCount > 0 else { return [] }
+        var pages = [currentPage]
+        if let next = paging.pageAfter(currentPage) { pages.append(next) }
+        if let previous = paging.pageBefore(currentPage) { pages.append(previous) }
+        let wanted = pages.map(renderRequest(for:))
+        let keep = Set(wanted)
+        renderedImages = renderedImages.filter { keep.contains($0.key) }
+        failedRenders = failedRenders.filter { keep.contains($0.key) }
+        let dropped = pendingRenders.subtracting(keep)
+        pendingRenders.formIntersection(keep)
+        let missing = wanted.filter {
+            renderedImages[$0] == nil && failedRenders[$0] == nil && !pendingRenders.contains($0)
+        }
+        pendingRenders.formUnion(missing)
+        var effects: [ReaderEffect] = []
+        if !dropped.isEmpty { effects.append(.cancelRenders(keeping: keep)) }
+        if !missing.isEmpty { effects.append(.renderPages(missing)) }
+        return effects
+    }
+
+    mutating func imageRendered(_ request: RenderRequest, extent: ImageExtent) -> [ReaderEffect] {
+        pendingRenders.remove(request)
+        guard request == renderRequest(for: request.page), viewMode == .image else { return [] }
+        renderedImages[request] = extent
+        if request.page == currentPage {
+            if anchorsAtBottom {
+                topLine = maximumTopLine(of: currentPage)
+                anchorsAtBottom = false
+            }
+            applyPendingScrollShare()
+            topLine = min(topLine, maximumTopLine(of: currentPage))
+            horizontalOffset = min(horizontalOffset, max(extent.columns - textColumns, 0))
+        }
+        return []
+    }
+
+    /// Where the current page's image goes on screen, when it is ready.
+    var imagePlacement: ImagePlacement? {
+        guard viewMode == .image, let extent = currentImage else { return nil }
+        let rows = min(max(extent.rows - topLine, 0), textRows)
+        let columns = min(max(extent.columns - horizontalOffset, 0), textColumns)
+        guard rows > 0, columns > 0 else { return nil }
+        // Narrower than the text area (fit page, zoomed out): centred.
+        let margin = max((textColumns - extent.columns) / 2, 0)
+        return ImagePlacement(
+            request: renderRequest(for: currentPage), sourceRow: topLine, sourceColumn: horizontalOffset,
+            rows: rows, columns: columns, screenRow: 0, screenColumn: 1 + margin)
+    }
+}

@@ -1,0 +1,148 @@
+/// Searching: `/` and Ctrl-R open the prompt, `n` and `N` repeat. The current page is searched
+/// here, from the lines on screen; the rest of the document is searched by the owner in the
+/// background (``ReaderEffect/search(_:)``), which reports progress and the first page with a
+/// match. Matches are highlighted wherever the pattern shows.
+extension ReaderState {
+    mutating func handleSearchPromptKey(_ key: Key, prompt: SearchPrompt) -> [ReaderEffect] {
+        switch key {
+        case .escape:
+            searchPrompt = nil
+        case .backspace:
+            searchPrompt = prompt.text.isEmpty ? nil : SearchPrompt(text: String(prompt.text.dropLast()), direction: prompt.direction)
+        case .enter:
+            searchPrompt = nil
+            guard !prompt.text.isEmpty else {
+                return lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
+            }
+            lastSearch = SearchPattern(prompt.text)
+            lastSearchDirection = prompt.direction
+            return search(direction: prompt.direction, includingLinesOnScreen: true)
+        case .character(let scalar):
+            var text = prompt.text
+            text.unicodeScalars.append(scalar)
+            searchPrompt = SearchPrompt(text: text, direction: prompt.direction)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// `n` (same direction as the last search) and `N` (the other way).
+    mutating func repeatSearch(direction: SearchDirection) -> [ReaderEffect] {
+        guard lastSearch != nil else {
+            message = "No previous search (/ searches)"
+            return []
+        }
+        return search(direction: direction, includingLinesOnScreen: false)
+    }
+
+    /// Esc while a search runs stops it.
+    mutating func cancelSearch() -> [ReaderEffect] {
+        guard let running = runningSearch else { return [] }
+        runningSearch = nil
+        message = "Search for '\(running.pattern.text)' stopped"
+        return [.cancelSearch]
+    }
+
+    /// Looks for the last pattern on the current page past the top line (forward) or above it
+    /// (backward), then asks for a background search of the other pages.
+    private mutating func search(direction: SearchDirection, includingLinesOnScreen: Bool) -> [ReaderEffect] {
+        guard let pattern = lastSearch else { return [] }
+        var effects: [ReaderEffect] = runningSearch == nil ? [] : [.cancelSearch]
+        runningSearch = nil
+        if let lines = currentLines, let line = matchingLine(in: lines, pattern: pattern, direction: direction,
+                                                             includingTop: includingLinesOnScreen) {
+            show(matchAt: line)
+            return effects
+        }
+        let pageCount = paging.pageCount
+        guard pageCount > 1 || currentLines == nil else {
+            message = "No match for '\(pattern.text)'"
+            return effects
+        }
+        let start: Int?
+        switch direction {
+        case .forward: start = currentLines == nil ? currentPage : paging.pageAfter(currentPage)
+        case .backward: start = currentLines == nil ? currentPage : paging.pageBefore(currentPage)
+        }
+        guard let start else {
+            message = direction == .forward ? "No more matches: last page" : "No more matches: first page"
+            return effects
+        }
+        // Bounded paging stops at the document's end; wrap-around paging goes all the way round.
+        let remaining: Int
+        if paging.mode == .wrapAround {
+            remaining = pageCount
+        } else {
+            remaining = direction == .forward ? pageCount - start : start + 1
+        }
+        let request = SearchRequest(
+            id: nextSearchID, pattern: pattern, startPage: start, direction: direction, pageCount: remaining)
+        nextSearchID += 1
+        runningSearch = RunningSearch(id: request.id, pattern: pattern, direction: direction, total: remaining)
+        effects.append(.search(request))
+        return effects
+    }
+
+    mutating func searchFound(id: Int, page: Int) -> [ReaderEffect] {
+        guard let running = runningSearch, running.id == id else { return [] }
+        runningSearch = nil
+        let effects = page == currentPage ? [] : jump(to: page)
+        pendingMatch = (page, running.direction)
+        scrollToPendingMatch()
+        message = "'\(running.pattern.text)' found on page \(page + 1)"
+        return effects
+    }
+
+    mutating func searchFailed(id: Int, reason: String?) {
+        guard let running = runningSearch, running.id == id else { return }
+        runningSearch = nil
+        if let reason {
+            message = "Search stopped: \(reason)"
+        } else if paging.mode == .wrapAround {
+            message = "No match for '\(running.pattern.text)'"
+        } else {
+            let end = running.direction == .forward ? "the end" : "the start"
+            message = "No match for '\(running.pattern.text)' from here to \(end) (w wraps around)"
+        }
+    }
+
+    /// Once the page a search found has its text, puts the first (or, searching backward, the
+    /// last) matching line at the top of the screen.
+    mutating func scrollToPendingMatch() {
+        guard let match = pendingMatch, match.page == currentPage, let lines = currentLines,
+            let pattern = lastSearch
+        else { return }
+        pendingMatch = nil
+        let line = match.direction == .forward
+            ? lines.firstIndex { pattern.matches($0.text) }
+            : lines.lastIndex { pattern.matches($0.text) }
+        if let line {
+            show(matchAt: line)
+        }
+    }
+
+    /// Scrolls the matching `line` of the current page to the top (as far as the page allows)
+    /// and remembers it, so the next `n` starts after it even when it could not reach the top.
+    private mutating func show(matchAt line: Int) {
+        guard viewMode == .text else { return }
+        topLine = min(line, maximumTopLine(of: currentPage))
+        currentMatch = (currentPage, line)
+    }
+
+    private func matchingLine(
+        in lines: [LaidOutLine], pattern: SearchPattern, direction: SearchDirection, includingTop: Bool
+    ) -> Int? {
+        let matchHere = !includingTop && currentMatch?.page == currentPage ? currentMatch?.line : nil
+        switch direction {
+        case .forward:
+            let first = matchHere.map { $0 + 1 } ?? (includingTop ? topLine : topLine + 1)
+            guard first < lines.count else { return nil }
+            return lines[first...].firstIndex { pattern.matches($0.text) }
+        case .backward:
+            let last = matchHere.map { $0 - 1 } ?? (includingTop ? topLine : topLine - 1)
+            guard last >= 0, !lines.isEmpty else { return nil }
+            return lines[...min(last, lines.count - 1)].lastIndex { pattern.matches($0.text) }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Puts text on the clipboard two ways: OSC 52, which the terminal (or tmux with
+/// `set-clipboard on`) turns into a clipboard write and which works over ssh; and `wl-copy`,
+/// `xclip` or `xsel` when one is installed and a display is available.
+public enum Clipboard {
+    /// Many terminals drop OSC 52 sequences longer than about 100 kB; longer payloads are not
+    /// sent (and the user is told) rather than silently cut.
+    public static let osc52Limit = 100_000
+
+    /// The OSC 52 sequence that asks the terminal to put `text` on the clipboard, or nil when
+    /// its encoded payload would exceed ``osc52Limit``.
+    public static func osc52Sequence(for text: String) -> [UInt8]? {
+        let payload = Data(text.utf8).base64EncodedString()
+        guard payload.utf8.count <= osc52Limit else { return nil }
+        return Array("\u{1B}]52;c;\(payload)\u{07}".utf8)
+    }
+
+    /// The clipboard programs tried in order, with their arguments and the display they need.
+    static let tools: [(program: String, arguments: [String], display: String)] = [
+        ("wl-copy", [], "WAYLAND_DISPLAY"),
+        ("xclip", ["-selection", "clipboard"], "DISPLAY"),
+        ("xsel", ["--clipboard", "--input"], "DISPLAY"),
+    ]
+
+    /// Hands `text` to the first clipboard program that is installed and has its display;
+    /// returns its name, or nil when none could take it. Blocks until the program has read it.
+    public static func copyWithTool(_ text: String) -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for tool in tools where environment[tool.display]?.isEmpty == false {
+            guard let directory = path.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool.program)") })
+            else { continue }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "\(directory)/\(tool.program)")
+            process.arguments = tool.arguments
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do {
+                try process.run()
+                input.fileHandleForWriting.write(Data(text.utf8))
+                try input.fileHandleForWriting.close()
+                process.waitUntilExit()
+                if process.terminationStatus == 0 {
+                    return tool.program
+                }
+            } catch {
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The status-line report of a copy: what was copied and how, or why it was not.
+    public static func report(characters: Int, description: String, sentOSC52: Bool, tool: String?) -> String {
+        let amount = "\(grouped(characters)) character\(characters == 1 ? "" : "s") of \(description)"
+        switch (sentOSC52, tool) {
+        case (true, nil): return "Copied \(amount)"
+        case (true, let tool?): return "Copied \(amount) (terminal and \(tool))"
+        case (false, let tool?): return "Copied \(amount) with \(tool) (too large for the terminal clipboard)"
+        case (false, nil):
+            return "Not copied: \(amount) exceeds the terminal clipboard limit (\(osc52Limit / 1000) kB) and no clipboard program is available"
+        }
+    }
+
+    /// `1234567` as "1,234,567".
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+}

@@ -1,0 +1,89 @@
+internal import CNcursesw
+import Foundation
+import Glibc
+
+/// Asks the terminal about its graphics before curses starts: one write of all queries on
+/// `/dev/tty` in raw mode, then replies read with `poll` until DA1's answer arrives or a hard
+/// time limit passes, so a terminal that answers nothing delays start-up by a fraction of a
+/// second at most.
+public enum TerminalProbe {
+    /// How long to wait for the terminal's answers, in milliseconds.
+    public static let timeLimit: Int32 = 250
+
+    /// Probes the terminal and decides how the image view draws.
+    public static func detect(preference: GraphicsSupport.Preference) -> GraphicsSupport {
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        var replies = TerminalReplies()
+        var pixels = PixelSize(width: 0, height: 0)
+        var cells = (columns: 0, rows: 0)
+        if tty >= 0 {
+            defer { close(tty) }
+            if preference != .none {
+                replies = TerminalReplies.parse(query(tty))
+            }
+            // The size in cells from the terminal too, not from standard output: that may be a
+            // file (`folio --diagnose > notes`), and the cell size would fall back to a guess.
+            (cells, pixels) = windowGeometry(of: tty)
+        }
+        return GraphicsSupport.decide(
+            replies: replies, ioctlPixels: pixels, cells: cells,
+            environment: ProcessInfo.processInfo.environment, preference: preference)
+    }
+
+    /// The terminal's text area width in pixels from TIOCGWINSZ, when it says.
+    public static func windowPixelWidth() -> Int? {
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return nil }
+        defer { close(tty) }
+        let width = windowGeometry(of: tty).pixels.width
+        return width > 0 ? width : nil
+    }
+
+    /// The size of the terminal on `descriptor` (TIOCGWINSZ): in cells, and its text area in
+    /// pixels; zeros for what it leaves out, and all zeros when `descriptor` is no terminal.
+    public static func windowGeometry(of descriptor: Int32) -> (cells: (columns: Int, rows: Int), pixels: PixelSize) {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        folio_window_geometry(descriptor, &rows, &columns, &width, &height)
+        return ((Int(columns), Int(rows)), PixelSize(width: Int(width), height: Int(height)))
+    }
+
+    private static func query(_ tty: Int32) -> [UInt8] {
+        var original = termios()
+        guard tcgetattr(tty, &original) == 0 else { return [] }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(tty, TCSANOW, &raw)
+        defer { tcsetattr(tty, TCSANOW, &original) }
+        let queries = Array(TerminalReplies.queries.utf8)
+        guard queries.withUnsafeBytes({ write(tty, $0.baseAddress, $0.count) }) == queries.count else { return [] }
+
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let deadline = TraceClock.milliseconds() + Int(timeLimit)
+        while received.count < 4096 {
+            let remaining = deadline - TraceClock.milliseconds()
+            guard remaining > 0 else { break }
+            var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(remaining)) > 0 else { break }
+            let count = read(tty, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received += buffer.prefix(count)
+            if TerminalReplies.parse(received).deviceAttributes != nil {
+                break
+            }
+        }
+        return received
+    }
+}
+
+/// Monotonic milliseconds, for deadlines.
+enum TraceClock {
+    static func milliseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import FolioTestSupport
+import Testing
+
+/// Search, outline and copying in a real terminal.
+@Suite(.serialized) struct FindingEndToEndTests {
+    let sample = Corpus.repositoryRoot.appendingPathComponent("docs/sample.pdf").path
+
+    @Test func searchThenNextMatch() throws {
+        let tmux = try TmuxSession(columns: 90, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(sample)'")
+        try tmux.waitForStatus("1/9")
+        try tmux.send("/")
+        try tmux.send("zebra", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitForStatus("'zebra' found on page 4")
+        #expect(try tmux.screen().contains { $0.contains("zebra") })
+        try tmux.send("n")
+        try tmux.waitForStatus("'zebra' found on page 8")
+        try tmux.send("n")
+        try tmux.waitForStatus("No match for 'zebra'")
+        try tmux.send("BSpace")
+        try tmux.waitForStatus("4/9")
+        try tmux.send("q")
+    }
+
+    @Test func outlineJump() throws {
+        let tmux = try TmuxSession(columns: 90, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(sample)'")
+        try tmux.waitForStatus("1/9")
+        try tmux.send("o")
+        try tmux.waitFor("the outline") { $0.contains("Outline — 14 entries") }
+        try tmux.send("End", "Enter")
+        try tmux.waitForStatus("9/9")
+        try tmux.send("q")
+    }
+
+    @Test func copyingThePageReachesTheClipboard() throws {
+        let tmux = try TmuxSession(columns: 90, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-tracemonkey.pdf"))'")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("y")
+        try tmux.waitForStatus("Copied 5,035 characters of page 1")
+        let expected = try Mutool.pageTexts(Corpus.path("pdfjs-tracemonkey.pdf"))[0]
+        try tmux.waitFor("the paste buffer") { _ in try !tmux.pasteBuffer().isEmpty }
+        // The same lines as mutool extracts; only the trailing blank lines differ.
+        #expect(try tmux.pasteBuffer().trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines))
+        try tmux.send("q")
+    }
+}

@@ -1,0 +1,197 @@
+import FolioCore
+import Testing
+
+/// Search, outline, links, jump history and copying, driven as key scripts.
+@Suite struct ReaderStateFindingTests {
+    /// A page of `count` one-line blocks "line N of page P", with `word` on the given lines.
+    private func page(_ page: Int, lines count: Int = 30, word: String = "", on wordLines: Set<Int> = []) -> PageText {
+        PageTextFixture.page((0..<count).map { line in
+            [wordLines.contains(line) ? "line \(line) of page \(page) \(word)" : "line \(line) of page \(page)"]
+        })
+    }
+
+    private func loadedSession(pageCount: Int = 36, startPage: Int = 0) -> ReaderSession {
+        var session = ReaderSession(pageCount: pageCount, startPage: startPage)
+        session.deliver(page(startPage), for: startPage)
+        return session
+    }
+
+    @Test func searchFindsAMatchFurtherDownTheCurrentPage() {
+        var session = ReaderSession()
+        session.deliver(page(0, word: "zebra", on: [20]), for: 0)
+        let effects = session.type("/zebra") + session.press(.enter)
+        #expect(effects.isEmpty)
+        // Blocks are separated by blank lines, so line 20 of the page is laid-out line 40.
+        #expect(session.state.topLine == 40)
+        #expect(session.state.lastSearch?.text == "zebra")
+    }
+
+    @Test func searchContinuesInTheBackgroundAndJumpsToTheHit() throws {
+        var session = loadedSession()
+        let effects = session.type("/zebra") + session.press(.enter)
+        let request = try #require(effects.compactMap { effect -> SearchRequest? in
+            if case .search(let request) = effect { return request }
+            return nil
+        }.first)
+        #expect(request.startPage == 1)
+        #expect(request.direction == .forward)
+        #expect(request.pageCount == 35)
+        #expect(session.screenLines.last?.contains("Searching 0/35") == true)
+
+        _ = session.state.handle(.searchProgress(id: request.id, searched: 12, total: 35))
+        #expect(session.screenLines.last?.contains("Searching 12/35") == true)
+
+        let jump = session.state.handle(.searchFound(id: request.id, page: 7))
+        #expect(session.state.currentPage == 7)
+        #expect(jump.contains { if case .loadPages(let pages) = $0 { return pages.first == 7 } else { return false } })
+        #expect(session.state.message == "'zebra' found on page 8")
+        session.deliver(page(7, word: "zebra", on: [3]), for: 7)
+        #expect(session.state.topLine == 6)
+
+        // Backspace returns to where the search started.
+        session.press(.backspace)
+        #expect(session.state.currentPage == 0)
+    }
+
+    @Test func resultsOfAnOlderSearchAreIgnored() {
+        var session = loadedSession()
+        session.type("/one")
+        session.press(.enter)
+        session.type("/two")
+        let effects = session.press(.enter)
+        #expect(effects.first == .cancelSearch)
+        _ = session.state.handle(.searchFound(id: 1, page: 9))
+        #expect(session.state.currentPage == 0)
+        _ = session.state.handle(.searchFound(id: 2, page: 4))
+        #expect(session.state.currentPage == 4)
+    }
+
+    @Test func noMatchSaysSoAndEscapeStopsASearch() {
+        var session = loadedSession()
+        session.type("/zebra")
+        session.press(.enter)
+        _ = session.state.handle(.searchFailed(id: 1, reason: nil))
+        #expect(session.state.message == "No match for 'zebra' from here to the end (w wraps around)")
+        #expect(session.state.runningSearch == nil)
+
+        session.type("n")
+        #expect(session.state.runningSearch != nil)
+        #expect(session.press(.escape) == [.cancelSearch])
+        #expect(session.state.runningSearch == nil)
+        #expect(session.state.message == "Search for 'zebra' stopped")
+    }
+
+    @Test func previousMatchSearchesBackwardAndWrapModeCoversTheWholeDocument() throws {
+        var session = loadedSession(startPage: 10)
+        session.type("/zebra")
+        session.press(.enter)
+        let backward = session.type("N").compactMap { effect -> SearchRequest? in
+            if case .search(let request) = effect { return request }
+            return nil
+        }
+        let request = try #require(backward.first)
+        #expect(request.direction == .backward)
+        #expect(request.startPage == 9)
+        #expect(request.pageCount == 10)
+        #expect((0..<10).map { request.page(at: $0, documentPages: 36) } == Array((0...9).reversed()))
+
+        session.type("w")
+        let wrapped = try #require(session.type("n").compactMap { effect -> SearchRequest? in
+            if case .search(let request) = effect { return request }
+            return nil
+        }.first)
+        #expect(wrapped.pageCount == 36)
+        #expect(wrapped.page(at: 25, documentPages: 36) == 0)
+        #expect(wrapped.page(at: 35, documentPages: 36) == 10)
+    }
+
+    @Test func matchesAreHighlighted() {
+        var session = ReaderSession()
+        session.deliver(PageTextFixture.page([["The Zebra and the zebra crossing"]]), for: 0)
+        session.type("/zebra")
+        session.press(.enter)
+        let row = ReaderView.render(session.state).rows[0]
+        #expect(row.filter { $0.style == .highlight }.map(\.text) == ["Zebra", "zebra"])
+        #expect(row.map(\.text).joined() == " The Zebra and the zebra crossing")
+    }
+
+    @Test func outlineOpensJumpsAndHistoryGoesBackAndForward() {
+        var session = loadedSession(startPage: 3)
+        #expect(session.type("o") == [.loadOutline])
+        #expect(session.state.message == "Loading the outline…")
+        _ = session.state.handle(.outlineLoaded([
+            OutlineItem(title: "One", level: 0, page: 0),
+            OutlineItem(title: "Two", level: 0, page: 2),
+            OutlineItem(title: "Two A", level: 1, page: 5),
+            OutlineItem(title: "Three", level: 0, page: 20),
+        ]))
+        guard case .outline(let list) = session.state.overlay else {
+            Issue.record("the outline did not open")
+            return
+        }
+        #expect(list.current == 1)
+        #expect(list.selected == 1)
+        #expect(session.screenLines[0].hasPrefix(" Outline — 4 entries"))
+        #expect(session.screenLines[2].hasPrefix(" ● ▾ Two  3"))
+
+        session.press(.left)
+        if case .outline(let folded) = session.state.overlay {
+            #expect(folded.visible == [0, 1, 3])
+        }
+        session.press(.down, .enter)
+        #expect(session.state.overlay == nil)
+        #expect(session.state.currentPage == 20)
+        session.press(.backspace)
+        #expect(session.state.currentPage == 3)
+        session.press(.control("n"))
+        #expect(session.state.currentPage == 20)
+        session.press(.control("n"))
+        #expect(session.state.message == "No later place in the jump history")
+    }
+
+    @Test func documentWithoutOutlineSaysSo() {
+        var session = loadedSession()
+        session.type("o")
+        _ = session.state.handle(.outlineLoaded([]))
+        #expect(session.state.overlay == nil)
+        #expect(session.state.message == "This document has no outline")
+    }
+
+    @Test func linksAreNumberedAndFollowedOrCopied() {
+        var session = loadedSession()
+        #expect(session.type("f") == [.loadLinks(page: 0)])
+        let links = [
+            LinkItem(page: 4, uri: nil),
+            LinkItem(page: nil, uri: "https://mupdf.com"),
+            LinkItem(page: 30, uri: nil),
+        ]
+        _ = session.state.handle(.linksLoaded(page: 0, links: links))
+        #expect(session.screenLines[1].hasPrefix(" 1  → page 5"))
+        #expect(session.screenLines[2].hasPrefix(" 2  https://mupdf.com"))
+        session.type("3")
+        #expect(session.state.currentPage == 30)
+
+        session.press(.backspace)
+        session.type("f")
+        _ = session.state.handle(.linksLoaded(page: 0, links: links))
+        session.press(.down)
+        #expect(session.type("y") == [.copy(text: "https://mupdf.com", description: "the link address")])
+    }
+
+    @Test func copyingThePageAndChosenLines() {
+        var session = ReaderSession()
+        #expect(session.type("y").isEmpty)
+        #expect(session.state.message == "Page 1 is not loaded yet")
+        let text = PageTextFixture.page([["alpha"], ["beta"], ["gamma"]])
+        session.deliver(text, for: 0)
+        #expect(session.type("y") == [.copy(text: text.plainText, description: "page 1")])
+
+        // Laid out: alpha, "", beta, "", gamma.
+        session.type("V")
+        session.type("jj")
+        #expect(session.state.selection?.lines == 0...2)
+        #expect(session.type("y") == [.copy(text: "alpha\n\nbeta\n", description: "3 lines of page 1")])
+        #expect(session.state.selection == nil)
+        #expect(session.type("Y") == [.copyDocument])
+    }
+}

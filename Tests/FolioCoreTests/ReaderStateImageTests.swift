@@ -1,0 +1,106 @@
+import FolioCore
+import Testing
+
+/// The image view as a key script: switching, rendering requests, scrolling in cell rows,
+/// continuing onto the next page, fit and zoom, and the fallback text while rendering.
+@Suite struct ReaderStateImageTests {
+    private func session(available: Bool = true) -> ReaderSession {
+        var session = ReaderSession(pageCount: 10)
+        session.state = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 10), startPage: 0,
+            screen: ScreenSize(rows: 10, columns: 40),
+            imageAvailability: available ? .available(label: "image") : .unavailable(reason: "tmux cannot"))
+        _ = session.state.start()
+        session.deliver(PageTextFixture.page([["Chapter 1"]]), for: 0)
+        return session
+    }
+
+    private func requests(_ effects: [ReaderEffect]) -> [RenderRequest] {
+        effects.flatMap { effect -> [RenderRequest] in
+            if case .renderPages(let requests) = effect { return requests }
+            return []
+        }
+    }
+
+    @Test func tabAsksForTheCurrentPageThenItsNeighbours() {
+        var session = session()
+        let wanted = requests(session.press(.tab))
+        #expect(wanted.map(\.page) == [0, 1])
+        #expect(wanted[0].viewport == ScreenSize(rows: 9, columns: 38))
+        #expect(wanted[0].fit == .width)
+        #expect(session.state.viewMode == .image)
+        // Until the image arrives, the page's text stands in and the status line says why.
+        #expect(session.screenLines[0].hasPrefix(" Chapter 1"))
+        #expect(session.screenLines[9].contains("Rendering page 1…"))
+        #expect(session.screenLines[9].contains("image"))
+
+        _ = session.state.handle(.pageRendered(wanted[0], rows: 50, columns: 38))
+        let frame = ReaderView.render(session.state)
+        let placement = frame.image
+        #expect(placement?.request == wanted[0])
+        #expect(placement?.sourceRow == 0)
+        #expect(placement?.rows == 9)
+        #expect(placement?.columns == 38)
+        #expect(placement?.screenRow == 0)
+        #expect(placement?.screenColumn == 1)
+        #expect(frame.lines[0].allSatisfy { $0 == " " })
+    }
+
+    @Test func scrollingMovesThroughTheImageAndOntoTheNextPage() {
+        var session = session()
+        let wanted = requests(session.press(.tab))
+        _ = session.state.handle(.pageRendered(wanted[0], rows: 20, columns: 38))
+        session.press(.down)
+        #expect(ReaderView.render(session.state).image?.sourceRow == 1)
+        session.press(.character(" "))
+        #expect(session.state.topLine == 9)
+        session.press(.character(" "))
+        #expect(session.state.topLine == 11)  // the last screenful of a 20-row image
+        let next = session.press(.character(" "))
+        #expect(session.state.currentPage == 1)
+        #expect(requests(next).map(\.page).contains(2))
+    }
+
+    @Test func fitZoomAndInvertAskForNewImages() {
+        var session = session()
+        session.press(.tab)
+        let fit = requests(session.type("z"))
+        #expect(fit.first?.fit == .page)
+        #expect(session.state.message == "Fit page")
+        let zoomed = requests(session.type("+"))
+        #expect(zoomed.first?.zoom == 1.25)
+        let inverted = requests(session.type("i"))
+        #expect(inverted.first?.inverted == true)
+        #expect(session.screenLines[9].contains("image inv"))
+    }
+
+    @Test func renderFailureIsShownForThatPage() {
+        var session = session()
+        let wanted = requests(session.press(.tab))
+        _ = session.state.handle(.renderFailed(wanted[0], message: "a 99999×99999 pixel image exceeds the limit"))
+        #expect(session.screenLines[0].hasPrefix(" Page 1 could not be drawn: a"))
+    }
+
+    @Test func withoutImageSupportTabExplains() {
+        var session = session(available: false)
+        #expect(session.press(.tab).isEmpty)
+        #expect(session.state.viewMode == .text)
+        #expect(session.state.message == "No image view: tmux cannot")
+    }
+
+    @Test func switchingBackKeepsTheRelativePosition() {
+        var session = ReaderSession(pageCount: 3)
+        session.state = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3), startPage: 0,
+            screen: ScreenSize(rows: 10, columns: 40), imageAvailability: .available(label: "image"))
+        _ = session.state.start()
+        session.deliverNumbered(0, lineCount: 40)
+        session.press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .down)
+        #expect(session.state.topLine == 10)
+        let wanted = requests(session.press(.tab))
+        _ = session.state.handle(.pageRendered(wanted[0], rows: 80, columns: 38))
+        session.press(.tab)
+        #expect(session.state.viewMode == .text)
+        #expect(session.state.topLine == 10)
+    }
+}

@@ -1,0 +1,58 @@
+import FolioCore
+import Testing
+
+@Suite struct SearchPatternTests {
+    static let text = """
+        The Trace tree
+        TRACING and traces\r
+        a line with a\r\nCRLF trace inside
+        café trace and CAFÉ
+        decomposed cafe\u{301} and precomposed caf\u{E9}
+        the \u{212A}elvin sign
+
+        中文 trace 中文
+        no match here
+        trace
+        """
+
+    static let patterns = ["trace", "Trace", "TRAC", "café", "CAFÉ", "cafe", "kelvin", "Kelvin", "K", "e", "中文", "\r", "a\r\nC", " "]
+
+    /// The fast path must find exactly the lines the plain definition finds.
+    @Test(arguments: patterns)
+    func matchingLinesAgreeWithMatches(pattern: String) {
+        let search = SearchPattern(pattern)
+        let expected = Self.text.split(separator: "\n").filter { search.matches($0) }
+        #expect(search.matchingLines(in: Self.text) == expected)
+    }
+
+    @Test func smartCase() {
+        #expect(SearchPattern("trace").matchingLines(in: "Trace\ntrace\nTRACE\nother") == ["Trace", "trace", "TRACE"])
+        #expect(SearchPattern("Trace").matchingLines(in: "Trace\ntrace\nTRACE\nother") == ["Trace"])
+    }
+
+    @Test func asciiPatternFindsCanonicallyEquivalentCharacters() {
+        // U+212A KELVIN SIGN is canonically equivalent to "K": only the character path sees it.
+        #expect(SearchPattern("K").matchingLines(in: "\u{212A}elvin\nplain") == ["\u{212A}elvin"])
+    }
+
+    @Test func emptyLinesAndEdgesAreHandled() {
+        #expect(SearchPattern("x").matchingLines(in: "") == [])
+        #expect(SearchPattern("x").matchingLines(in: "\n\nx\n\n") == ["x"])
+        #expect(SearchPattern("x").matchingLines(in: "x") == ["x"])
+    }
+}
+
+@Suite struct SearchPatternRangeTests {
+    @Test func smartCase() {
+        #expect(SearchPattern("zebra").matches("A ZEBRA"))
+        #expect(!SearchPattern("Zebra").matches("a zebra"))
+        #expect(SearchPattern("Zebra").matches("a Zebra"))
+    }
+
+    @Test func matchRangesAreCharacterOffsets() {
+        #expect(SearchPattern("ab").matchRanges(in: "xABab abab") == [1..<3, 3..<5, 6..<8, 8..<10])
+        #expect(SearchPattern("検索").matchRanges(in: "全文検索と検索") == [2..<4, 5..<7])
+        #expect(SearchPattern("aa").matchRanges(in: "aaa") == [0..<2])
+        #expect(SearchPattern("").matchRanges(in: "abc").isEmpty)
+    }
+}

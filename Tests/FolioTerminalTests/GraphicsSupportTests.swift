@@ -1,0 +1,75 @@
+import FolioTerminal
+import Testing
+
+/// Detection from recorded replies of real terminals, and from silence.
+@Suite struct GraphicsSupportTests {
+    private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// xterm 379 started as `xterm -ti vt340` with 256 colour registers: no 14t/16t replies.
+    let xterm = "\u{1B}[?1;0;256S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;3;4;6;8;9;15;16;17;18;21;22;28;29c"
+    /// foot answers everything.
+    let foot = "\u{1B}[?1;0;1024S\u{1B}[?2;0;10000;10000S\u{1B}[4;800;1200t\u{1B}[6;20;10t\u{1B}[?62;4;22c"
+    /// tmux 3.3 answers DA1 only (no sixel attribute); XTSMGRAPHICS comes back as an error.
+    let tmux = "\u{1B}[?1;3;0S\u{1B}[?1;2c"
+
+    @Test func parsesXtermVT340() {
+        let replies = TerminalReplies.parse(bytes(xterm))
+        #expect(replies.colorRegisters == 256)
+        #expect(replies.maxImageSize == PixelSize(width: 1000, height: 1000))
+        #expect(replies.deviceAttributes?.contains(4) == true)
+        #expect(replies.cellPixels == nil)
+        let support = GraphicsSupport.decide(
+            replies: replies, ioctlPixels: PixelSize(width: 1600, height: 1000), cells: (160, 50),
+            environment: [:], preference: .auto)
+        #expect(support.method == .sixel(colorRegisters: 256))
+        #expect(support.cellPixels == PixelSize(width: 10, height: 20))
+        #expect(support.explanation[0].hasPrefix("sixel"))
+    }
+
+    @Test func parsesFoot() {
+        let replies = TerminalReplies.parse(bytes(foot))
+        #expect(replies.colorRegisters == 1024)
+        #expect(replies.windowPixels == PixelSize(width: 1200, height: 800))
+        #expect(replies.cellPixels == PixelSize(width: 10, height: 20))
+        #expect(replies.deviceAttributes == [62, 4, 22])
+    }
+
+    @Test func tmuxFallsBackToHalfBlocksAndSaysWhy() {
+        let replies = TerminalReplies.parse(bytes(tmux))
+        #expect(replies.colorRegisters == nil)
+        let support = GraphicsSupport.decide(
+            replies: replies, ioctlPixels: PixelSize(width: 0, height: 0), cells: (80, 24),
+            environment: ["TMUX": "/tmp/tmux-0/default,1,0", "COLORTERM": "truecolor"], preference: .auto)
+        #expect(support.method == .halfBlocks(trueColor: true))
+        #expect(support.explanation[0].contains("tmux"))
+        #expect(support.cellPixels == GraphicsSupport.assumedCell)
+        #expect(support.explanation.contains { $0.contains("assuming 10×20") })
+    }
+
+    @Test func silenceMeansHalfBlocksWithAssumptions() {
+        let support = GraphicsSupport.decide(
+            replies: TerminalReplies.parse([]), ioctlPixels: PixelSize(width: 0, height: 0), cells: (80, 24),
+            environment: [:], preference: .auto)
+        #expect(support.method == .halfBlocks(trueColor: false))
+        #expect(support.explanation[0].contains("did not answer"))
+    }
+
+    @Test func preferenceOverrides() {
+        let replies = TerminalReplies.parse(bytes(tmux))
+        let forced = GraphicsSupport.decide(
+            replies: replies, ioctlPixels: PixelSize(width: 0, height: 0), cells: (80, 24), environment: [:],
+            preference: .sixel)
+        #expect(forced.method == .sixel(colorRegisters: 16))
+        let off = GraphicsSupport.decide(
+            replies: TerminalReplies.parse(bytes(xterm)), ioctlPixels: PixelSize(width: 0, height: 0),
+            cells: (80, 24), environment: [:], preference: .none)
+        #expect(off.method == .none)
+    }
+
+    @Test func garbageAndTruncatedRepliesAreSkipped() {
+        let replies = TerminalReplies.parse(bytes("noise\u{1B}[?1;0;25\u{1B}[x\u{1B}[6;;t\u{1B}[?99999999999999;4c"))
+        #expect(replies.deviceAttributes == [1_000_000, 4])
+        #expect(replies.cellPixels == nil)
+        #expect(TerminalReplies.parse(bytes("\u{1B}[?")).deviceAttributes == nil)
+    }
+}
