@@ -50,10 +50,39 @@ final class Output {
 }
 
 /// Error lines on stderr, always in the form `folio: SUBJECT: reason`.
+///
+/// Libraries under MuPDF also write to stderr on their own: libjpeg prints "Corrupt JPEG data: …"
+/// for a damaged image, which would break that form for scripts and scribble over the reader's
+/// screen. So ``silenceLibraries()`` points descriptor 2 at /dev/null at start, and Folio's own
+/// lines go to a copy of the original stderr. (A Swift runtime trap message is lost with them; the
+/// crash guard still restores the terminal.)
 enum Errors {
+    /// Where Folio's own error lines go: the original stderr.
+    nonisolated(unsafe) private static var descriptor = STDERR_FILENO
+
+    /// Keeps a copy of stderr for Folio's lines and sends everything else written to descriptor 2
+    /// to /dev/null. Call once, first thing, before any other thread exists.
+    static func silenceLibraries() {
+        let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        if saved >= 0, null >= 0, dup2(null, STDERR_FILENO) >= 0 {
+            descriptor = saved
+        } else if saved >= 0 {
+            close(saved)
+        }
+        if null >= 0 {
+            close(null)
+        }
+    }
+
     static func report(_ message: String) {
-        let error = Output(descriptor: STDERR_FILENO)
-        error.write("folio: " + TerminalSafeText.sanitized(message) + "\n")
+        write("folio: " + TerminalSafeText.sanitized(message) + "\n")
+    }
+
+    /// Writes `text` as it is (the usage hint after a usage error).
+    static func write(_ text: String) {
+        let error = Output(descriptor: descriptor)
+        error.write(text)
         error.flush()
     }
 }

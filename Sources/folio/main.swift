@@ -6,15 +6,14 @@ import Glibc
 // Entry point: parse the options, then run a batch mode or the interactive reader.
 let startTime = TraceLog.now()
 signal(SIGPIPE, SIG_IGN)
+Errors.silenceLibraries()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options: Options
 do {
     options = try Options(arguments: arguments)
 } catch {
     Errors.report(error.message)
-    let hint = Output(descriptor: STDERR_FILENO)
-    hint.write("Try 'folio --help' for more information.\n")
-    hint.flush()
+    Errors.write("Try 'folio --help' for more information.\n")
     exit(2)
 }
 let standardOutput = Output(descriptor: STDOUT_FILENO)

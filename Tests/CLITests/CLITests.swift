@@ -336,4 +336,20 @@ import Testing
         #expect(result.stderr == "folio: \(path): page 1: gave up after 10 s\n")
         #expect(seconds > 9.5 && seconds < 15, "took \(seconds) s")
     }
+
+    /// Regression (found by scripts/torture's --sixel runs on mutated CBZ files): libjpeg printed
+    /// "Corrupt JPEG data: …" straight to stderr, breaking the `folio: FILE: reason` form (and, in
+    /// the reader, the screen). The first 60,000 bytes of the corpus manga's first page (the CBZ
+    /// stores its JPEGs uncompressed) make a truncated JPEG.
+    @Test func libraryMessagesStayOffStderr() throws {
+        let cbz = try Data(contentsOf: URL(fileURLWithPath: Corpus.path("idpf-haruko-manga.cbz")))
+        let start = try #require(cbz.range(of: Data([0xFF, 0xD8, 0xFF]))).lowerBound
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(cbz[start..<(start + 60_000)], to: "truncated.jpg")
+        let result = try FolioProcess.run(["--sixel", "--width", "100", path])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "stderr was: \(result.stderr)")
+        let usage = try FolioProcess.run(["--bogus"])
+        #expect(usage.stderr == "folio: unknown option '--bogus'\nTry 'folio --help' for more information.\n")
+    }
 }
