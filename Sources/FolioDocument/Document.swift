@@ -281,6 +281,14 @@ public final class Document: @unchecked Sendable {
         return try body()
     }
 
+    /// How many abandoned jobs are still running (for tests of the cap).
+    var runningAbandonedJobs: Int {
+        lock.withLock {
+            abandonedJobs.removeAll { hasEnded in hasEnded() }
+            return abandonedJobs.count
+        }
+    }
+
     /// Runs `work` on `page` under the document lock. Without a cancellation it runs on the
     /// calling thread; with one, on the worker thread of the current opening, waited for as the
     /// type's documentation describes.

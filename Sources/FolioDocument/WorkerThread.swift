@@ -68,9 +68,4 @@ final class JobOutcome<Value: Sendable>: @unchecked Sendable {
     var isFinished: Bool {
         lock.withLock { result != nil }
     }
-
-    /// Stops waiting; returns false when the result came in meanwhile.
-    func abandon() -> Bool {
-        !isFinished
-    }
 }

@@ -39,6 +39,8 @@ import Testing
         let tmux = try TmuxSession(columns: 90, rows: 24)
         try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-tracemonkey.pdf"))'")
         try tmux.waitForStatus("1/14")
+        // The status line shows before the page's text is in; "y" copies only a loaded page.
+        try tmux.waitFor("the first page's text") { $0.contains("Trace-based Just-in-Time") }
         try tmux.send("y")
         try tmux.waitForStatus("Copied 5,035 characters of page 1")
         let expected = try Mutool.pageTexts(Corpus.path("pdfjs-tracemonkey.pdf"))[0]

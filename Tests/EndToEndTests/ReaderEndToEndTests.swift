@@ -158,10 +158,10 @@ import Testing
         }
         try tmux.resize(columns: 100, rows: 30)
         try tmux.waitForStatus("31/1158")
-        let settled = try tmux.waitFor("the page text") { !$0.contains("Loading page") }
+        let settled = try tmux.waitForStillScreen("the page text") { !$0.contains("Loading page") }
         try tmux.send("C-l")
-        usleep(300_000)
-        #expect(try tmux.screen().joined(separator: "\n") == settled)
+        let repainted = try tmux.waitForStillScreen("the screen after a full repaint")
+        #expect(repainted == settled)
         try tmux.send("q")
         try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
         #expect(try !tmux.alternateScreenIsOn())

@@ -1,6 +1,6 @@
 import Dispatch
 import FolioCore
-import FolioDocument
+@testable import FolioDocument
 import FolioTestSupport
 import Foundation
 import Testing
@@ -54,12 +54,7 @@ import Testing
         #expect(Self.seconds(since: start) < 0.2 + Document.stopGrace + Self.slack)
     }
 
-    /// Depends on how long MuPDF takes to decode the bombs while the jobs are abandoned, which a
-    /// loaded machine changes (it failed once in a clean-clone CI run with other builds running):
-    /// run it on a quiet machine with `swift test --filter stuckWorkCannotPileUp` after enabling.
-    /// The cap itself is exercised by `scripts/torture` (the bomb in every mode).
-    @Test(.disabled("timing-dependent: flaky on a loaded machine"))
-    func stuckWorkCannotPileUp() throws {
+    @Test func stuckWorkCannotPileUp() throws {
         let directory = try TemporaryDirectory()
         // At side 25,000 a stream takes over 4 s to decode: both jobs are still decoding when
         // the second is abandoned, 2.4 s in.
@@ -70,17 +65,23 @@ import Testing
                 try document.plainText(page: page, cancellation: Cancellation(timeLimit: 0.2))
             }
         }
-        // Two abandoned jobs are still decoding: further pages are refused, not started.
-        for page in [2, 3] {
-            #expect {
-                try document.plainText(page: page, cancellation: Cancellation(timeLimit: 5))
-            } throws: { error in
-                guard case .skipped = error as? DocumentError else { return false }
-                return true
+        // While two abandoned jobs are still decoding, further pages are refused, not started. (On
+        // a machine fast enough to finish a stream within the grace period, or slow enough that
+        // one has ended by now, fewer are running, and the next page is tried instead.)
+        let running = document.runningAbandonedJobs
+        #expect(running <= Document.maxStuckJobs)
+        if running == Document.maxStuckJobs {
+            for page in [2, 3] {
+                #expect {
+                    try document.plainText(page: page, cancellation: Cancellation(timeLimit: 5))
+                } throws: { error in
+                    guard case .skipped = error as? DocumentError else { return false }
+                    return true
+                }
             }
         }
         // Once they have run out, pages are read again.
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(90)  // sanitizer builds on a busy machine are slow
         var text: String?
         while text == nil, Date() < deadline {
             text = try? document.plainText(page: 3, cancellation: Cancellation(timeLimit: 5))

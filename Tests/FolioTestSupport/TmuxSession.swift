@@ -106,6 +106,23 @@ public final class TmuxSession {
         throw Timeout(expectation: expectation, screen: text)
     }
 
+    /// Waits until the screen stops changing (the same over `interval` seconds) and `predicate`
+    /// holds, and returns it.
+    @discardableResult
+    public func waitForStillScreen(
+        _ expectation: String, interval: Double = 0.3, seconds: Double = 10, _ predicate: (String) -> Bool = { _ in true }
+    ) throws -> String {
+        var previous = ""
+        return try waitFor(expectation, seconds: seconds) { screen in
+            defer { previous = screen }
+            guard screen == previous, predicate(screen) else {
+                usleep(useconds_t(interval * 1_000_000))
+                return false
+            }
+            return true
+        }
+    }
+
     /// Waits until the status line contains `text`.
     @discardableResult
     public func waitForStatus(_ text: String, seconds: Double = 10) throws -> String {
