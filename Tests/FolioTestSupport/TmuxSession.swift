@@ -48,6 +48,12 @@ public final class TmuxSession {
             .components(separatedBy: "\n").dropLast().map { String($0) }
     }
 
+    /// The output as written, with rows the terminal wrapped joined back into one line each
+    /// (for checking a long message, such as an error naming a deep path, whatever the width).
+    public func unwrappedText() throws -> String {
+        String(decoding: try tmux(["capture-pane", "-p", "-J"]), as: UTF8.self)
+    }
+
     /// The last row: Folio's status line.
     public func statusLine() throws -> String {
         try screen().last ?? ""
