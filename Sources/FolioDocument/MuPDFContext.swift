@@ -8,19 +8,24 @@ internal import CMuPDF
 /// threads extracting text from clones of one base wait for each other more than they work; a
 /// document meant for another thread's batch work gets a base of its own (``independent()``).
 final class MuPDFContext: @unchecked Sendable {
-    /// The resource store is bounded (never `FZ_STORE_UNLIMITED`) so memory stays flat on huge books.
-    static let storeBytes = 256 << 20
+    /// The shared base's resource store (fonts, decoded images), bounded — never
+    /// `FZ_STORE_UNLIMITED` — so memory stays flat on huge books. MuPDF's own default is 256 MB;
+    /// a reader holds up to four stores (its document, page images, search, copy), so each is
+    /// kept to what a few pages' resources need.
+    static let sharedStoreBytes = 64 << 20
+    /// The store of each independent base: one worker's pages at a time.
+    static let independentStoreBytes = 32 << 20
 
     /// The shared base context, or the error that prevented creating it.
     static let shared: Result<MuPDFContext, DocumentError> = Result { () throws(DocumentError) in
-        try MuPDFContext()
+        try MuPDFContext(storeBytes: sharedStoreBytes)
     }
 
     let pointer: OpaquePointer
 
-    private init() throws(DocumentError) {
+    private init(storeBytes: Int) throws(DocumentError) {
         var pointer: OpaquePointer?
-        try MuPDFCall.check { folio_context_new(Self.storeBytes, &pointer, $0, $1) }
+        try MuPDFCall.check { folio_context_new(storeBytes, &pointer, $0, $1) }
         self.pointer = pointer!
     }
 
@@ -30,7 +35,7 @@ final class MuPDFContext: @unchecked Sendable {
 
     /// A new base context with a lock set and a store of its own, sharing nothing with the others.
     static func independent() throws(DocumentError) -> MuPDFContext {
-        try MuPDFContext()
+        try MuPDFContext(storeBytes: independentStoreBytes)
     }
 
     /// A new context for one owner (a document or a worker thread); it keeps this base alive.

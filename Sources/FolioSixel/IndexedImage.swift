@@ -18,14 +18,37 @@ public struct IndexedImage: Sendable {
     /// The colour registers; a pixel's index points into this array. Colours kept exact come
     /// first, most frequent first, so that they get the shortest register numbers.
     public let palette: [SixelColor]
-    /// One palette index per pixel, row after row.
-    public let indices: [UInt16]
+    /// One palette index per pixel, row after row: a byte each when the palette has at most 256
+    /// entries (as for every terminal Folio draws on), two bytes otherwise.
+    let indices: Indices
     /// Whether every pixel is drawn in exactly its own colour at sixel precision, which is the
     /// case when the picture had no more distinct colours than `maxColors`.
     public let isExact: Bool
 
     /// The largest `maxColors` accepted: indices are 16-bit.
     public static let maximumPaletteSize = 65536
+
+    /// Palette indices, in the narrowest type that holds them.
+    enum Indices: Sendable {
+        case narrow([UInt8])
+        case wide([UInt16])
+    }
+
+    /// The palette index of the pixel at column `x`, row `y`.
+    public func paletteIndex(x: Int, y: Int) -> Int {
+        switch indices {
+        case .narrow(let narrow): Int(narrow[y * width + x])
+        case .wide(let wide): Int(wide[y * width + x])
+        }
+    }
+
+    /// The memory the palette indices take, in bytes.
+    public var byteCount: Int {
+        switch indices {
+        case .narrow(let narrow): narrow.count
+        case .wide(let wide): wide.count * 2
+        }
+    }
 
     /// Converts `image`, using at most `maxColors` colour registers.
     ///
@@ -56,10 +79,14 @@ public struct IndexedImage: Sendable {
         }
         width = image.width
         height = image.height
-        indices = Self.indices(of: image, indexOfKey: indexOfKey)
+        if palette.count <= 256 {
+            indices = .narrow(Self.indices(of: image, indexOfKey: indexOfKey.map { UInt8(truncatingIfNeeded: $0) }))
+        } else {
+            indices = .wide(Self.indices(of: image, indexOfKey: indexOfKey))
+        }
     }
 
-    private init(width: Int, height: Int, palette: [SixelColor], indices: [UInt16], isExact: Bool) {
+    private init(width: Int, height: Int, palette: [SixelColor], indices: Indices, isExact: Bool) {
         self.width = width
         self.height = height
         self.palette = palette
@@ -107,14 +134,16 @@ public struct IndexedImage: Sendable {
     }
 
     /// Looks every pixel's colour up in `indexOfKey`.
-    private static func indices(of image: RGBImage, indexOfKey: [UInt16]) -> [UInt16] {
+    private static func indices<Index: FixedWidthInteger & UnsignedInteger>(
+        of image: RGBImage, indexOfKey: [Index]
+    ) -> [Index] {
         let pixelCount = image.width * image.height
         let keyOfPixel = PixelKeyTable()
-        return [UInt16](unsafeUninitializedCapacity: pixelCount) { indices, initializedCount in
+        return [Index](unsafeUninitializedCapacity: pixelCount) { indices, initializedCount in
             indexOfKey.withUnsafeBufferPointer { indexOfKey in
                 image.pixels.withUnsafeBufferPointer { pixels in
                     var previous = (red: UInt8(0), green: UInt8(0), blue: UInt8(0))
-                    var previousIndex: UInt16 = 0
+                    var previousIndex: Index = 0
                     for pixel in 0..<pixelCount {
                         let red = pixels[3 * pixel]
                         let green = pixels[3 * pixel + 1]

@@ -104,43 +104,54 @@ struct SixelBandWriter: ~Copyable {
         entryCount = 0
         bandColorCount = 0
         let top = rect.y + 6 * band
+        switch image.indices {
+        case .narrow(let indices):
+            indices.withUnsafeBufferPointer { collectEntries(from: $0.baseAddress!, top: top) }
+        case .wide(let indices):
+            indices.withUnsafeBufferPointer { collectEntries(from: $0.baseAddress!, top: top) }
+        }
+    }
+
+    /// Adds the entries of the band whose top row is `top`, reading the indices at `indices`.
+    @inline(__always)
+    private mutating func collectEntries<Index: FixedWidthInteger & UnsignedInteger>(
+        from indices: UnsafePointer<Index>, top: Int
+    ) {
         let rowCount = min(6, rect.y + rect.height - top)
         let allRows = UInt8((1 << rowCount) - 1)
         let stride = image.width
-        image.indices.withUnsafeBufferPointer { indices in
-            let pixels = indices.baseAddress! + top * stride + rect.x
-            for column in 0..<rect.width {
-                let pixel = pixels + column
-                let first = pixel[0]
-                var row = 1
-                while row < rowCount && pixel[row * stride] == first {
-                    row += 1
+        let pixels = indices + top * stride + rect.x
+        for column in 0..<rect.width {
+            let pixel = pixels + column
+            let first = UInt16(pixel[0])
+            var row = 1
+            while row < rowCount && UInt16(pixel[row * stride]) == first {
+                row += 1
+            }
+            if row == rowCount {
+                addEntry(column: Int32(column), color: first, bits: allRows)
+                continue
+            }
+            // Rows 0..<row have the first colour; sort out the rest of the column.
+            columnColors[0] = first
+            columnBits[0] = UInt8((1 << row) - 1)
+            var distinct = 1
+            while row < rowCount {
+                let color = UInt16(pixel[row * stride])
+                var slot = 0
+                while slot < distinct && columnColors[slot] != color {
+                    slot += 1
                 }
-                if row == rowCount {
-                    addEntry(column: Int32(column), color: first, bits: allRows)
-                    continue
+                if slot == distinct {
+                    columnColors[slot] = color
+                    columnBits[slot] = 0
+                    distinct += 1
                 }
-                // Rows 0..<row have the first colour; sort out the rest of the column.
-                columnColors[0] = first
-                columnBits[0] = UInt8((1 << row) - 1)
-                var distinct = 1
-                while row < rowCount {
-                    let color = pixel[row * stride]
-                    var slot = 0
-                    while slot < distinct && columnColors[slot] != color {
-                        slot += 1
-                    }
-                    if slot == distinct {
-                        columnColors[slot] = color
-                        columnBits[slot] = 0
-                        distinct += 1
-                    }
-                    columnBits[slot] |= 1 << row
-                    row += 1
-                }
-                for slot in 0..<distinct {
-                    addEntry(column: Int32(column), color: columnColors[slot], bits: columnBits[slot])
-                }
+                columnBits[slot] |= 1 << row
+                row += 1
+            }
+            for slot in 0..<distinct {
+                addEntry(column: Int32(column), color: columnColors[slot], bits: columnBits[slot])
             }
         }
     }

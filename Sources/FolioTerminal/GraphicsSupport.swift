@@ -154,8 +154,13 @@ public struct GraphicsSupport: Sendable, Equatable {
             method = .none
             notes.insert("image view off (--graphics none)", at: 0)
         case .sixel:
-            method = .sixel(colorRegisters: max(registers, 16))
-            notes.insert("sixel forced (--graphics sixel)", at: 0)
+            // A terminal that says nothing of its registers but is said to do sixel is taken to
+            // have 256, as img2sixel and chafa take it: every sixel terminal in use has 256 or more
+            // (only a real VT340 had 16).
+            method = .sixel(colorRegisters: max(replies.colorRegisters ?? 256, 16))
+            notes.insert(replies.colorRegisters == nil
+                ? "sixel forced (--graphics sixel); colour registers not reported: assuming 256"
+                : "sixel forced (--graphics sixel)", at: 0)
         case .auto:
             if saysSixel {
                 method = .sixel(colorRegisters: max(registers, 16))

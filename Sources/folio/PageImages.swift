@@ -6,8 +6,9 @@ import Foundation
 
 /// Renders page images for the image view in the background, on a document of its own, and
 /// keeps them ready to draw: as palette indices for sixel (converted once, so scrolling only
-/// re-encodes the visible rectangle) or as RGB for half blocks. The cache is bounded in bytes;
-/// renders for pages the reader has left are dropped or cancelled.
+/// re-encodes the visible rectangle) or as RGB for half blocks. The cache is bounded in bytes, so
+/// going back to a page seen a moment ago costs no render; renders for pages the reader has left
+/// are dropped or cancelled.
 final class PageImages: @unchecked Sendable {
     /// A rendered page, ready to draw.
     enum Ready {
@@ -16,14 +17,18 @@ final class PageImages: @unchecked Sendable {
 
         var byteCount: Int {
             switch self {
-            case .sixel(let image): image.indices.count * 2
+            case .sixel(let image): image.byteCount
             case .halfBlocks(let image): image.pixels.count
             }
         }
     }
 
-    /// Memory for ready images, whatever the document's length.
-    static let cacheBytes = 96 << 20
+    /// Memory for ready images, whatever the document's length: about eighteen text pages 1000
+    /// pixels wide. The images most recently used stay even beyond it (see ``keptImages``).
+    static let cacheBytes = 48 << 20
+    /// How many of the most recently used images are never evicted: the page on screen and the
+    /// two the reader prefetches, however large they are.
+    static let keptImages = 3
     /// Give up on a page after this long.
     static let timeLimit = 20.0
 
@@ -33,7 +38,7 @@ final class PageImages: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [RenderRequest] = []
     private var inFlight: (request: RenderRequest, cancellation: Cancellation)?
-    private var ready: [RenderRequest: Ready] = [:]
+    private var ready: [RenderRequest: (image: Ready, rows: Int, columns: Int)] = [:]
     private var recentlyUsed: [RenderRequest] = []
     private var isStopped = false
     private var document: Document?
@@ -75,7 +80,12 @@ final class PageImages: @unchecked Sendable {
 
     /// The bytes that draw `placement`, or nil when its image is not (or no longer) cached.
     func drawing(_ placement: ImagePlacement) -> [UInt8]? {
-        guard let image = condition.withLock({ ready[placement.request] }) else { return nil }
+        let cached = condition.withLock { () -> Ready? in
+            guard let entry = ready[placement.request] else { return nil }
+            touch(placement.request)
+            return entry.image
+        }
+        guard let image = cached else { return nil }
         let cell = support.cellPixels
         let restore = Array("\u{1B}8".utf8)
         switch image {
@@ -154,7 +164,7 @@ final class PageImages: @unchecked Sendable {
                 return work
             }
             guard let next else { return }
-            let event = make(next.request, cancellation: next.cancellation)
+            let event = cached(next.request) ?? make(next.request, cancellation: next.cancellation)
             let dropped = condition.withLock {
                 inFlight = nil
                 return isStopped
@@ -189,7 +199,7 @@ final class PageImages: @unchecked Sendable {
                 }
                 image = .halfBlocks(rgb)
             }
-            store(image, for: request)
+            store(image, rows: sizing.rows, columns: sizing.columns, for: request)
             return .pageRendered(request, rows: sizing.rows, columns: sizing.columns)
         } catch {
             if error == .cancelled { return nil }
@@ -197,16 +207,31 @@ final class PageImages: @unchecked Sendable {
         }
     }
 
-    private func store(_ image: Ready, for request: RenderRequest) {
+    /// The event for a request whose image is still cached (the reader forgets images it moved
+    /// away from; coming back, it asks again), or nil when it must be rendered.
+    private func cached(_ request: RenderRequest) -> ReaderEvent? {
         condition.withLock {
-            ready[request] = image
-            recentlyUsed.removeAll { $0 == request }
-            recentlyUsed.append(request)
-            var total = ready.values.reduce(0) { $0 + $1.byteCount }
-            while total > Self.cacheBytes, recentlyUsed.count > 1 {
+            guard let entry = ready[request] else { return nil }
+            touch(request)
+            return .pageRendered(request, rows: entry.rows, columns: entry.columns)
+        }
+    }
+
+    private func store(_ image: Ready, rows: Int, columns: Int, for request: RenderRequest) {
+        condition.withLock {
+            ready[request] = (image, rows, columns)
+            touch(request)
+            var total = ready.values.reduce(0) { $0 + $1.image.byteCount }
+            while total > Self.cacheBytes, recentlyUsed.count > Self.keptImages {
                 let oldest = recentlyUsed.removeFirst()
-                total -= ready.removeValue(forKey: oldest)?.byteCount ?? 0
+                total -= ready.removeValue(forKey: oldest)?.image.byteCount ?? 0
             }
         }
+    }
+
+    /// Marks `request` as the most recently used. Call with the lock held.
+    private func touch(_ request: RenderRequest) {
+        recentlyUsed.removeAll { $0 == request }
+        recentlyUsed.append(request)
     }
 }

@@ -132,10 +132,16 @@ struct ReaderSession {
             // An unchanged image over an unchanged screen stays where it is: sending it again
             // would only cost bandwidth (over ssh, megabytes a key).
             let repainted = terminal.draw(frame)
-            var drewImage = false
-            if let image = frame.image, repainted || image != placement, let bytes = images.drawing(image) {
-                terminal.writeRaw(bytes)
-                drewImage = true
+            // What drawing the image cost, for the trace: encoding it, then writing it out.
+            var imageCost: (encode: Double, write: Double, bytes: Int)?
+            if let image = frame.image, repainted || image != placement {
+                let started = TraceLog.now()
+                if let bytes = images.drawing(image) {
+                    let encoded = TraceLog.now()
+                    terminal.writeRaw(bytes)
+                    imageCost = (TraceLog.milliseconds(from: started, to: encoded),
+                                 TraceLog.milliseconds(from: encoded, to: TraceLog.now()), bytes.count)
+                }
             }
             placement = frame.image
             guard let trace else { return }
@@ -144,8 +150,9 @@ struct ReaderSession {
                 event += " first"
             }
             // Marked so that a test in a real terminal can wait for the image, not just a frame.
-            if drewImage {
-                event += " image"
+            if let imageCost {
+                event += " image encode=\(TraceLog.format(imageCost.encode)) write=\(TraceLog.format(imageCost.write))"
+                    + " bytes=\(imageCost.bytes)"
             }
             if state.hasCurrentPageText, pageShownWithText != state.currentPage {
                 pageShownWithText = state.currentPage

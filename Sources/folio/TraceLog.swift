@@ -5,7 +5,9 @@ import Glibc
 /// `scripts/bench` reads these to compute startup time and key-to-frame latency.
 ///
 /// Events: `open pages=N`, `key NAME`, and `frame page=N` for every frame flushed, followed by
-/// `first` on the first frame and by `loaded` on the first frame that shows page N's text.
+/// `first` on the first frame, by `image encode=MS write=MS bytes=N` when the frame drew the page
+/// image (the time to encode it and to write it to the terminal), and by `loaded` on the first
+/// frame that shows page N's text.
 final class TraceLog {
     private let descriptor: Int32
     private let origin: timespec
@@ -32,13 +34,17 @@ final class TraceLog {
 
     /// Appends "MILLISECONDS EVENT" as one line.
     func record(_ event: String) {
-        let now = Self.now()
-        let milliseconds = Double(now.tv_sec - origin.tv_sec) * 1000 + Double(now.tv_nsec - origin.tv_nsec) / 1e6
-        var line = Array("\(Self.format(milliseconds)) \(event)\n".utf8)
+        var line = Array("\(Self.format(Self.milliseconds(from: origin, to: Self.now()))) \(event)\n".utf8)
         _ = write(descriptor, &line, line.count)
     }
 
-    private static func format(_ milliseconds: Double) -> String {
+    /// The time from `start` to `end` in milliseconds.
+    static func milliseconds(from start: timespec, to end: timespec) -> Double {
+        Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6
+    }
+
+    /// Milliseconds with three decimals, as the trace writes them.
+    static func format(_ milliseconds: Double) -> String {
         let thousandths = Int((milliseconds * 1000).rounded())
         let fraction = String(thousandths % 1000)
         return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"

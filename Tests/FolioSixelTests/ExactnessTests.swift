@@ -47,6 +47,7 @@ import Testing
         let (indexed, decoded) = try roundTrip(image, maxColors: 64)
         #expect(indexed.isExact)
         #expect(indexed.palette.count == 64)
+        #expect(indexed.byteCount == 16 * 9, "up to 256 colours take a byte a pixel")
         #expect(TestImages.largestDifference(decoded.pixels, image.pixels) <= 1)
         #expect(!IndexedImage(image, maxColors: 63).isExact)
     }
@@ -56,6 +57,7 @@ import Testing
         #expect(indexed.isExact)
         #expect(indexed.palette.count == 4096)
         #expect(decoded.definedRegisters.count == 4096)
+        #expect(indexed.byteCount == 2 * 64 * 64, "more than 256 colours take two bytes a pixel")
         #expect(TestImages.largestDifference(decoded.pixels, TestImages.colorGradient.pixels) <= 1)
     }
 

@@ -57,9 +57,9 @@ import Testing
         let decoded = try DecodedSixel(SixelEncoder.encode(indexed))
         for (band, selected) in decoded.registersSelectedInBand.enumerated() {
             let rows = (6 * band)..<min(6 * band + 6, image.height)
-            let present = Set(rows.flatMap { row in indexed.indices[(row * image.width)..<((row + 1) * image.width)] })
+            let present = Set(rows.flatMap { y in (0..<image.width).map { x in indexed.paletteIndex(x: x, y: y) } })
             #expect(selected.count == Set(selected).count, "band \(band) selects a colour twice")
-            #expect(Set(selected.map(UInt16.init)) == present, "band \(band)")
+            #expect(Set(selected) == present, "band \(band)")
         }
     }
 
@@ -71,7 +71,7 @@ import Testing
         var used = Set<Int>()
         for y in rect.y..<(rect.y + rect.height) {
             for x in rect.x..<(rect.x + rect.width) {
-                used.insert(Int(indexed.indices[y * image.width + x]))
+                used.insert(indexed.paletteIndex(x: x, y: y))
             }
         }
         #expect(decoded.definedRegisters == used.sorted())

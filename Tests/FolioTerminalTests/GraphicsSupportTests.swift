@@ -59,7 +59,13 @@ import Testing
         let forced = GraphicsSupport.decide(
             replies: replies, ioctlPixels: PixelSize(width: 0, height: 0), cells: (80, 24), environment: [:],
             preference: .sixel)
-        #expect(forced.method == .sixel(colorRegisters: 16))
+        // tmux answers DA1 without sixel and no XTSMGRAPHICS: forced, it is taken to have 256.
+        #expect(forced.method == .sixel(colorRegisters: 256))
+        #expect(forced.explanation[0].contains("assuming 256"))
+        let forcedOnXterm = GraphicsSupport.decide(
+            replies: TerminalReplies.parse(bytes(xterm)), ioctlPixels: PixelSize(width: 0, height: 0),
+            cells: (80, 24), environment: [:], preference: .sixel)
+        #expect(forcedOnXterm.method == .sixel(colorRegisters: 256))
         let off = GraphicsSupport.decide(
             replies: TerminalReplies.parse(bytes(xterm)), ioctlPixels: PixelSize(width: 0, height: 0),
             cells: (80, 24), environment: [:], preference: .none)
