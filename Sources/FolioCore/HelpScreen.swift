@@ -25,11 +25,7 @@ enum HelpScreen {
         } else {
             heading = document.fileName
         }
-        let entries = state.keymap.helpEntries
-        let keysWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let cells = entries.map { entry in
-            entry.keys + String(repeating: " ", count: keysWidth - DisplayWidth.of(entry.keys)) + "  " + entry.summary
-        }
+        let cells = state.keymap.alignedHelpLines
         let cellWidth = cells.map { DisplayWidth.of($0) }.max() ?? 0
         let columnGap = 3
         var entryLines: [String] = cells

@@ -1,16 +1,25 @@
-/// One row of the key table: the keys that run a command, and how help describes it.
-public struct KeyBinding: Sendable {
+/// One row of a key table: the keys that run a command, and how help and key hints describe it.
+public struct KeyBinding<Command: Sendable>: Sendable {
     /// The keys that run the command, in the order help lists them.
     public let keys: [Key]
     /// The command the keys run.
-    public let command: ReaderCommand
+    public let command: Command
     /// A short description for the help screen.
     public let summary: String
+    /// One word for a row of key hints ("open" gives "Enter open"), or nil to leave the binding
+    /// out of them.
+    public let hint: String?
 
     /// Creates a binding.
-    public init(keys: [Key], command: ReaderCommand, summary: String) {
+    public init(keys: [Key], command: Command, summary: String, hint: String? = nil) {
         self.keys = keys
         self.command = command
         self.summary = summary
+        self.hint = hint
     }
 }
+
+/// A binding of the reader's key table.
+public typealias ReaderKeyBinding = KeyBinding<ReaderCommand>
+/// A binding of the file browser's key table.
+public typealias BrowserKeyBinding = KeyBinding<BrowserCommand>

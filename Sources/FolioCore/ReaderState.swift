@@ -12,7 +12,7 @@ public struct ReaderState: Sendable {
     /// The open document.
     public let document: DocumentSummary
     /// The key table used for dispatch and help.
-    public let keymap: Keymap
+    public let keymap: ReaderKeymap
     /// The terminal size.
     public internal(set) var screen: ScreenSize
     /// The page on screen (0-based).
@@ -88,7 +88,7 @@ public struct ReaderState: Sendable {
         document: DocumentSummary,
         startPage: Int,
         screen: ScreenSize,
-        keymap: Keymap = .standard,
+        keymap: ReaderKeymap = .standard,
         layoutMode: LayoutMode = .reflow,
         pagingMode: PagingMode = .bounded,
         imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up")

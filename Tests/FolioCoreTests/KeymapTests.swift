@@ -2,7 +2,7 @@ import FolioCore
 import Testing
 
 @Suite struct KeymapTests {
-    let keymap = Keymap.standard
+    let keymap = ReaderKeymap.standard
 
     @Test func noKeyIsBoundTwice() {
         let keys = keymap.bindings.flatMap(\.keys)
@@ -60,9 +60,9 @@ import Testing
     }
 
     @Test func helpEntriesComeFromTheTable() {
-        let custom = Keymap(bindings: [
-            KeyBinding(keys: [.character("x"), .function(2)], command: .quit, summary: "Leave"),
-            KeyBinding(keys: [.control("n")], command: .nextPage, summary: "Onward"),
+        let custom = ReaderKeymap(bindings: [
+            ReaderKeyBinding(keys: [.character("x"), .function(2)], command: .quit, summary: "Leave"),
+            ReaderKeyBinding(keys: [.control("n")], command: .nextPage, summary: "Onward"),
         ])
         #expect(
             custom.helpEntries == [
@@ -79,9 +79,9 @@ import Testing
     }
 
     @Test func firstBindingOfARepeatedKeyWins() {
-        let custom = Keymap(bindings: [
-            KeyBinding(keys: [.character("z")], command: .quit, summary: "Quit"),
-            KeyBinding(keys: [.character("z")], command: .help, summary: "Help"),
+        let custom = ReaderKeymap(bindings: [
+            ReaderKeyBinding(keys: [.character("z")], command: .quit, summary: "Quit"),
+            ReaderKeyBinding(keys: [.character("z")], command: .help, summary: "Help"),
         ])
         #expect(custom.command(for: .character("z")) == .quit)
     }

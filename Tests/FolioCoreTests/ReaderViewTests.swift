@@ -141,16 +141,16 @@ import Testing
         session.resize(rows: 24, columns: 100)
         session.type("?")
         let lines = ReaderView.render(session.state).lines
-        for binding in Keymap.standard.bindings {
+        for binding in ReaderKeymap.standard.bindings {
             #expect(lines.contains { $0.contains(binding.summary) }, "missing \(binding.summary)")
         }
-        let rows = (Keymap.standard.bindings.count + 1) / 2
+        let rows = (ReaderKeymap.standard.bindings.count + 1) / 2
         #expect(lines[2 + rows + 1].hasPrefix(" Counts: 5l = 5 pages on, 12G = page 12; g 12 Enter = page 12"))
         #expect(!lines.contains { $0.contains("taller terminal") })
     }
 
     @Test func helpComesFromTheKeyTable() {
-        let keymap = Keymap(bindings: [KeyBinding(keys: [.character("x")], command: .quit, summary: "Leave")])
+        let keymap = ReaderKeymap(bindings: [ReaderKeyBinding(keys: [.character("x")], command: .quit, summary: "Leave")])
         var state = ReaderState(
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
             startPage: 0,
@@ -165,8 +165,8 @@ import Testing
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
             startPage: 0,
             screen: ScreenSize(rows: 10, columns: 40),
-            keymap: Keymap(
-                bindings: keymap.bindings + [KeyBinding(keys: [.function(1)], command: .help, summary: "Help")]))
+            keymap: ReaderKeymap(
+                bindings: keymap.bindings + [ReaderKeyBinding(keys: [.function(1)], command: .help, summary: "Help")]))
         _ = helpful.handle(.key(.function(1)))
         #expect(
             Array(ReaderView.render(helpful).lines.prefix(6))

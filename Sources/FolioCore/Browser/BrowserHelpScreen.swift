@@ -20,12 +20,6 @@ enum BrowserHelpScreen {
     }
 
     private static func helpLines(for keymap: BrowserKeymap) -> [(text: String, style: CellStyle)] {
-        let entries = keymap.helpEntries
-        let keysWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let entryLines = entries.map { entry in
-            let padding = String(repeating: " ", count: keysWidth - DisplayWidth.of(entry.keys))
-            return (text: entry.keys + padding + "  " + entry.summary, style: CellStyle.normal)
-        }
-        return [(heading, .bold), ("", .normal)] + entryLines
+        [(heading, .bold), ("", .normal)] + keymap.alignedHelpLines.map { ($0, CellStyle.normal) }
     }
 }
