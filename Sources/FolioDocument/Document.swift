@@ -430,6 +430,7 @@ public final class Document: @unchecked Sendable {
     }
 
     private static func checkReadableFile(_ path: String) throws(DocumentError) {
+        let path = FileSystemName.cString(path)
         var status = stat()
         guard stat(path, &status) == 0 else {
             switch errno {
@@ -507,7 +508,7 @@ private final class Opening: @unchecked Sendable {
         var pointer: OpaquePointer?
         let context = context
         try MuPDFCall.check(onError: { .cannotOpen($0) }) {
-            folio_document_open(context.pointer, path, &pointer, $0, $1)
+            folio_document_open(context.pointer, FileSystemName.cString(path), &pointer, $0, $1)
         }
         handle = pointer!
     }

@@ -1,3 +1,4 @@
+import FolioCore
 import Glibc
 
 /// Tells folders, documents Folio can open, and other files apart without opening anything
@@ -20,6 +21,8 @@ public enum FileSniffer {
 
     /// Classifies the entry at `path` (symbolic links are followed).
     public static func classify(_ path: String) -> Kind {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let path = FileSystemName.cString(path)
         var status = stat()
         guard stat(path, &status) == 0 else {
             var link = stat()
@@ -38,7 +41,6 @@ public enum FileSniffer {
         let size = Int(status.st_size)
         guard size > 0 else { return .other(reason: "an empty file") }
         let head = firstBytes(of: path, count: 512)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
         let fileExtension = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
         if hasDocumentSignature(head) || documentExtensions.contains(fileExtension) {
             return .document
@@ -89,7 +91,7 @@ public enum FileSniffer {
         return "\(rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) \(units[unit])"
     }
 
-    private static func firstBytes(of path: String, count: Int) -> [UInt8] {
+    private static func firstBytes(of path: [CChar], count: Int) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }

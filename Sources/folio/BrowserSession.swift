@@ -84,14 +84,14 @@ struct BrowserSession {
 
     /// Every entry of the folder at `path`, classified.
     static func list(_ path: String) -> BrowserEvent {
-        guard let directory = opendir(path) else {
+        guard let directory = opendir(FileSystemName.cString(path)) else {
             return .listFailed(path: path, reason: String(cString: strerror(errno)))
         }
         defer { closedir(directory) }
         var entries: [BrowserEntry] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                FileSystemName.decode(raw.prefix { $0 != 0 })
             }
             guard name != ".", name != ".." else { continue }
             let full = path == "/" ? "/" + name : path + "/" + name

@@ -14,7 +14,7 @@ struct Interactive {
     func run() -> Int32 {
         let path = options.path ?? "."
         var status = stat()
-        let isFolder = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        let isFolder = stat(FileSystemName.cString(path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
         var document: Document?
         if !isFolder {
             do throws(DocumentError) {
@@ -113,7 +113,7 @@ struct Interactive {
         if path.hasPrefix("/") { return path }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
         guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let cwd = FileSystemName.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
         let joined = path == "." ? cwd : cwd + "/" + path
         return joined.hasSuffix("/.") ? String(joined.dropLast(2)) : joined
     }

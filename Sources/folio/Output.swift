@@ -76,7 +76,7 @@ enum Errors {
     }
 
     static func report(_ message: String) {
-        write("folio: " + TerminalSafeText.sanitized(message) + "\n")
+        write("folio: " + TerminalSafeText.sanitized(FileSystemName.displayed(message)) + "\n")
     }
 
     /// Writes `text` as it is (the usage hint after a usage error).

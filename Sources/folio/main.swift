@@ -1,4 +1,5 @@
 import FolioCommandLine
+import FolioCore
 import FolioDocument
 import FolioTerminal
 import Glibc
@@ -7,7 +8,10 @@ import Glibc
 let startTime = TraceLog.now()
 signal(SIGPIPE, SIG_IGN)
 Errors.silenceLibraries()
-let arguments = Array(CommandLine.arguments.dropFirst())
+// Arguments as bytes: a file name that is not UTF-8 must still name its file.
+let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }.map { argument in
+    FileSystemName.decode(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+}
 let options: Options
 do {
     options = try Options(arguments: arguments)
