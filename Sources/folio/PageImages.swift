@@ -135,8 +135,10 @@ final class PageImages: @unchecked Sendable {
             (cellWidth, cellHeight) = (1, 2)
             maximum = PixelSize(width: 4096, height: 1 << 20)
         case .sixel:
+            // As wide as the text area even beyond the terminal's largest image: `drawing` sends
+            // a crop wider or taller than that as tiles within it.
             (cellWidth, cellHeight) = (Double(support.cellPixels.width), Double(support.cellPixels.height))
-            maximum = PixelSize(width: support.maxImageSize.width, height: 1 << 20)
+            maximum = PixelSize(width: 8192, height: 1 << 20)
         }
         let areaWidth = min(Double(request.viewport.columns) * cellWidth, Double(maximum.width))
         let areaHeight = Double(request.viewport.rows) * cellHeight
