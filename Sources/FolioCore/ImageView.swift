@@ -31,13 +31,18 @@ public struct RenderRequest: Sendable, Hashable {
     public var zoom: Double
     /// Colours inverted, for dark terminals.
     public var inverted: Bool
+    /// The pattern whose matches are marked on the image (the last search), if any.
+    public var highlight: SearchPattern?
 
-    public init(page: Int, viewport: ScreenSize, fit: ImageFit, zoom: Double, inverted: Bool) {
+    public init(
+        page: Int, viewport: ScreenSize, fit: ImageFit, zoom: Double, inverted: Bool, highlight: SearchPattern? = nil
+    ) {
         self.page = page
         self.viewport = viewport
         self.fit = fit
         self.zoom = zoom
         self.inverted = inverted
+        self.highlight = highlight
     }
 }
 

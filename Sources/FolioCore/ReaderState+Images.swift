@@ -11,7 +11,7 @@ extension ReaderState {
     func renderRequest(for page: Int) -> RenderRequest {
         RenderRequest(
             page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: imageFit,
-            zoom: imageZoom, inverted: invertsImages)
+            zoom: imageZoom, inverted: invertsImages, highlight: lastSearch)
     }
 
     /// The current page's image size, when it has been rendered for the current settings.

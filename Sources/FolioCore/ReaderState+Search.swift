@@ -16,7 +16,8 @@ extension ReaderState {
             }
             lastSearch = SearchPattern(prompt.text)
             lastSearchDirection = prompt.direction
-            return search(direction: prompt.direction, includingLinesOnScreen: true)
+            // Page images mark the matches: the ones on screen are asked for again.
+            return search(direction: prompt.direction, includingLinesOnScreen: true) + refreshImages()
         case .character(let scalar):
             var text = prompt.text
             text.unicodeScalars.append(scalar)

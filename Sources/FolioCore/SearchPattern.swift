@@ -2,7 +2,7 @@
 /// letter (as in vim's `smartcase` and ripgrep's `--smart-case`).
 ///
 /// `folio --search` and the reader's `/` search both match through this type.
-public struct SearchPattern: Sendable, Equatable {
+public struct SearchPattern: Sendable, Hashable {
     /// The pattern as typed.
     public let text: String
     /// Whether matching respects case (the pattern has an uppercase letter).
@@ -33,6 +33,32 @@ public struct SearchPattern: Sendable, Equatable {
             }
         }
         return ranges
+    }
+
+    /// Where the pattern occurs on `page`: one box per match and line (a match cannot span
+    /// lines), the union of its characters' boxes, in points — for drawing hits on the page image.
+    public func matchBoxes(in page: PageText) -> [TextRect] {
+        var boxes: [TextRect] = []
+        for line in page.blocks.lazy.flatMap(\.lines) {
+            let text = line.text
+            let ranges = matchRanges(in: text)
+            guard !ranges.isEmpty else { continue }
+            // Character offsets to offsets in `chars`, which has one entry per scalar.
+            var firstScalar = [0]
+            for character in text {
+                firstScalar.append(firstScalar[firstScalar.count - 1] + character.unicodeScalars.count)
+            }
+            for range in ranges {
+                let chars = line.chars[firstScalar[range.lowerBound]..<firstScalar[range.upperBound]]
+                guard let first = chars.first else { continue }
+                boxes.append(chars.dropFirst().reduce(first.box) { union, char in
+                    TextRect(
+                        x0: min(union.x0, char.box.x0), y0: min(union.y0, char.box.y0),
+                        x1: max(union.x1, char.box.x1), y1: max(union.y1, char.box.y1))
+                })
+            }
+        }
+        return boxes
     }
 
     /// Whether `line` contains the pattern.

@@ -19,3 +19,35 @@ public struct RGBImage: Sendable {
         self.pixels = pixels
     }
 }
+
+extension RGBImage {
+    /// The colour ``marking(_:)`` multiplies by: a highlighter yellow, so paper turns yellow and
+    /// ink stays dark.
+    public static let markColor: (red: UInt8, green: UInt8, blue: UInt8) = (255, 226, 64)
+
+    /// This picture with `rects` marked as with a highlighter (each pixel multiplied by
+    /// ``markColor``), for search hits on a page image. Rectangles are clipped to the picture;
+    /// a pixel in several of them is marked once.
+    public func marking(_ rects: [PixelRect]) -> RGBImage {
+        var marked = [Bool](repeating: false, count: width * height)
+        for rect in rects {
+            let left = max(rect.x, 0), right = min(rect.x + rect.width, width)
+            let top = max(rect.y, 0), bottom = min(rect.y + rect.height, height)
+            guard left < right, top < bottom else { continue }
+            for y in top..<bottom {
+                for x in left..<right {
+                    marked[y * width + x] = true
+                }
+            }
+        }
+        var pixels = self.pixels
+        let color = [Self.markColor.red, Self.markColor.green, Self.markColor.blue].map(UInt16.init)
+        for pixel in 0..<(width * height) where marked[pixel] {
+            for channel in 0..<3 {
+                let index = 3 * pixel + channel
+                pixels[index] = UInt8(UInt16(pixels[index]) * color[channel] / 255)
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+}

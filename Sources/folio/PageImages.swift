@@ -190,6 +190,10 @@ final class PageImages: @unchecked Sendable {
             let sizing = Self.sizing(request, page: size, support: support)
             let page = try document.render(page: request.page, zoom: sizing.zoom, cancellation: cancellation)
             var rgb = RGBImage(width: page.width, height: page.height, pixels: page.pixels)
+            if let pattern = request.highlight {
+                rgb = rgb.marking(try Self.hitRects(of: pattern, on: request.page, of: document, zoom: sizing.zoom,
+                                                    cancellation: cancellation))
+            }
             let image: Ready
             switch support.method {
             case .sixel(let registers):
@@ -206,6 +210,20 @@ final class PageImages: @unchecked Sendable {
         } catch {
             if error == .cancelled { return nil }
             return .renderFailed(request, message: cancellation.explain(error).description)
+        }
+    }
+
+    /// Where `pattern` matches on `page`, in the pixels of a render at `zoom` (page coordinates
+    /// start at the page's top-left corner, as the render does), a pixel of margin around each.
+    private static func hitRects(
+        of pattern: SearchPattern, on page: Int, of document: Document, zoom: Double, cancellation: Cancellation
+    ) throws(DocumentError) -> [PixelRect] {
+        try pattern.matchBoxes(in: document.text(page: page, cancellation: cancellation)).map { box in
+            let x0 = Int((box.x0 * zoom).rounded(.down)) - 1
+            let y0 = Int((box.y0 * zoom).rounded(.down)) - 1
+            let x1 = Int((box.x1 * zoom).rounded(.up)) + 1
+            let y1 = Int((box.y1 * zoom).rounded(.up)) + 1
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
     }
 

@@ -46,6 +46,21 @@ import Testing
         #expect(frame.lines[0].allSatisfy { $0 == " " })
     }
 
+    @Test func aSearchAsksForImagesWithTheMatchesMarked() {
+        var session = session()
+        let plain = requests(session.press(.tab))
+        #expect(plain.allSatisfy { $0.highlight == nil })
+        _ = session.state.handle(.pageRendered(plain[0], rows: 20, columns: 38))
+        session.press(.character("/"))
+        let marked = requests(session.type("chapter") + session.press(.enter))
+        #expect(marked.map(\.page) == [0, 1])
+        #expect(marked.allSatisfy { $0.highlight == SearchPattern("chapter") })
+        // The page's text stands in until the marked image arrives; then that one is drawn.
+        #expect(ReaderView.render(session.state).image == nil)
+        _ = session.state.handle(.pageRendered(marked[0], rows: 20, columns: 38))
+        #expect(ReaderView.render(session.state).image?.request == marked[0])
+    }
+
     @Test func scrollingMovesThroughTheImageAndOntoTheNextPage() {
         var session = session()
         let wanted = requests(session.press(.tab))

@@ -49,6 +49,31 @@ import Testing
         #expect(SearchPattern("Zebra").matches("a Zebra"))
     }
 
+    @Test func matchBoxesCoverTheMatchedCharactersOnTheirLine() {
+        // Characters are 6 pt wide from x = 72; lines 12 pt tall from y = 100.
+        let page = PageTextFixture.page([PageTextFixture.block(["a trace here", "no match", "Trace and trace"], y: 100)])
+        let boxes = SearchPattern("trace").matchBoxes(in: page)
+        let expected = [
+            TextRect(x0: 84, y0: 100, x1: 114, y1: 112),  // characters 2…6 of line 0
+            TextRect(x0: 72, y0: 124, x1: 102, y1: 136),  // 0…4 of line 2
+            TextRect(x0: 132, y0: 124, x1: 162, y1: 136),  // 10…14 of line 2
+        ]
+        #expect(boxes == expected)
+        // Smart case: a capital makes it exact.
+        #expect(SearchPattern("Trace").matchBoxes(in: page).count == 1)
+    }
+
+    @Test func matchBoxesCountCombiningMarksWithTheirLetter() {
+        // "cafe\u{301} cafe\u{301}": the accent is a scalar (and a TextChar) of its own but
+        // belongs to the character before it; the second match must start after it.
+        let page = PageTextFixture.page([PageTextFixture.block(["cafe\u{301} cafe\u{301}"], y: 0)])
+        let boxes = SearchPattern("café").matchBoxes(in: page)
+        let starts: [Double] = [72, 102]
+        let ends: [Double] = [96, 126]
+        #expect(boxes.map(\.x0) == starts)
+        #expect(boxes.map(\.x1) == ends)
+    }
+
     @Test func matchRangesAreCharacterOffsets() {
         #expect(SearchPattern("ab").matchRanges(in: "xABab abab") == [1..<3, 3..<5, 6..<8, 8..<10])
         #expect(SearchPattern("検索").matchRanges(in: "全文検索と検索") == [2..<4, 5..<7])
