@@ -25,9 +25,12 @@ let package = Package(
         .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore"]),
         .target(name: "FolioSixel"),
         .target(name: "FolioCommandLine"),
+        .target(name: "FolioState", dependencies: ["FolioCore"]),
         .executableTarget(
             name: "folio",
-            dependencies: ["FolioCommandLine", "FolioCore", "FolioDocument", "FolioTerminal", "FolioSixel"]
+            dependencies: [
+                "FolioCommandLine", "FolioCore", "FolioDocument", "FolioTerminal", "FolioSixel", "FolioState",
+            ]
         ),
         .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
@@ -35,6 +38,7 @@ let package = Package(
         .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioTestSupport"]),
         .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
+        .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),
     ]

@@ -53,7 +53,7 @@ public struct Options: Sendable, Equatable {
           --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
                                  sensitive only when PATTERN has capitals); exit 1 when none
           --password PW          password for an encrypted document
-          -p, --page N           open the reader at page N
+          -p, --page N           open the reader at page N (default: where you left off)
           --graphics MODE        image view: auto (detect), sixel, or none
           --diagnose             print what the terminal supports for the image view, then exit
           --version              print the version and exit

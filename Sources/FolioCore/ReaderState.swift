@@ -110,8 +110,10 @@ public struct ReaderState: Sendable {
     public var hasCurrentPageText: Bool { currentLines != nil }
 
     /// The effects that get the reader going: loading the start page and its neighbours.
-    public mutating func start() -> [ReaderEffect] {
-        refreshWindow()
+    /// `note`, if any, is the first message on the status line (such as where reading resumes).
+    public mutating func start(note: String? = nil) -> [ReaderEffect] {
+        message = note
+        return refreshWindow()
     }
 
     /// Updates the state for `event` and returns the work it calls for.

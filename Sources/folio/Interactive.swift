@@ -1,12 +1,14 @@
 import FolioCommandLine
 import FolioCore
 import FolioDocument
+import FolioState
 import FolioTerminal
 import Glibc
 
 /// The interactive side of `folio`: the reader on a file, or the file browser on a folder (the
 /// current one without an argument), one terminal for both. A document that cannot be opened
 /// from the command line is reported as `folio: FILE: reason` before the screen is touched.
+/// Each document opens where it was left (``ReadingPositions``) unless `--page` says otherwise.
 struct Interactive {
     let options: Options
     let trace: TraceLog?
@@ -28,6 +30,15 @@ struct Interactive {
         let graphics = TerminalProbe.detect(preference: preference)
         trace?.record("probed")
         SignalRelay.install()
+        let positions = ReadingPositions.standardPath(environment: Self.environment(["XDG_STATE_HOME", "HOME"]))
+            .map(ReadingPositions.init(path:))
+        // Reported once the terminal is back to normal (defers run last first).
+        var saveFailure: StateError?
+        defer {
+            if let saveFailure {
+                Errors.report("could not save the reading position: \(saveFailure)")
+            }
+        }
         let terminal: CursesTerminal
         do throws(TerminalError) {
             terminal = try CursesTerminal()
@@ -45,14 +56,23 @@ struct Interactive {
             browser = BrowserState(directory: Self.absolute(path), screen: terminal.size)
         }
         var browserStarted = false
-        var startPage = (options.startPage ?? 1) - 1
+        var startPage = options.startPage.map { $0 - 1 }
         while true {
             if let current = reading {
+                let document = Self.canonical(current.path)
+                let remembered = startPage == nil ? positions?.page(of: document) : nil
                 let session = ReaderSession(
-                    document: current.document, path: current.path, startPage: startPage, graphics: graphics,
-                    trace: trace, quitReturnsToBrowser: current.fromBrowser)
-                startPage = 0
-                switch session.run(on: terminal) {
+                    document: current.document, path: current.path, startPage: startPage ?? remembered ?? 0,
+                    note: remembered.flatMap { $0 > 0 ? "Page \($0 + 1), where you left off (Home: first page)" : nil },
+                    graphics: graphics, trace: trace, quitReturnsToBrowser: current.fromBrowser)
+                startPage = nil
+                let ending = session.run(on: terminal)
+                do throws(StateError) {
+                    try positions?.remember(page: ending.page, of: document)
+                } catch {
+                    saveFailure = error
+                }
+                switch ending.outcome {
                 case .quit:
                     return 0
                 case .signal(let signal):
@@ -107,6 +127,25 @@ struct Interactive {
         guard try document.pageCount > 0 else { throw .noPages }
         trace?.record("open pages=\(try document.pageCount)")
         return document
+    }
+
+    /// The values of the environment variables `names` that are set.
+    private static func environment(_ names: [String]) -> [String: String] {
+        var values: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) {
+                values[name] = FileSystemName.decode(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+            }
+        }
+        return values
+    }
+
+    /// The one absolute path of the file at `path`, links and `..` resolved, that names it
+    /// in the reading positions however it was typed.
+    private static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(FileSystemName.cString(path), nil) else { return absolute(path) }
+        defer { free(resolved) }
+        return FileSystemName.decode(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
     }
 
     private static func absolute(_ path: String) -> String {

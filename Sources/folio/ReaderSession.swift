@@ -11,6 +11,8 @@ struct ReaderSession {
     let document: Document
     let path: String
     let startPage: Int
+    /// The first message on the status line, if any (where reading resumes).
+    let note: String?
     let graphics: GraphicsSupport
     let trace: TraceLog?
     /// Whether `q` goes back to the file browser the document was opened from.
@@ -25,6 +27,12 @@ struct ReaderSession {
         case signal(Int32)
     }
 
+    /// How the reader ended, and the page it was on (0-based).
+    struct Ending {
+        var outcome: Outcome
+        var page: Int
+    }
+
     /// A background result handed to the loop.
     private enum Background: Sendable {
         /// An event for the reader state.
@@ -34,7 +42,7 @@ struct ReaderSession {
     }
 
     /// Runs the reader on `terminal` until the user leaves or a signal arrives.
-    func run(on terminal: CursesTerminal) -> Outcome {
+    func run(on terminal: CursesTerminal) -> Ending {
         let info = (try? document.info())
         let pageCount = info?.pageCount ?? 0
         let summary = DocumentSummary(
@@ -162,7 +170,7 @@ struct ReaderSession {
             }
             trace.record(event)
         }
-        perform(state.start())
+        perform(state.start(note: note))
         draw(first: true)
 
         while running {
@@ -175,7 +183,7 @@ struct ReaderSession {
                     terminal.suspend()
                     perform(state.handle(.resize(terminal.adoptWindowSize())))
                 default:
-                    return .signal(signal)
+                    return Ending(outcome: .signal(signal), page: state.currentPage)
                 }
             }
             for item in wake.events {
@@ -199,7 +207,7 @@ struct ReaderSession {
                 draw()
             }
         }
-        return outcome
+        return Ending(outcome: outcome, page: state.currentPage)
     }
 
     /// Extracts every page's text (on a document of its own, so page loads don't wait), with

@@ -92,6 +92,30 @@ import Testing
         #expect(try !tmux.alternateScreenIsOn())
     }
 
+    /// A document opens where it was left (a note says so); `--page` overrides that.
+    @Test func reopensWhereItWasLeft() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("Right", "Right", "Right", "Right")
+        try tmux.waitForStatus("5/14")
+        try tmux.send("q")
+        try tmux.waitFor("the shell") { $0.contains("[exit 0]") }
+        try tmux.run("clear; \"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("5/14")
+        #expect(try tmux.statusLine().contains("Page 5, where you left off"))
+        try tmux.send("q")
+        try tmux.waitFor("the shell") { $0.contains("[exit 0]") }
+        try tmux.run("clear; \"$FOLIO\" --page 2 '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("2/14")
+        try tmux.send("q")
+        try tmux.waitFor("the shell") { $0.contains("[exit 0]") }
+        let positions = try String(
+            contentsOf: tmux.stateFolder.appendingPathComponent("folio/positions"), encoding: .utf8)
+        // Keyed by the real path: links resolved (the corpus may be reached through one).
+        #expect(positions == "1\t\(URL(fileURLWithPath: tracemonkey).resolvingSymlinksInPath().path)\n")
+    }
+
     @Test func openErrorLeavesTheTerminalAlone() throws {
         let tmux = try TmuxSession(columns: 80, rows: 24)
         try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-tracemonkey-truncated.pdf"))'; echo \"[exit $?]\"")

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A real terminal for end-to-end tests: a detached tmux session on a private server, with a
 /// pinned size, `TERM` and locale, driven with `send-keys` and read with `capture-pane`.
@@ -11,12 +11,17 @@ public final class TmuxSession {
     }
 
     private let socket: String
+    /// The session's own `XDG_STATE_HOME`, so that where one test left a document does not
+    /// decide where the next one opens it.
+    public let stateFolder: URL
 
     /// Starts an interactive bash (no rc files) in a `columns`×`rows` terminal. `FOLIO` is set to
     /// the binary under test.
     public init(columns: Int = 100, rows: Int = 30) throws {
         socket = "folio-test-\(getpid())-\(UUID().uuidString.prefix(8))"
-        let environment = "TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 FOLIO='\(FolioProcess.executable.path)' PS1='$ '"
+        stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent(socket + "-state")
+        let environment = "TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 FOLIO='\(FolioProcess.executable.path)'"
+            + " XDG_STATE_HOME='\(stateFolder.path)' PS1='$ '"
         // The first command starts the tmux server, which would inherit (and hold open) an output
         // pipe; it gets no pipe.
         try tmux(capturingOutput: false, ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
@@ -29,6 +34,7 @@ public final class TmuxSession {
 
     deinit {
         _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: stateFolder)
     }
 
     /// Types a shell command line and presses Enter.
