@@ -67,19 +67,16 @@ folio_rect folio_display_list_bounds(folio_context *context, folio_display_list 
     return folio_rect_from(fz_bound_display_list(context->ctx, list->list));
 }
 
-folio_status folio_display_list_render(folio_context *context, folio_display_list *list, float zoom,
-                                       size_t max_pixels, folio_cookie *cookie, folio_pixels *out,
-                                       char *err, size_t errlen) {
-    fz_context *ctx = context->ctx;
-    memset(out, 0, sizeof *out);
+/* The pixel area of `list` drawn at `zoom`, after the checks both calls below make. */
+static folio_status render_area(fz_context *ctx, folio_display_list *list, float zoom, size_t max_pixels,
+                                fz_irect *area, char *err, size_t errlen) {
     if (!(zoom > 0) || zoom > 100) {
         folio_set_error(err, errlen, "invalid zoom");
         return FOLIO_INVALID;
     }
-    fz_matrix ctm = fz_scale(zoom, zoom);
-    fz_irect area = fz_round_rect(fz_transform_rect(fz_bound_display_list(ctx, list->list), ctm));
-    double width = (double)area.x1 - area.x0;
-    double height = (double)area.y1 - area.y0;
+    *area = fz_round_rect(fz_transform_rect(fz_bound_display_list(ctx, list->list), fz_scale(zoom, zoom)));
+    double width = (double)area->x1 - area->x0;
+    double height = (double)area->y1 - area->y0;
     if (width <= 0 || height <= 0) {
         folio_set_error(err, errlen, "the page is empty (zero size)");
         return FOLIO_INVALID;
@@ -91,34 +88,51 @@ folio_status folio_display_list_render(folio_context *context, folio_display_lis
         folio_set_error(err, errlen, message);
         return FOLIO_INVALID;
     }
+    return FOLIO_OK;
+}
+
+folio_status folio_display_list_render_size(folio_context *context, folio_display_list *list, float zoom,
+                                            size_t max_pixels, int *width, int *height, char *err, size_t errlen) {
+    fz_irect area;
+    *width = 0;
+    *height = 0;
+    folio_status status = render_area(context->ctx, list, zoom, max_pixels, &area, err, errlen);
+    if (status == FOLIO_OK) {
+        *width = area.x1 - area.x0;
+        *height = area.y1 - area.y0;
+    }
+    return status;
+}
+
+folio_status folio_display_list_render_into(folio_context *context, folio_display_list *list, float zoom,
+                                            folio_cookie *cookie, unsigned char *samples, int width, int height,
+                                            char *err, size_t errlen) {
+    fz_context *ctx = context->ctx;
+    fz_irect area;
+    folio_status status = render_area(ctx, list, zoom, (size_t)width * (size_t)height, &area, err, errlen);
+    if (status != FOLIO_OK) {
+        return status;
+    }
+    if (area.x1 - area.x0 != width || area.y1 - area.y0 != height || samples == NULL) {
+        folio_set_error(err, errlen, "the pixel buffer does not match the page's size");
+        return FOLIO_INVALID;
+    }
     fz_cookie *fz_cookie_ptr = cookie ? &cookie->cookie : NULL;
-    folio_status status = FOLIO_OK;
     fz_pixmap *pixmap = NULL;
     fz_device *device = NULL;
-    uint8_t *samples = NULL;
     fz_var(pixmap);
     fz_var(device);
-    fz_var(samples);
     folio_work_begin(cookie);
     fz_try(ctx) {
-        pixmap = fz_new_pixmap_with_bbox(ctx, fz_device_rgb(ctx), area, NULL, 0);
+        /* The pixmap borrows the caller's samples; dropping it leaves them alone. */
+        pixmap = fz_new_pixmap_with_bbox_and_data(ctx, fz_device_rgb(ctx), area, NULL, 0, samples);
         fz_clear_pixmap_with_value(ctx, pixmap, 0xff);
         device = fz_new_draw_device(ctx, fz_identity, pixmap);
-        fz_run_display_list(ctx, list->list, device, ctm, fz_infinite_rect, fz_cookie_ptr);
+        fz_run_display_list(ctx, list->list, device, fz_scale(zoom, zoom), fz_infinite_rect, fz_cookie_ptr);
         fz_close_device(ctx, device);
         if (folio_aborted(fz_cookie_ptr)) {
             fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");
         }
-        size_t stride = (size_t)fz_pixmap_stride(ctx, pixmap);
-        size_t rows = (size_t)fz_pixmap_height(ctx, pixmap);
-        samples = malloc(stride * rows);
-        if (samples == NULL) {
-            fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-        }
-        memcpy(samples, fz_pixmap_samples(ctx, pixmap), stride * rows);
-        out->width = fz_pixmap_width(ctx, pixmap);
-        out->height = (int)rows;
-        out->stride = stride;
     }
     fz_always(ctx) {
         fz_drop_device(ctx, device);
@@ -126,16 +140,7 @@ folio_status folio_display_list_render(folio_context *context, folio_display_lis
     }
     fz_catch(ctx) {
         status = folio_caught(ctx, fz_cookie_ptr, err, errlen);
-        free(samples);
-        samples = NULL;
-        memset(out, 0, sizeof *out);
     }
     folio_work_end();
-    out->samples = samples;
     return status;
-}
-
-void folio_pixels_free(folio_pixels *pixels) {
-    free(pixels->samples);
-    memset(pixels, 0, sizeof *pixels);
 }

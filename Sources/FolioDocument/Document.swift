@@ -191,12 +191,29 @@ public final class Document: @unchecked Sendable {
             // A context of its own renders the list; the display list may be drawn by any context.
             let renderer = try opening.context.base.clone()
             defer { folio_display_list_drop(renderer.pointer, list) }
-            var pixels = folio_pixels()
-            defer { folio_pixels_free(&pixels) }
+            var width: Int32 = 0
+            var height: Int32 = 0
             try MuPDFCall.check {
-                folio_display_list_render(renderer.pointer, list, Float(zoom), maxPixels, cookie, &pixels, $0, $1)
+                folio_display_list_render_size(renderer.pointer, list, Float(zoom), maxPixels, &width, &height, $0, $1)
             }
-            return Self.packed(pixels)
+            // MuPDF draws straight into the array's memory, which this closure owns for as long
+            // as MuPDF runs, even when the caller has stopped waiting (abandoned work).
+            let count = Int(width) * Int(height) * 3
+            var failure: DocumentError?
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                do throws(DocumentError) {
+                    try MuPDFCall.check {
+                        folio_display_list_render_into(
+                            renderer.pointer, list, Float(zoom), cookie, buffer.baseAddress, width, height, $0, $1)
+                    }
+                    initialized = count
+                } catch {
+                    failure = error
+                    initialized = 0
+                }
+            }
+            if let failure { throw failure }
+            return RenderedPage(width: Int(width), height: Int(height), pixels: pixels)
         }
     }
 
@@ -471,20 +488,6 @@ public final class Document: @unchecked Sendable {
             return TextBlock(lines: lines, box: rect(block.box))
         }
         return PageText(width: Double(flat.width), height: Double(flat.height), blocks: blocks)
-    }
-
-    private static func packed(_ pixels: folio_pixels) -> RenderedPage {
-        let width = Int(pixels.width)
-        let height = Int(pixels.height)
-        let rowBytes = width * 3
-        var packed = [UInt8](repeating: 0, count: rowBytes * height)
-        packed.withUnsafeMutableBytes { destination in
-            for row in 0..<height {
-                let source = UnsafeRawPointer(pixels.samples! + row * pixels.stride)
-                (destination.baseAddress! + row * rowBytes).copyMemory(from: source, byteCount: rowBytes)
-            }
-        }
-        return RenderedPage(width: width, height: height, pixels: packed)
     }
 }
 

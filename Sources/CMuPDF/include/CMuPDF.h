@@ -78,13 +78,6 @@ typedef struct folio_text {
     size_t char_count;
 } folio_text;
 
-/// A rendered RGB pixel buffer, 3 bytes per pixel, rows `stride` bytes apart. Free with folio_pixels_free.
-typedef struct folio_pixels {
-    uint8_t *samples;
-    int width, height;
-    size_t stride;
-} folio_pixels;
-
 /// One outline (table of contents) entry, flattened in document order.
 typedef struct folio_outline_entry {
     char *title;  // UTF-8, may be NULL
@@ -192,12 +185,16 @@ folio_status folio_page_display_list(folio_document *document, int page, folio_c
 void folio_display_list_drop(folio_context *context, folio_display_list *list);
 /// The display list's bounds in points.
 folio_rect folio_display_list_bounds(folio_context *context, folio_display_list *list);
-/// Renders `list` at `zoom` (1 = 72 dpi) into RGB pixels on white. Fails with FOLIO_INVALID when
-/// the result would exceed `max_pixels`.
-folio_status folio_display_list_render(folio_context *context, folio_display_list *list, float zoom,
-                                       size_t max_pixels, folio_cookie *cookie, folio_pixels *out,
-                                       char *err, size_t errlen);
-void folio_pixels_free(folio_pixels *pixels);
+/// The size in pixels of `list` rendered at `zoom` (1 = 72 dpi). Fails with FOLIO_INVALID for a
+/// bad zoom, an empty page, or a result larger than `max_pixels`.
+folio_status folio_display_list_render_size(folio_context *context, folio_display_list *list, float zoom,
+                                            size_t max_pixels, int *width, int *height, char *err, size_t errlen);
+/// Renders `list` at `zoom` into `samples`, the caller's `width` × `height` × 3 bytes (RGB, rows
+/// packed), on white; `width` and `height` must be what folio_display_list_render_size gave.
+/// Drawing straight into the caller's memory saves two copies of the page.
+folio_status folio_display_list_render_into(folio_context *context, folio_display_list *list, float zoom,
+                                            folio_cookie *cookie, unsigned char *samples, int width, int height,
+                                            char *err, size_t errlen);
 /// The page's links with their resolved targets.
 folio_status folio_page_links(folio_document *document, int page, folio_links *out, char *err, size_t errlen);
 void folio_links_free(folio_links *links);
