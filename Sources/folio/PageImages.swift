@@ -23,9 +23,10 @@ final class PageImages: @unchecked Sendable {
         }
     }
 
-    /// Memory for ready images, whatever the document's length: about eighteen text pages 1000
-    /// pixels wide. The images most recently used stay even beyond it (see ``keptImages``).
-    static let cacheBytes = 48 << 20
+    /// Memory for ready images, whatever the document's length: at a byte a pixel, about 24
+    /// text pages 1000 pixels wide, or 7 pages 1900 pixels wide. The images most recently used
+    /// stay even beyond it (see ``keptImages``).
+    static let cacheBytes = 32 << 20
     /// How many of the most recently used images are never evicted: the page on screen and the
     /// two the reader prefetches, however large they are.
     static let keptImages = 3
