@@ -44,6 +44,13 @@ public struct RenderRequest: Sendable, Hashable {
         self.inverted = inverted
         self.highlight = highlight
     }
+
+    /// Whether `other` is the same page at the same size, whatever its marks: its image can
+    /// stand in while this one, with other marks, is being made.
+    func differsOnlyInMarks(from other: RenderRequest) -> Bool {
+        page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
+            && inverted == other.inverted
+    }
 }
 
 /// Where the owner draws a rendered page image: the part of the image from cell row

@@ -16,7 +16,18 @@ extension ReaderState {
 
     /// The current page's image size, when it has been rendered for the current settings.
     var currentImage: ImageExtent? {
-        renderedImages[renderRequest(for: currentPage)]
+        shownImage(of: currentPage)?.extent
+    }
+
+    /// The image to show for `page`: the one for the current settings, or, while that is being
+    /// made after a new search, the same page with the old marks (so the page does not fall
+    /// back to its text for a moment).
+    func shownImage(of page: Int) -> (request: RenderRequest, extent: ImageExtent)? {
+        let request = renderRequest(for: page)
+        if let extent = renderedImages[request] {
+            return (request, extent)
+        }
+        return renderedImages.first { $0.key.differsOnlyInMarks(from: request) }.map { ($0.key, $0.value) }
     }
 
     /// Why the current page's image could not be made, if it could not.
@@ -84,7 +95,10 @@ extension ReaderState {
         if let previous = paging.pageBefore(currentPage) { pages.append(previous) }
         let wanted = pages.map(renderRequest(for:))
         let keep = Set(wanted)
-        renderedImages = renderedImages.filter { keep.contains($0.key) }
+        // An image with other marks stays as a stand-in until its replacement arrives.
+        renderedImages = renderedImages.filter { image in
+            wanted.contains { $0 == image.key || $0.differsOnlyInMarks(from: image.key) }
+        }
         failedRenders = failedRenders.filter { keep.contains($0.key) }
         let dropped = pendingRenders.subtracting(keep)
         pendingRenders.formIntersection(keep)
@@ -102,6 +116,8 @@ extension ReaderState {
         pendingRenders.remove(request)
         guard request == renderRequest(for: request.page), viewMode == .image else { return [] }
         renderedImages[request] = extent
+        // The stand-in with the old marks has done its job.
+        renderedImages = renderedImages.filter { $0.key == request || !$0.key.differsOnlyInMarks(from: request) }
         if request.page == currentPage {
             if anchorsAtBottom {
                 topLine = maximumTopLine(of: currentPage)
@@ -116,14 +132,14 @@ extension ReaderState {
 
     /// Where the current page's image goes on screen, when it is ready.
     var imagePlacement: ImagePlacement? {
-        guard viewMode == .image, let extent = currentImage else { return nil }
+        guard viewMode == .image, let (request, extent) = shownImage(of: currentPage) else { return nil }
         let rows = min(max(extent.rows - topLine, 0), textRows)
         let columns = min(max(extent.columns - horizontalOffset, 0), textColumns)
         guard rows > 0, columns > 0 else { return nil }
         // Narrower than the text area (fit page, zoomed out): centred.
         let margin = max((textColumns - extent.columns) / 2, 0)
         return ImagePlacement(
-            request: renderRequest(for: currentPage), sourceRow: topLine, sourceColumn: horizontalOffset,
+            request: request, sourceRow: topLine, sourceColumn: horizontalOffset,
             rows: rows, columns: columns, screenRow: 0, screenColumn: 1 + margin)
     }
 }

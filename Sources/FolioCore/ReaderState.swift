@@ -197,7 +197,7 @@ public struct ReaderState: Sendable {
     func contentHeight(of page: Int) -> Int? {
         switch viewMode {
         case .text: lines(of: page)?.count
-        case .image: renderedImages[renderRequest(for: page)]?.rows
+        case .image: shownImage(of: page)?.extent.rows
         }
     }
 

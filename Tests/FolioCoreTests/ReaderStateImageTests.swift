@@ -55,9 +55,16 @@ import Testing
         let marked = requests(session.type("chapter") + session.press(.enter))
         #expect(marked.map(\.page) == [0, 1])
         #expect(marked.allSatisfy { $0.highlight == SearchPattern("chapter") })
-        // The page's text stands in until the marked image arrives; then that one is drawn.
-        #expect(ReaderView.render(session.state).image == nil)
+        // The unmarked image stays on screen until the marked one arrives (the page does not
+        // fall back to its text meanwhile); then the marked one is drawn.
+        #expect(ReaderView.render(session.state).image?.request == plain[0])
+        #expect(!session.screenLines[9].contains("Rendering"))
         _ = session.state.handle(.pageRendered(marked[0], rows: 20, columns: 38))
+        #expect(ReaderView.render(session.state).image?.request == marked[0])
+        // Page 2's marked image is still on its way; back on page 1, its marked image shows.
+        session.press(.right)
+        #expect(ReaderView.render(session.state).image == nil)
+        session.press(.left)
         #expect(ReaderView.render(session.state).image?.request == marked[0])
     }
 
