@@ -45,9 +45,9 @@ public struct RenderRequest: Sendable, Hashable {
         self.highlight = highlight
     }
 
-    /// Whether `other` is the same page at the same size, whatever its marks: its image can
+    /// Whether `other` is this page at this size, whatever the marks of either: its image can
     /// stand in while this one, with other marks, is being made.
-    func differsOnlyInMarks(from other: RenderRequest) -> Bool {
+    func isSameImage(ignoringMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
             && inverted == other.inverted
     }

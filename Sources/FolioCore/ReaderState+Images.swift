@@ -27,7 +27,7 @@ extension ReaderState {
         if let extent = renderedImages[request] {
             return (request, extent)
         }
-        return renderedImages.first { $0.key.differsOnlyInMarks(from: request) }.map { ($0.key, $0.value) }
+        return renderedImages.first { $0.key.isSameImage(ignoringMarks: request) }.map { ($0.key, $0.value) }
     }
 
     /// Why the current page's image could not be made, if it could not.
@@ -97,7 +97,7 @@ extension ReaderState {
         let keep = Set(wanted)
         // An image with other marks stays as a stand-in until its replacement arrives.
         renderedImages = renderedImages.filter { image in
-            wanted.contains { $0 == image.key || $0.differsOnlyInMarks(from: image.key) }
+            wanted.contains { $0.isSameImage(ignoringMarks: image.key) }
         }
         failedRenders = failedRenders.filter { keep.contains($0.key) }
         let dropped = pendingRenders.subtracting(keep)
@@ -117,7 +117,7 @@ extension ReaderState {
         guard request == renderRequest(for: request.page), viewMode == .image else { return [] }
         renderedImages[request] = extent
         // The stand-in with the old marks has done its job.
-        renderedImages = renderedImages.filter { $0.key == request || !$0.key.differsOnlyInMarks(from: request) }
+        renderedImages = renderedImages.filter { $0.key == request || !$0.key.isSameImage(ignoringMarks: request) }
         if request.page == currentPage {
             if anchorsAtBottom {
                 topLine = maximumTopLine(of: currentPage)
