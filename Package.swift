@@ -26,11 +26,15 @@ let package = Package(
         .target(name: "FolioSixel"),
         .target(name: "FolioCommandLine"),
         .target(name: "FolioState", dependencies: ["FolioCore"]),
-        .executableTarget(
-            name: "folio",
+        .target(
+            name: "FolioApp",
             dependencies: [
                 "FolioCommandLine", "FolioCore", "FolioDocument", "FolioTerminal", "FolioSixel", "FolioState",
             ]
+        ),
+        .executableTarget(
+            name: "folio",
+            dependencies: ["FolioApp", "FolioCommandLine", "FolioCore", "FolioState", "FolioTerminal"]
         ),
         .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
@@ -39,6 +43,7 @@ let package = Package(
         .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
+        .testTarget(name: "FolioAppTests", dependencies: ["FolioApp", "FolioDocument", "FolioTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),
     ]

@@ -28,13 +28,13 @@ public struct LinkItem: Sendable, Equatable {
 }
 
 /// Which way a search goes through the document.
-public enum SearchDirection: Sendable, Equatable {
+public enum SearchDirection: Sendable, Hashable {
     case forward
     case backward
 }
 
 /// A search for the owner to run page by page, away from the input path.
-public struct SearchRequest: Sendable, Equatable {
+public struct SearchRequest: Sendable, Hashable {
     /// Identifies the search's events; results of older searches are ignored.
     public var id: Int
     /// What to look for (smart case).

@@ -1,10 +1,10 @@
 public import FolioCore
-import Foundation
+import Dispatch
 
 /// Runs the reader's searches in the background on a document of its own, page by page, so
 /// searching never delays page loads. Matching uses ``SearchPattern`` on the lines of each
 /// page's text, exactly as `folio --search` does.
-public final class DocumentSearcher: @unchecked Sendable {
+public final class DocumentSearcher: Sendable {
     /// What a search reports, on the searcher's thread.
     public enum Report: Sendable {
         case progress(id: Int, searched: Int, total: Int)
@@ -13,69 +13,52 @@ public final class DocumentSearcher: @unchecked Sendable {
         case failed(id: Int, reason: String)
     }
 
-    private let source: Document
-    private let report: @Sendable (Report) -> Void
-    private let queue = DispatchQueue(label: "folio.search")
-    private let lock = NSLock()
-    private var document: Document?
-    private var activeID: Int?
-    private var cancellation: Cancellation?
+    private let worker: BackgroundWorker<SearchRequest>
 
     /// Reports are delivered through `report`; searches open their own copy of `source`.
     public init(source: Document, report: @escaping @Sendable (Report) -> Void) {
-        self.source = source
-        self.report = report
+        let copy = WorkerDocument(reopening: source)
+        worker = BackgroundWorker(name: "folio.search", timeLimit: TimeLimits.searchPage) { job in
+            Self.run(job, in: copy, report: report)
+        }
     }
 
     /// Starts `request`, replacing any search still running.
     public func start(_ request: SearchRequest) {
-        lock.withLock {
-            cancellation?.cancel()
-            activeID = request.id
-        }
-        queue.async { [self] in run(request) }
+        worker.cancelAll()
+        worker.submit([request])
     }
 
     /// Stops the running search; it reports nothing more.
     public func cancel() {
-        lock.withLock {
-            activeID = nil
-            cancellation?.cancel()
-        }
+        worker.cancelAll()
     }
 
-    private func isActive(_ id: Int) -> Bool {
-        lock.withLock { activeID == id }
+    /// Stops the searcher's thread.
+    public func stop() {
+        worker.stop()
     }
 
-    private func run(_ request: SearchRequest) {
-        guard isActive(request.id) else { return }
+    private static func run(
+        _ job: BackgroundWorker<SearchRequest>.Job, in copy: WorkerDocument, report: @Sendable (Report) -> Void
+    ) {
+        let request = job.request
         let document: Document
-        if let opened = self.document {
-            document = opened
-        } else {
-            do throws(DocumentError) {
-                document = try source.reopened()
-                self.document = document
-            } catch {
-                report(.failed(id: request.id, reason: error.description))
-                return
-            }
+        do throws(DocumentError) {
+            document = try copy.document()
+        } catch {
+            report(.failed(id: request.id, reason: error.description))
+            return
         }
         let documentPages = (try? document.pageCount) ?? 0
         var lastReport = DispatchTime.now()
         for index in 0..<min(request.pageCount, documentPages) {
-            let cancellation = Cancellation(timeLimit: 10)
-            guard lock.withLock({ () -> Bool in
-                guard activeID == request.id else { return false }
-                self.cancellation = cancellation
-                return true
-            }) else { return }
+            guard !job.isCancelled else { return }
             let page = request.page(at: index, documentPages: documentPages)
             // A page that cannot be read has no matches; the search goes on.
-            let text = (try? document.plainText(page: page, cancellation: cancellation)) ?? ""
+            let text = (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
             if text.split(separator: "\n").contains(where: { request.pattern.matches($0) }) {
-                if isActive(request.id) {
+                if !job.isCancelled {
                     report(.found(id: request.id, page: page))
                 }
                 return
@@ -86,7 +69,7 @@ public final class DocumentSearcher: @unchecked Sendable {
                 report(.progress(id: request.id, searched: index + 1, total: request.pageCount))
             }
         }
-        if isActive(request.id) {
+        if !job.isCancelled {
             report(.notFound(id: request.id))
         }
     }

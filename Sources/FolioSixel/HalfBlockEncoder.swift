@@ -2,35 +2,33 @@
 /// 3.3, for one): each cell shows two pixels stacked, the upper one as the foreground colour of
 /// `▀` and the lower one as its background, in 24-bit colour or the nearest of xterm's 256.
 public enum HalfBlockEncoder: Sendable {
-    /// The escape sequences that draw the cells `cells` of `image` (one pixel wide and two pixels
-    /// tall per cell) with their top-left cell at 0-based `screenRow`, `screenColumn`.
-    /// Pixels past the image's bottom edge are drawn white.
-    public static func encode(
-        _ image: RGBImage, cells: PixelRect, screenRow: Int, screenColumn: Int, trueColor: Bool
+    /// The escape sequences that draw one row of cells of `image` (one pixel wide and two pixels
+    /// tall per cell): cell row `cellRow`, `columns` cells from `firstColumn`, starting at the
+    /// cursor. Pixels past the image's bottom edge are drawn white; columns past its right edge
+    /// are left out.
+    public static func encodeRow(
+        _ image: RGBImage, cellRow: Int, firstColumn: Int, columns: Int, trueColor: Bool
     ) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(cells.width * cells.height * 24)
-        let columns = max(min(cells.width, image.width - cells.x), 0)
-        for row in 0..<max(cells.height, 0) {
-            output += Array("\u{1B}[\(screenRow + row + 1);\(screenColumn + 1)H".utf8)
-            var lastUpper: [UInt8] = []
-            var lastLower: [UInt8] = []
-            for column in 0..<columns {
-                let x = cells.x + column
-                let upper = pixel(image, x: x, y: 2 * (cells.y + row))
-                let lower = pixel(image, x: x, y: 2 * (cells.y + row) + 1)
-                if upper != lastUpper {
-                    output += colour(upper, foreground: true, trueColor: trueColor)
-                    lastUpper = upper
-                }
-                if lower != lastLower {
-                    output += colour(lower, foreground: false, trueColor: trueColor)
-                    lastLower = lower
-                }
-                output += [0xE2, 0x96, 0x80]  // ▀ U+2580
+        let count = max(min(columns, image.width - firstColumn), 0)
+        output.reserveCapacity(count * 24)
+        var lastUpper: [UInt8] = []
+        var lastLower: [UInt8] = []
+        for column in 0..<count {
+            let x = firstColumn + column
+            let upper = pixel(image, x: x, y: 2 * cellRow)
+            let lower = pixel(image, x: x, y: 2 * cellRow + 1)
+            if upper != lastUpper {
+                output += colour(upper, foreground: true, trueColor: trueColor)
+                lastUpper = upper
             }
-            output += Array("\u{1B}[0m".utf8)
+            if lower != lastLower {
+                output += colour(lower, foreground: false, trueColor: trueColor)
+                lastLower = lower
+            }
+            output += [0xE2, 0x96, 0x80]  // ▀ U+2580
         }
+        output += Array("\u{1B}[0m".utf8)
         return output
     }
 

@@ -7,20 +7,16 @@ public struct TerminalError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }
 
-/// The curses backend: enters the alternate screen, blits ``Frame``s, reads keys, and restores the
-/// terminal exactly on ``stop()``. The only type in Folio that calls ncurses.
-public final class CursesTerminal {
-    /// What reading input produced.
-    public enum Input: Sendable, Equatable {
-        case key(Key)
-        case resize(ScreenSize)
-    }
-
+/// The curses backend: enters the alternate screen, blits ``Frame``s, reads keys and signals, and
+/// restores the terminal exactly on ``stop()``. The only type in Folio that calls ncurses.
+public final class CursesTerminal: TerminalBackend {
     private var screen: OpaquePointer?
+    private let wakePipe = WakePipe()
     private var isStopped = false
     private var repaintPending = false
 
-    /// Starts curses on the controlling terminal (stdin and stdout must both be terminals).
+    /// Starts curses on the controlling terminal (stdin and stdout must both be terminals), with
+    /// the terminating signals, SIGWINCH and SIGTSTP handed to ``waitForEvents(readingKeys:)``.
     public init() throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(description: "the reader needs a terminal (use --text to print a document)")
@@ -49,6 +45,7 @@ public final class CursesTerminal {
             init_pair(Self.errorPair, Int16(COLOR_RED), -1)
         }
         CrashGuard.install(shellModes: shellModes, restoring: Self.restoreSequence())
+        SignalRelay.install()
     }
 
     deinit {
@@ -96,7 +93,7 @@ public final class CursesTerminal {
     }
 
     /// Adopts the terminal's new size after SIGWINCH and returns it.
-    public func adoptWindowSize() -> ScreenSize {
+    private func adoptWindowSize() -> ScreenSize {
         var rows: Int32 = 0
         var columns: Int32 = 0
         if folio_window_size(&rows, &columns) == 0 {
@@ -123,7 +120,7 @@ public final class CursesTerminal {
 
     /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
     /// prompt), then comes back.
-    public func withScreenSuspended<T>(_ body: () -> T) -> T {
+    public func withScreenSuspended<Result>(_ body: () -> Result) -> Result {
         curs_set(1)
         endwin()
         let result = body()
@@ -133,8 +130,36 @@ public final class CursesTerminal {
         return result
     }
 
+    /// Waits in `poll` for input (when `readingKeys`), the wake-up pipe or a signal.
+    public func waitForEvents(readingKeys: Bool) -> [TerminalEvent] {
+        var descriptors = [
+            pollfd(fd: wakePipe.readDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: SignalRelay.readDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        if readingKeys {
+            descriptors.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0))
+        }
+        guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { return [] }
+        if descriptors[0].revents != 0 {
+            wakePipe.drain()
+        }
+        guard descriptors[1].revents != 0 else { return [] }
+        return SignalRelay.received().map { signal in
+            switch signal {
+            case SignalRelay.resize: .resize(adoptWindowSize())
+            case SignalRelay.suspend: .suspendRequested
+            default: .terminate(signal: signal)
+            }
+        }
+    }
+
+    /// Writes a byte to the wake-up pipe ``waitForEvents(readingKeys:)`` polls.
+    public var wakeUp: @Sendable () -> Void {
+        { [wakePipe] in wakePipe.wake() }
+    }
+
     /// Reads one pending input without waiting; nil when there is none.
-    public func readInput() -> Input? {
+    public func readInput() -> TerminalEvent? {
         nodelay(folio_stdscr(), true)
         var value: wint_t = 0
         while true {
@@ -153,12 +178,25 @@ public final class CursesTerminal {
         }
     }
 
-    /// Writes `bytes` straight to the terminal, between frames (for OSC 52 clipboard writes,
-    /// which change nothing on screen).
-    public func writeRaw(_ bytes: [UInt8]) {
+    /// Saves the cursor, moves it to `position`, writes `bytes` and puts the cursor back.
+    public func writeImage(_ bytes: [UInt8], at position: FramePosition) {
+        write(Array("\u{1B}7\u{1B}[\(position.row + 1);\(position.column + 1)H".utf8) + bytes + Array("\u{1B}8".utf8))
+    }
+
+    /// Writes `bytes` straight to the terminal, between frames.
+    public func writeControl(_ bytes: [UInt8]) {
+        write(bytes)
+    }
+
+    /// Rings the terminal's bell (or flashes the screen where it has none).
+    public func bell() {
+        beep()
+    }
+
+    private func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, bytes.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return

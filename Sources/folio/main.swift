@@ -1,10 +1,12 @@
+import FolioApp
 import FolioCommandLine
 import FolioCore
-import FolioDocument
+import FolioState
 import FolioTerminal
 import Glibc
 
-// Entry point: parse the options, then run a batch mode or the interactive reader.
+// Entry point: parse the options, then run a batch mode or the interactive reader. Everything
+// here is wiring; what each part does is in FolioApp.
 let startTime = TraceLog.now()
 signal(SIGPIPE, SIG_IGN)
 Errors.silenceLibraries()
@@ -31,13 +33,45 @@ if options.showVersion {
     standardOutput.flush()
     exit(0)
 }
+let preference = GraphicsSupport.Preference(rawValue: options.graphics.rawValue) ?? .auto
 if options.diagnose {
-    let support = TerminalProbe.detect(preference: GraphicsSupport.Preference(rawValue: options.graphics.rawValue) ?? .auto)
-    standardOutput.write(Diagnosis.describe(support))
+    standardOutput.write(Diagnosis.describe(TerminalProbe.detect(preference: preference)))
     standardOutput.flush()
     exit(0)
 }
 if let mode = options.mode, let path = options.path {
     exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
 }
-exit(Interactive(options: options, trace: TraceLog(origin: startTime)).run())
+
+let services = SessionServices.standard(trace: TraceLog(origin: startTime))
+let environment = Environment.values(["XDG_STATE_HOME", "HOME"])
+let interactive = Interactive(
+    path: options.path, password: options.password, startPage: options.startPage, services: services,
+    positions: ReadingPositions.standardPath(environment: environment).map(ReadingPositions.init(path:)))
+let start: Interactive.Start
+do throws(InteractiveError) {
+    start = try interactive.start()
+} catch {
+    Errors.report(error.description)
+    exit(1)
+}
+let graphics = TerminalProbe.detect(preference: preference)
+services.trace?.record("probed")
+let log = SessionLog.standardFolder(environment: environment).flatMap(SessionLog.start(in:))
+let terminal: CursesTerminal
+do throws(TerminalError) {
+    terminal = try CursesTerminal()
+} catch {
+    _ = log?.finish()
+    Errors.report(error.description)
+    exit(1)
+}
+let ending = interactive.run(start, on: terminal, graphics: graphics)
+terminal.stop()
+ending.messages.forEach(Errors.report)
+if let log, log.finish() {
+    Errors.report("messages from this session are in \(log.path)")
+}
+// Background work may still be running on a document: leave without running exit handlers
+// that could free library state under it.
+_exit(ending.status)

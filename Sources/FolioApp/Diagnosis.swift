@@ -1,8 +1,9 @@
-import FolioTerminal
+public import FolioTerminal
 
 /// `folio --diagnose`: what the terminal supports for the image view, and why.
-enum Diagnosis {
-    static func describe(_ support: GraphicsSupport) -> String {
+public enum Diagnosis {
+    /// The report: the method chosen, then why, one reason a line.
+    public static func describe(_ support: GraphicsSupport) -> String {
         let method: String
         switch support.method {
         case .sixel(let registers): method = "sixel (\(registers) colour registers)"

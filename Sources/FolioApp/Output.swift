@@ -6,18 +6,19 @@ import Glibc
 ///
 /// A failed write ends the process with `_exit`, not `exit`: page workers may still be extracting,
 /// and `exit`'s handlers could free library state under them. Nothing is left to flush.
-final class Output {
+public final class Output {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 1 << 16
 
-    init(descriptor: Int32) {
+    /// Output to `descriptor`, buffered.
+    public init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer.reserveCapacity(capacity)
     }
 
     /// Appends `text` as UTF-8.
-    func write(_ text: String) {
+    public func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= capacity {
             flush()
@@ -25,7 +26,7 @@ final class Output {
     }
 
     /// Appends raw bytes.
-    func write(bytes: [UInt8]) {
+    public func write(bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= capacity {
             flush()
@@ -33,7 +34,7 @@ final class Output {
     }
 
     /// Writes everything buffered; exits with status 0 when the reader of the pipe has gone.
-    func flush() {
+    public func flush() {
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { bytes in
@@ -56,13 +57,13 @@ final class Output {
 /// screen. So ``silenceLibraries()`` points descriptor 2 at /dev/null at start, and Folio's own
 /// lines go to a copy of the original stderr. (A Swift runtime trap message is lost with them; the
 /// crash guard still restores the terminal.)
-enum Errors {
+public enum Errors {
     /// Where Folio's own error lines go: the original stderr.
     nonisolated(unsafe) private static var descriptor = STDERR_FILENO
 
     /// Keeps a copy of stderr for Folio's lines and sends everything else written to descriptor 2
     /// to /dev/null. Call once, first thing, before any other thread exists.
-    static func silenceLibraries() {
+    public static func silenceLibraries() {
         let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         if saved >= 0, null >= 0, dup2(null, STDERR_FILENO) >= 0 {
@@ -75,12 +76,13 @@ enum Errors {
         }
     }
 
-    static func report(_ message: String) {
+    /// Writes `folio: MESSAGE`, made safe for the terminal.
+    public static func report(_ message: String) {
         write("folio: " + TerminalSafeText.sanitized(FileSystemName.displayed(message)) + "\n")
     }
 
     /// Writes `text` as it is (the usage hint after a usage error).
-    static func write(_ text: String) {
+    public static func write(_ text: String) {
         let error = Output(descriptor: descriptor)
         error.write(text)
         error.flush()

@@ -1,4 +1,4 @@
-import FolioCommandLine
+public import FolioCommandLine
 import FolioCore
 import FolioDocument
 import FolioSixel
@@ -6,19 +6,25 @@ import FolioTerminal
 
 /// The non-interactive modes: `--info`, `--text`, `--outline`, `--search`. Each returns the
 /// process exit status (0 success, 1 document error or no match).
-struct BatchCommands {
+public struct BatchCommands {
     let options: Options
     let path: String
     let output: Output
 
-    /// Give up on a page after this many seconds, so one pathological page cannot hang a script.
-    static let pageTimeLimit = 10.0
+    /// The batch modes of `options` on the document at `path`, printing to `output`.
+    public init(options: Options, path: String, output: Output) {
+        self.options = options
+        self.path = path
+        self.output = output
+    }
+
     /// Stop after this many unreadable pages in a row: the rest of the document is likely gone too.
     static let maxConsecutiveFailures = 20
 
     private static let textControls: Set<Unicode.Scalar> = ["\n", "\t", "\u{0C}"]
 
-    func run(_ mode: Options.Mode) -> Int32 {
+    /// Runs `mode` and returns the exit status.
+    public func run(_ mode: Options.Mode) -> Int32 {
         do throws(DocumentError) {
             let document = try Document(path: path, password: options.password)
             if case .info = mode {
@@ -101,7 +107,7 @@ struct BatchCommands {
     ) throws(DocumentError) -> Int32? {
         guard let ranges = try selectedPages(document) else { return nil }
         let workers = PageWorkers(
-            document: document, pages: ranges.flatMap { Array($0) }, timeLimit: Self.pageTimeLimit, work: extract)
+            document: document, pages: ranges.flatMap { Array($0) }, timeLimit: TimeLimits.pageText, work: extract)
         defer { workers.stop() }
         var status: Int32 = 0
         var failuresInARow = 0

@@ -1,0 +1,88 @@
+public import FolioCore
+import FolioDocument
+
+/// The file browser: lists folders in the background, classifies entries without opening
+/// anything that could block, and previews documents on another worker, so moving quickly
+/// through a long list never stalls.
+public struct BrowserSession {
+    /// How the browser ended.
+    public enum Outcome: Sendable, Equatable {
+        case quit
+        case open(String)
+        case signal(Int32)
+    }
+
+    /// A browser session.
+    public init() {}
+
+    /// Runs the browser on `terminal`, starting from `state` (kept by the caller, so returning
+    /// from a document keeps the selection); `resuming` when the state was started before.
+    public func run(_ state: inout BrowserState, on terminal: some TerminalBackend, resuming: Bool) -> Outcome {
+        let mailbox = SessionMailbox<BrowserEvent>(wakeUp: terminal.wakeUp)
+        let listing = BackgroundWorker<String>(name: "folio.browser.listing", timeLimit: nil) { job in
+            mailbox.post(FolderListing.list(job.request))
+        }
+        // Only the newest preview request matters: older ones still queued are dropped, so the
+        // selected document's preview never waits behind those scrolled past. One already
+        // being made still finishes: the browser keeps it for when the selection comes back.
+        let previews = BackgroundWorker<String>(name: "folio.browser.preview", timeLimit: nil) { job in
+            mailbox.post(FolderListing.preview(job.request))
+        }
+        defer {
+            listing.stop()
+            previews.stop()
+        }
+        func perform(_ effects: [BrowserEffect]) -> Outcome? {
+            for effect in effects {
+                switch effect {
+                case .list(let path):
+                    listing.submit([path])
+                case .preview(let path):
+                    previews.cancel(keeping: [path])
+                    previews.submit([path])
+                case .open(let path):
+                    return .open(path)
+                case .clearScreen:
+                    terminal.repaintFully()
+                case .quit:
+                    return .quit
+                }
+            }
+            return nil
+        }
+        terminal.repaintFully()
+        _ = state.handle(.resize(terminal.size))
+        if !resuming, let outcome = perform(state.start()) {
+            return outcome
+        }
+        terminal.draw(BrowserView.render(state))
+        while true {
+            for event in terminal.waitForEvents(readingKeys: true) {
+                switch event {
+                case .terminate(let signal):
+                    return .signal(signal)
+                case .suspendRequested:
+                    terminal.suspend()
+                    _ = state.handle(.resize(terminal.size))
+                case .resize(let size):
+                    _ = state.handle(.resize(size))
+                case .key(let key):
+                    if let outcome = perform(state.handle(.key(key))) { return outcome }
+                }
+            }
+            for event in mailbox.take() {
+                if let outcome = perform(state.handle(event)) { return outcome }
+            }
+            while let input = terminal.readInput() {
+                let event: BrowserEvent
+                switch input {
+                case .key(let key): event = .key(key)
+                case .resize(let size): event = .resize(size)
+                case .suspendRequested, .terminate: continue
+                }
+                if let outcome = perform(state.handle(event)) { return outcome }
+            }
+            terminal.draw(BrowserView.render(state))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import FolioCore
+import FolioDocument
+import Foundation
+
+/// Opens documents for the reader, asking for the password of an encrypted one (three tries):
+/// from the command line before the screen starts, or from the file browser with the screen
+/// suspended for the prompt.
+struct DocumentOpener {
+    let services: SessionServices
+
+    /// How opening from the browser ended.
+    enum Opening {
+        case opened(Document)
+        case failed(DocumentError)
+        /// A terminating signal arrived while the document was being opened.
+        case signal(Int32)
+    }
+
+    /// Opens `path` before the screen starts; the password prompt, if any, is on the plain
+    /// terminal, and `retry` reports a wrong password before the next try.
+    func open(_ path: String, password: String?, retry: (String) -> Void) throws(DocumentError) -> Document {
+        let document = try Document(path: path, password: password)
+        try unlock(document, path: path, ask: services.readPassword, retry: retry)
+        return document
+    }
+
+    /// Opens `path` from the file browser: the document is opened on a thread of its own (an
+    /// EPUB's layout can take seconds) while `terminal` still answers signals, so Ctrl-C or a
+    /// closed terminal is honoured at once; keys typed meanwhile wait for the reader.
+    func open(_ path: String, on terminal: some TerminalBackend) -> Opening {
+        let pending = PendingOpen()
+        let wakeUp = terminal.wakeUp
+        let thread = Thread {
+            do throws(DocumentError) {
+                pending.finish(.success(try Document(path: path)))
+            } catch {
+                pending.finish(.failure(error))
+            }
+            wakeUp()
+        }
+        thread.name = "folio.open"
+        thread.start()
+        while !pending.isFinished {
+            for event in terminal.waitForEvents(readingKeys: false) {
+                switch event {
+                case .terminate(let signal): return .signal(signal)
+                case .suspendRequested: terminal.suspend()
+                case .key, .resize: break
+                }
+            }
+        }
+        do throws(DocumentError) {
+            let document = try pending.result().get()
+            let readPassword = services.readPassword
+            try unlock(
+                document, path: path, ask: { prompt in terminal.withScreenSuspended { readPassword(prompt) } },
+                retry: { _ in })
+            return .opened(document)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// Asks for the password while `document` needs one (three tries), then checks it has pages.
+    private func unlock(
+        _ document: Document, path: String, ask: (String) -> String?, retry: (String) -> Void
+    ) throws(DocumentError) {
+        var attempts = 0
+        while document.needsPassword {
+            attempts += 1
+            guard attempts <= 3, let typed = ask("Password for \(TerminalSafeText.sanitized(path)): ") else {
+                throw attempts > 3 ? .wrongPassword : .needsPassword
+            }
+            if try !document.unlock(password: typed), attempts < 3 {
+                retry("\(path): wrong password, try again")
+            }
+        }
+        guard try document.pageCount > 0 else { throw .noPages }
+        services.trace?.record("open pages=\(try document.pageCount)")
+    }
+}
+
+/// The result of an open running on another thread.
+private final class PendingOpen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: Result<Document, DocumentError>?
+
+    func finish(_ result: Result<Document, DocumentError>) {
+        lock.withLock { outcome = result }
+    }
+
+    var isFinished: Bool {
+        lock.withLock { outcome != nil }
+    }
+
+    /// The result; call once ``isFinished``.
+    func result() -> Result<Document, DocumentError> {
+        lock.withLock { outcome ?? .failure(.cancelled) }
+    }
+}

@@ -1,0 +1,165 @@
+public import FolioCore
+public import FolioDocument
+public import FolioState
+public import FolioTerminal
+import Glibc
+
+/// The interactive side of `folio`: the reader on a file, or the file browser on a folder (the
+/// current one without an argument), one terminal for both. A document that cannot be opened
+/// from the command line is reported before the screen is touched (``start()``). Each document
+/// opens where it was left (``ReadingPositions``) unless a start page is given.
+public struct Interactive {
+    /// What the session starts with.
+    public enum Start {
+        /// The reader on a document opened from the command line.
+        case reader(Document, path: String)
+        /// The file browser on a folder.
+        case browser(directory: String)
+    }
+
+    /// How the session ended: the exit status, and the lines to report once the terminal is
+    /// back to normal (each to be printed as `folio: LINE`).
+    public struct Ending: Sendable, Equatable {
+        public var status: Int32
+        public var messages: [String]
+    }
+
+    let path: String
+    let password: String?
+    /// The page to open at (0-based), instead of where the document was left.
+    let startPage: Int?
+    let services: SessionServices
+    let positions: ReadingPositions?
+
+    /// A session on `path` (a file or a folder; the current folder when nil), opening the first
+    /// document at 1-based `startPage` when given. Reading positions are kept in `positions`.
+    public init(
+        path: String?, password: String?, startPage: Int?, services: SessionServices, positions: ReadingPositions?
+    ) {
+        self.path = path ?? "."
+        self.password = password
+        self.startPage = startPage.map { $0 - 1 }
+        self.services = services
+        self.positions = positions
+    }
+
+    /// Opens the document named on the command line (asking for its password on the plain
+    /// terminal), or finds it is a folder. Throws the `FILE: reason` line to report.
+    public func start() throws(InteractiveError) -> Start {
+        var status = stat()
+        if stat(FileSystemName.cString(path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            return .browser(directory: Self.absolute(path))
+        }
+        do throws(DocumentError) {
+            let document = try DocumentOpener(services: services).open(path, password: password) { retry in
+                Errors.report(retry)
+            }
+            return .reader(document, path: path)
+        } catch {
+            throw InteractiveError(description: "\(path): \(error.description)")
+        }
+    }
+
+    /// Runs the reader and the browser on `terminal`, from `start`, until the user quits or a
+    /// signal arrives.
+    public func run(_ start: Start, on terminal: some TerminalBackend, graphics: GraphicsSupport) -> Ending {
+        var messages: [String] = []
+        var browser: BrowserState?
+        var reading: (document: Document, path: String, fromBrowser: Bool)?
+        switch start {
+        case .reader(let document, let path): reading = (document, path, false)
+        case .browser(let directory): browser = BrowserState(directory: directory, screen: terminal.size)
+        }
+        var browserStarted = false
+        var startPage = self.startPage
+        while true {
+            if let current = reading {
+                let ending = read(current.document, path: current.path, fromBrowser: current.fromBrowser,
+                                  startPage: startPage, on: terminal, graphics: graphics, messages: &messages)
+                startPage = nil
+                switch ending.outcome {
+                case .quit:
+                    return Ending(status: 0, messages: messages)
+                case .signal(let signal):
+                    return Ending(status: 128 + signal, messages: messages)
+                case .browse:
+                    reading = nil
+                    if browser == nil {
+                        browser = Self.browser(around: current.path, screen: terminal.size)
+                        browserStarted = false
+                    }
+                }
+            }
+            guard var state = browser else { return Ending(status: 0, messages: messages) }
+            let outcome = BrowserSession().run(&state, on: terminal, resuming: browserStarted)
+            browserStarted = true
+            switch outcome {
+            case .quit:
+                return Ending(status: 0, messages: messages)
+            case .signal(let signal):
+                return Ending(status: 128 + signal, messages: messages)
+            case .open(let path):
+                switch DocumentOpener(services: services).open(path, on: terminal) {
+                case .opened(let document): reading = (document, path, true)
+                case .failed(let error): _ = state.handle(.openFailed(path: path, reason: error.description))
+                case .signal(let signal): return Ending(status: 128 + signal, messages: messages)
+                }
+            }
+            browser = state
+        }
+    }
+
+    /// Reads `document` until the reader ends, then remembers where it was left.
+    private func read(
+        _ document: Document, path: String, fromBrowser: Bool, startPage: Int?, on terminal: some TerminalBackend,
+        graphics: GraphicsSupport, messages: inout [String]
+    ) -> ReaderSession.Ending {
+        let key = Self.canonical(path)
+        let remembered = startPage == nil ? positions?.page(of: key) : nil
+        let session = ReaderSession(
+            document: document, path: path, startPage: startPage ?? remembered ?? 0,
+            note: remembered.flatMap { $0 > 0 ? "Page \($0 + 1), where you left off (Home: first page)" : nil },
+            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser)
+        let ending = session.run(on: terminal)
+        do throws(StateError) {
+            try positions?.remember(page: ending.page, of: key)
+        } catch {
+            // Said once, however many documents could not be remembered.
+            let message = "could not save the reading position: \(error)"
+            if !messages.contains(message) {
+                messages.append(message)
+            }
+        }
+        return ending
+    }
+
+    /// The browser on the folder holding the document at `path`, with the document selected.
+    private static func browser(around path: String, screen: ScreenSize) -> BrowserState {
+        let absolute = absolute(path)
+        let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
+        let name = absolute.split(separator: "/").last.map(String.init)
+        return BrowserState(directory: folder.isEmpty ? "/" : folder, screen: screen, selecting: name)
+    }
+
+    /// The one absolute path of the file at `path`, links and `..` resolved, that names it
+    /// in the reading positions however it was typed.
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(FileSystemName.cString(path), nil) else { return absolute(path) }
+        defer { free(resolved) }
+        return FileSystemName.decode(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+    }
+
+    private static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let cwd = FileSystemName.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+        let joined = path == "." ? cwd : cwd + "/" + path
+        return joined.hasSuffix("/.") ? String(joined.dropLast(2)) : joined
+    }
+}
+
+/// Why the interactive session could not start: the line to report as `folio: LINE`.
+public struct InteractiveError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}

@@ -1,0 +1,96 @@
+import FolioCore
+import FolioDocument
+import FolioSixel
+import FolioTerminal
+
+/// Renders page images for the image view in the background, on a document of its own, into a
+/// ``PageImageCache``; each finished request comes back as a ``ReaderEvent``. Renders for pages
+/// the reader has left are dropped or cancelled.
+final class PageImageRenderer: Sendable {
+    /// The images rendered so far.
+    let cache: PageImageCache
+    private let worker: BackgroundWorker<RenderRequest>
+
+    /// Starts the renderer's thread; `deliver` receives each result on it.
+    init(source: Document, support: GraphicsSupport, deliver: @escaping @Sendable (ReaderEvent) -> Void) {
+        let cache = PageImageCache()
+        let copy = WorkerDocument(reopening: source)
+        self.cache = cache
+        worker = BackgroundWorker(name: "folio.page-images", timeLimit: TimeLimits.pageImage) { job in
+            let event = Self.cached(job.request, in: cache) ?? Self.render(job, in: copy, support: support, into: cache)
+            if let event {
+                deliver(event)
+            }
+        }
+    }
+
+    /// Renders `requests`, most wanted first.
+    func render(_ requests: [RenderRequest]) {
+        worker.submit(requests)
+    }
+
+    /// Drops queued or running renders not in `requests`.
+    func cancel(keeping requests: Set<RenderRequest>) {
+        worker.cancel(keeping: requests)
+    }
+
+    /// Stops the renderer's thread.
+    func stop() {
+        worker.stop()
+    }
+
+    /// The event for a request whose image is still cached (the reader forgets images it moved
+    /// away from; coming back, it asks again), or nil when it must be rendered.
+    private static func cached(_ request: RenderRequest, in cache: PageImageCache) -> ReaderEvent? {
+        cache.entry(for: request).map { .pageRendered(request, rows: $0.rows, columns: $0.columns) }
+    }
+
+    private static func render(
+        _ job: BackgroundWorker<RenderRequest>.Job, in copy: WorkerDocument, support: GraphicsSupport,
+        into cache: PageImageCache
+    ) -> ReaderEvent? {
+        let request = job.request
+        let cancellation = job.operation()
+        do throws(DocumentError) {
+            let document = try copy.document()
+            let sizing = PageImageSizing(request, page: try document.pageSize(request.page), support: support)
+            let page = try document.render(page: request.page, zoom: sizing.zoom, cancellation: cancellation)
+            var rgb = RGBImage(width: page.width, height: page.height, pixels: page.pixels)
+            if let pattern = request.highlight {
+                rgb = rgb.marking(
+                    try hitRects(
+                        of: pattern, on: request.page, of: document, zoom: sizing.zoom, cancellation: cancellation))
+            }
+            let image: PageImage
+            switch support.method {
+            case .sixel(let registers):
+                let indexed = IndexedImage(rgb, maxColors: min(registers, 256))
+                image = .sixel(request.inverted ? indexed.inverted() : indexed)
+            case .halfBlocks, .none:
+                if request.inverted {
+                    rgb = RGBImage(width: rgb.width, height: rgb.height, pixels: rgb.pixels.map { 255 - $0 })
+                }
+                image = .halfBlocks(rgb)
+            }
+            cache.store(.init(image: image, rows: sizing.rows, columns: sizing.columns), for: request)
+            return .pageRendered(request, rows: sizing.rows, columns: sizing.columns)
+        } catch {
+            if error == .cancelled { return nil }
+            return .renderFailed(request, message: cancellation.explain(error).description)
+        }
+    }
+
+    /// Where `pattern` matches on `page`, in the pixels of a render at `zoom` (page coordinates
+    /// start at the page's top-left corner, as the render does), a pixel of margin around each.
+    private static func hitRects(
+        of pattern: SearchPattern, on page: Int, of document: Document, zoom: Double, cancellation: Cancellation
+    ) throws(DocumentError) -> [PixelRect] {
+        try pattern.matchBoxes(in: document.text(page: page, cancellation: cancellation)).map { box in
+            let x0 = Int((box.x0 * zoom).rounded(.down)) - 1
+            let y0 = Int((box.y0 * zoom).rounded(.down)) - 1
+            let x1 = Int((box.x1 * zoom).rounded(.up)) + 1
+            let y1 = Int((box.y1 * zoom).rounded(.up)) + 1
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import FolioCore
+import FolioDocument
+import FolioTerminal
+
+/// How large a page image is rendered: its zoom for MuPDF and its extent in cells.
+struct PageImageSizing: Equatable {
+    /// The zoom to render at (1 = 72 dpi).
+    var zoom: Double
+    /// The image's height in cells.
+    var rows: Int
+    /// The image's width in cells.
+    var columns: Int
+
+    /// The sizing of `request` for a page of `size` points on a terminal with `support`.
+    init(_ request: RenderRequest, page size: PageSize, support: GraphicsSupport) {
+        let (cellWidth, cellHeight): (Double, Double)
+        let maximumWidth: Int
+        switch support.method {
+        case .halfBlocks, .none:
+            // One pixel per cell across, two down: square pixels on cells twice as tall as wide.
+            (cellWidth, cellHeight) = (1, 2)
+            maximumWidth = 4096
+        case .sixel:
+            // As wide as the text area even beyond the terminal's largest image: the writer
+            // sends a crop wider or taller than that as tiles within it.
+            (cellWidth, cellHeight) = (Double(support.cellPixels.width), Double(support.cellPixels.height))
+            maximumWidth = 8192
+        }
+        let areaWidth = min(Double(request.viewport.columns) * cellWidth, Double(maximumWidth))
+        let areaHeight = Double(request.viewport.rows) * cellHeight
+        var scale = areaWidth / max(size.width, 1)
+        if request.fit == .page {
+            scale = min(scale, areaHeight / max(size.height, 1))
+        }
+        scale *= request.zoom
+        // Wider than the terminal accepts (zoomed in): capped, so every crop can be drawn.
+        scale = min(scale, 8192 / max(size.width, 1))
+        let width = max(Int((size.width * scale).rounded()), 1)
+        let height = max(Int((size.height * scale).rounded()), 1)
+        zoom = scale
+        columns = Int((Double(width) / cellWidth).rounded(.up))
+        rows = Int((Double(height) / cellHeight).rounded(.up))
+    }
+}

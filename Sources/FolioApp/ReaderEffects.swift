@@ -1,0 +1,109 @@
+import Dispatch
+import FolioCore
+import FolioDocument
+import FolioTerminal
+
+/// Carries out the reader's effects that are background work on the document: page loads,
+/// searches, the outline and links, copying. Results come back through the session's mailbox.
+final class ReaderEffects {
+    private let document: Document
+    private let services: SessionServices
+    private let mailbox: SessionMailbox<ReaderMail>
+    private let loader: PageLoader
+    private let searcher: DocumentSearcher
+    /// One-off work on the reader's document (outline, links) and clipboard programs, in order.
+    private let background = DispatchQueue(label: "folio.reader.background")
+
+    init(document: Document, services: SessionServices, mailbox: SessionMailbox<ReaderMail>) {
+        self.document = document
+        self.services = services
+        self.mailbox = mailbox
+        loader = PageLoader(document: document) { page, result in
+            switch result {
+            case .success(let text): mailbox.post(.event(.pageLoaded(page: page, text: text)))
+            case .failure(let error): mailbox.post(.event(.pageFailed(page: page, message: error.description)))
+            }
+        }
+        searcher = DocumentSearcher(source: document) { report in
+            switch report {
+            case .progress(let id, let searched, let total):
+                mailbox.post(.event(.searchProgress(id: id, searched: searched, total: total)))
+            case .found(let id, let page): mailbox.post(.event(.searchFound(id: id, page: page)))
+            case .notFound(let id): mailbox.post(.event(.searchFailed(id: id, reason: nil)))
+            case .failed(let id, let reason): mailbox.post(.event(.searchFailed(id: id, reason: reason)))
+            }
+        }
+    }
+
+    /// Stops the loader and the searcher.
+    func stop() {
+        loader.stop()
+        searcher.stop()
+    }
+
+    /// Starts the background work `effect` asks for, on a document of `pageCount` pages.
+    /// Effects on the screen or the session itself are the session's.
+    func perform(_ effect: ReaderEffect, pageCount: Int) {
+        let document = document
+        let mailbox = mailbox
+        switch effect {
+        case .loadPages(let pages): loader.load(pages)
+        case .cancelLoads(let keeping): loader.cancel(keeping: keeping)
+        case .search(let request): searcher.start(request)
+        case .cancelSearch: searcher.cancel()
+        case .loadOutline:
+            background.async {
+                do throws(DocumentError) {
+                    let items = try document.outline().entries.map {
+                        OutlineItem(title: $0.title, level: $0.level, page: $0.page)
+                    }
+                    mailbox.post(.event(.outlineLoaded(items)))
+                } catch {
+                    mailbox.post(.event(.outlineFailed(error.description)))
+                }
+            }
+        case .loadLinks(let page):
+            background.async {
+                let links = ((try? document.links(page: page)) ?? []).map { LinkItem(page: $0.page, uri: $0.uri) }
+                mailbox.post(.event(.linksLoaded(page: page, links: links)))
+            }
+        case .copyDocument:
+            background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }
+        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders:
+            break
+        }
+    }
+
+    /// Hands `text` to a clipboard program in the background, then reports the copy.
+    func copyWithTool(_ text: String, description: String, sentOSC52: Bool) {
+        let services = services
+        let mailbox = mailbox
+        background.async {
+            let tool = services.copyWithTool(text)
+            let report = Clipboard.report(
+                characters: text.count, description: description, sentOSC52: sentOSC52, tool: tool)
+            mailbox.post(.event(.notice(report)))
+        }
+    }
+
+    /// Extracts every page's text (on a document of its own, so page loads don't wait), with
+    /// progress notices, and hands the result back for the clipboard.
+    private static func extractAll(_ document: Document, pageCount: Int, mailbox: SessionMailbox<ReaderMail>) {
+        do throws(DocumentError) {
+            let copy = try document.reopened()
+            var text = ""
+            var lastNotice = DispatchTime.now()
+            for page in 0..<pageCount {
+                text += (try? copy.plainText(page: page, cancellation: Cancellation(timeLimit: TimeLimits.pageText))) ?? ""
+                text += "\u{0C}"
+                if DispatchTime.now().uptimeNanoseconds - lastNotice.uptimeNanoseconds > 200_000_000 {
+                    lastNotice = DispatchTime.now()
+                    mailbox.post(.event(.notice("Copying… \(page + 1)/\(pageCount) pages")))
+                }
+            }
+            mailbox.post(.copy(text: text, description: "the whole document (\(pageCount) pages)"))
+        } catch {
+            mailbox.post(.event(.notice("Could not copy the document: \(error.description)")))
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Dispatch
+public import FolioCore
+public import FolioDocument
+public import FolioTerminal
+
+/// The interactive reader: one loop owns the ``ReaderState``; keys and background results come
+/// in as events, effects go out to the page loader, the searcher, the image renderer, the
+/// clipboard and the terminal, and every change ends in a frame.
+public struct ReaderSession {
+    /// How the reader ended.
+    public enum Outcome: Sendable, Equatable {
+        case quit
+        /// `F`, or `q` in a document opened from the browser.
+        case browse
+        /// A terminating signal arrived.
+        case signal(Int32)
+    }
+
+    /// How the reader ended, and the page it was on (0-based).
+    public struct Ending: Sendable, Equatable {
+        public var outcome: Outcome
+        public var page: Int
+    }
+
+    let document: Document
+    let path: String
+    let startPage: Int
+    let note: String?
+    let graphics: GraphicsSupport
+    let services: SessionServices
+    let quitReturnsToBrowser: Bool
+
+    /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
+    /// document), with `note` as the first message on the status line. `quitReturnsToBrowser`
+    /// makes `q` go back to the file browser the document was opened from.
+    public init(
+        document: Document, path: String, startPage: Int, note: String?, graphics: GraphicsSupport,
+        services: SessionServices, quitReturnsToBrowser: Bool
+    ) {
+        self.document = document
+        self.path = path
+        self.startPage = startPage
+        self.note = note
+        self.graphics = graphics
+        self.services = services
+        self.quitReturnsToBrowser = quitReturnsToBrowser
+    }
+
+    /// Runs the reader on `terminal` until the user leaves or a signal arrives.
+    public func run(on terminal: some TerminalBackend) -> Ending {
+        ReaderRuntime(session: self, terminal: terminal).run()
+    }
+}
+
+/// A background result handed to the reader's loop.
+enum ReaderMail: Sendable {
+    /// An event for the reader state.
+    case event(ReaderEvent)
+    /// Text ready to go to the clipboard (the whole document, extracted in the background).
+    case copy(text: String, description: String)
+}
+
+/// One run of a ``ReaderSession``: the state, the workers and the terminal, and the loop that
+/// ties them together.
+private final class ReaderRuntime<Terminal: TerminalBackend> {
+    private let session: ReaderSession
+    private let terminal: Terminal
+    private let mailbox: SessionMailbox<ReaderMail>
+    private let effects: ReaderEffects
+    private let images: PageImageRenderer
+    private let writer: PageImageWriter
+    private var state: ReaderState
+    private var ending: ReaderSession.Outcome?
+    /// The image last written over the text area: when it changes or goes, the whole screen is
+    /// repainted so no stale pixels stay behind.
+    private var placement: ImagePlacement?
+    /// The page whose text a traced frame last showed: the next frame with another page's text
+    /// is marked "loaded", so the trace tells when a page's text reached the screen.
+    private var pageShownWithText: Int?
+
+    init(session: ReaderSession, terminal: Terminal) {
+        self.session = session
+        self.terminal = terminal
+        let mailbox = SessionMailbox<ReaderMail>(wakeUp: terminal.wakeUp)
+        self.mailbox = mailbox
+        effects = ReaderEffects(document: session.document, services: session.services, mailbox: mailbox)
+        images = PageImageRenderer(source: session.document, support: session.graphics) {
+            mailbox.post(.event($0))
+        }
+        writer = PageImageWriter(support: session.graphics)
+        let info = try? session.document.info()
+        let pageCount = info?.pageCount ?? 0
+        let summary = DocumentSummary(
+            fileName: Self.baseName(session.path), title: info?.title, pageCount: pageCount)
+        state = ReaderState(
+            document: summary, startPage: min(max(session.startPage, 0), max(pageCount - 1, 0)),
+            screen: terminal.size, imageAvailability: Self.availability(of: session.graphics))
+    }
+
+    deinit {
+        effects.stop()
+        images.stop()
+    }
+
+    func run() -> ReaderSession.Ending {
+        perform(state.start(note: session.note))
+        draw(first: true)
+        while ending == nil {
+            for event in terminal.waitForEvents(readingKeys: true) {
+                if case .terminate(let signal) = event {
+                    return ReaderSession.Ending(outcome: .signal(signal), page: state.currentPage)
+                }
+                handle(event)
+            }
+            for mail in mailbox.take() {
+                switch mail {
+                case .event(let event): perform(state.handle(event))
+                case .copy(let text, let description): copy(text, description: description)
+                }
+            }
+            while ending == nil, let input = terminal.readInput() {
+                handle(input)
+            }
+            if ending == nil {
+                draw()
+            }
+        }
+        return ReaderSession.Ending(outcome: ending ?? .quit, page: state.currentPage)
+    }
+
+    private func handle(_ event: TerminalEvent) {
+        switch event {
+        case .key(let key):
+            session.services.trace?.record("key \(key.displayName)")
+            perform(state.handle(.key(key)))
+        case .resize(let size):
+            perform(state.handle(.resize(size)))
+        case .suspendRequested:
+            terminal.suspend()
+            perform(state.handle(.resize(terminal.size)))
+        case .terminate:
+            break
+        }
+    }
+
+    private func perform(_ effects: [ReaderEffect]) {
+        for effect in effects {
+            switch effect {
+            case .clearScreen: terminal.repaintFully()
+            case .quit: ending = session.quitReturnsToBrowser ? .browse : .quit
+            case .openBrowser: ending = .browse
+            case .copy(let text, let description): copy(text, description: description)
+            case .renderPages(let requests): images.render(requests)
+            case .cancelRenders(let keeping): images.cancel(keeping: keeping)
+            default: self.effects.perform(effect, pageCount: state.document.pageCount)
+            }
+        }
+    }
+
+    /// Sends `text` to the terminal's clipboard (OSC 52) and to a clipboard program, and
+    /// reports how on the status line.
+    private func copy(_ text: String, description: String) {
+        let sequence = Clipboard.osc52Sequence(for: text)
+        if let sequence {
+            terminal.writeControl(sequence)
+        }
+        effects.copyWithTool(text, description: description, sentOSC52: sequence != nil)
+    }
+
+    private func draw(first: Bool = false) {
+        let frame = ReaderView.render(state)
+        if frame.image != placement {
+            terminal.repaintFully()
+        }
+        // An unchanged image over an unchanged screen stays where it is: sending it again
+        // would only cost bandwidth (over ssh, megabytes a key).
+        let repainted = terminal.draw(frame)
+        var imageCost: (encode: Double, write: Double, bytes: Int)?
+        if let image = frame.image, repainted || image != placement,
+            let cached = images.cache.entry(for: image.request)
+        {
+            let started = TraceLog.now()
+            let chunks = writer.chunks(drawing: cached.image, at: image)
+            let encoded = TraceLog.now()
+            for chunk in chunks {
+                terminal.writeImage(chunk.bytes, at: chunk.position)
+            }
+            if !chunks.isEmpty {
+                imageCost = (
+                    TraceLog.milliseconds(from: started, to: encoded),
+                    TraceLog.milliseconds(from: encoded, to: TraceLog.now()), chunks.reduce(0) { $0 + $1.bytes.count }
+                )
+            }
+        }
+        placement = frame.image
+        trace(first: first, imageCost: imageCost)
+    }
+
+    /// Records the frame in the trace: the page, whether it is the first, what drawing the
+    /// image cost (encoding it, then writing it out), and whether the page's text arrived.
+    private func trace(first: Bool, imageCost: (encode: Double, write: Double, bytes: Int)?) {
+        guard let trace = session.services.trace else { return }
+        var event = "frame page=\(state.currentPage + 1)"
+        if first {
+            event += " first"
+        }
+        // Marked so that a test in a real terminal can wait for the image, not just a frame.
+        if let imageCost {
+            event += " image encode=\(TraceLog.format(imageCost.encode)) write=\(TraceLog.format(imageCost.write))"
+            event += " bytes=\(imageCost.bytes)"
+        }
+        if state.hasCurrentPageText, pageShownWithText != state.currentPage {
+            pageShownWithText = state.currentPage
+            event += " loaded"
+        } else if !state.hasCurrentPageText {
+            pageShownWithText = nil
+        }
+        trace.record(event)
+    }
+
+    private static func availability(of graphics: GraphicsSupport) -> ImageAvailability {
+        switch graphics.method {
+        case .sixel: .available(label: "image")
+        case .halfBlocks: .available(label: "image ▀")
+        case .none: .unavailable(reason: graphics.explanation.first ?? "turned off")
+        }
+    }
+
+    private static func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

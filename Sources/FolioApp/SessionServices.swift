@@ -1,0 +1,29 @@
+import FolioTerminal
+
+/// What a session needs from the world beyond the terminal and the document, so that tests can
+/// stand in for it: a clipboard program, the password prompt, the trace.
+public struct SessionServices: Sendable {
+    /// Hands text to a clipboard program and returns its name, or nil when none took it
+    /// (``Clipboard/copyWithTool(_:)`` in the product). Runs on a background thread.
+    public var copyWithTool: @Sendable (String) -> String?
+    /// Asks for a password on the plain terminal, showing the prompt; nil when the user gave
+    /// none (``PasswordPrompt/read(prompt:)`` in the product). Runs with the screen suspended.
+    public var readPassword: @Sendable (String) -> String?
+    /// Where timestamps of keys and frames go (`FOLIO_TRACE`), if anywhere.
+    public var trace: TraceLog?
+
+    /// Services made of the given parts.
+    public init(
+        copyWithTool: @escaping @Sendable (String) -> String?, readPassword: @escaping @Sendable (String) -> String?,
+        trace: TraceLog?
+    ) {
+        self.copyWithTool = copyWithTool
+        self.readPassword = readPassword
+        self.trace = trace
+    }
+
+    /// The real clipboard programs and the real password prompt, with `trace`.
+    public static func standard(trace: TraceLog?) -> SessionServices {
+        SessionServices(copyWithTool: Clipboard.copyWithTool, readPassword: PasswordPrompt.read, trace: trace)
+    }
+}

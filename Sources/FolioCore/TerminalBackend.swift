@@ -1,0 +1,65 @@
+/// What a terminal backend reports to the session that reads it.
+public enum TerminalEvent: Sendable, Equatable {
+    /// The user pressed a key.
+    case key(Key)
+    /// The terminal changed size; the backend has adopted the new size.
+    case resize(ScreenSize)
+    /// The user asked to suspend (Ctrl-Z): the session calls ``TerminalBackend/suspend()``.
+    case suspendRequested
+    /// A signal asked the process to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT).
+    case terminate(signal: Int32)
+}
+
+/// The one place where a session meets the terminal: the curses terminal in the product, a
+/// recording fake in tests (as ratatui's `TestBackend` stands in for a real terminal).
+///
+/// A session runs on one thread, and calls every method but ``wakeUp`` from it. Background
+/// work hands results to the session through a queue of its own and calls ``wakeUp`` so that
+/// ``waitForEvents(readingKeys:)`` returns.
+public protocol TerminalBackend: AnyObject {
+    /// The current size in cells.
+    var size: ScreenSize { get }
+
+    /// Draws `frame`, sending only what changed since the last frame (its ``Frame/image`` is
+    /// the session's to write, with ``writeImage(_:at:)``).
+    ///
+    /// - Returns: whether the whole screen was repainted, so anything written over it (an
+    ///   image) must be written again.
+    @discardableResult
+    func draw(_ frame: Frame) -> Bool
+
+    /// Makes the next ``draw(_:)`` repaint the whole screen.
+    func repaintFully()
+
+    /// Writes the escape sequences of an image (or of part of one) with the cursor on the cell
+    /// at `position`, after the last frame; the cursor is put back afterwards.
+    func writeImage(_ bytes: [UInt8], at position: FramePosition)
+
+    /// Writes a control sequence that changes nothing on screen (OSC 52, a clipboard write).
+    func writeControl(_ bytes: [UInt8])
+
+    /// Rings the bell.
+    func bell()
+
+    /// Waits until something happens: input to read with ``readInput()`` (looked for only when
+    /// `readingKeys`; otherwise keys wait in the terminal for later), a signal, or a call of
+    /// ``wakeUp``. Returns the signals that arrived, as events (a resize, a suspend request,
+    /// a request to end); empty when there is input to read or only ``wakeUp`` was called.
+    func waitForEvents(readingKeys: Bool) -> [TerminalEvent]
+
+    /// The next key (or resize) typed, without waiting; nil when there is none. Keys are read
+    /// one at a time, so those typed after the key that ends a session stay for the next one.
+    func readInput() -> TerminalEvent?
+
+    /// Makes a ``waitForEvents(readingKeys:)`` in progress, or the next one, return at once.
+    /// Callable from any thread.
+    var wakeUp: @Sendable () -> Void { get }
+
+    /// Leaves full-screen mode and stops the process (Ctrl-Z); returns once it is continued,
+    /// ready to repaint.
+    func suspend()
+
+    /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
+    /// prompt), then comes back ready to repaint.
+    func withScreenSuspended<Result>(_ body: () -> Result) -> Result
+}
