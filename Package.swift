@@ -43,7 +43,9 @@ let package = Package(
         .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
-        .testTarget(name: "FolioAppTests", dependencies: ["FolioApp", "FolioDocument", "FolioTestSupport"]),
+        .testTarget(
+            name: "FolioAppTests", dependencies: ["FolioApp", "FolioDocument", "FolioState", "FolioTerminal", "FolioTestSupport"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),
     ]

@@ -4,7 +4,7 @@ import FolioDocument
 /// The file browser: lists folders in the background, classifies entries without opening
 /// anything that could block, and previews documents on another worker, so moving quickly
 /// through a long list never stalls.
-public struct BrowserSession {
+public struct BrowserSession: Sendable {
     /// How the browser ended.
     public enum Outcome: Sendable, Equatable {
         case quit

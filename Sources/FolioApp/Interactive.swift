@@ -8,9 +8,9 @@ import Glibc
 /// current one without an argument), one terminal for both. A document that cannot be opened
 /// from the command line is reported before the screen is touched (``start()``). Each document
 /// opens where it was left (``ReadingPositions``) unless a start page is given.
-public struct Interactive {
+public struct Interactive: Sendable {
     /// What the session starts with.
-    public enum Start {
+    public enum Start: Sendable {
         /// The reader on a document opened from the command line.
         case reader(Document, path: String)
         /// The file browser on a folder.

@@ -6,7 +6,7 @@ public import FolioTerminal
 /// The interactive reader: one loop owns the ``ReaderState``; keys and background results come
 /// in as events, effects go out to the page loader, the searcher, the image renderer, the
 /// clipboard and the terminal, and every change ends in a frame.
-public struct ReaderSession {
+public struct ReaderSession: Sendable {
     /// How the reader ended.
     public enum Outcome: Sendable, Equatable {
         case quit
@@ -20,6 +20,12 @@ public struct ReaderSession {
     public struct Ending: Sendable, Equatable {
         public var outcome: Outcome
         public var page: Int
+
+        /// An ending with `outcome` on `page` (0-based).
+        public init(outcome: Outcome, page: Int) {
+            self.outcome = outcome
+            self.page = page
+        }
     }
 
     let document: Document

@@ -1,0 +1,186 @@
+import FolioApp
+import FolioCore
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// Whole reader sessions on real documents, through the fake terminal: what reaches the screen,
+/// what bytes go out and where, and how the session ends.
+@Suite struct ReaderSessionTests {
+    @Test func opensFlipsJumpsAndQuitsOnThePageItIsOn() throws {
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf")
+        let first = try #require(reader.terminal.waitForScreen(containing: "Trace-based Just-in-Time"))
+        #expect(first.last?.trimmed.hasPrefix("pdfjs-tracemonkey.pdf") == true)
+        #expect(first.last?.trimmed.hasSuffix("reflow  1/14") == true)
+        // The text area has a margin of one column.
+        #expect(first[0] == " Trace-based Just-in-Time Type Specialization for Dynamic".padded(to: 80))
+        #expect(first.count == 24 && first.allSatisfy { $0.count == 80 })
+
+        var seen = reader.terminal.frameCount
+        reader.terminal.type(.right)
+        let second = try #require(reader.terminal.waitForScreen(containing: "reflow  2/14", after: seen))
+        // Page 2 of the paper starts with its introduction's second column.
+        #expect(!second.contains { $0.contains("Trace-based Just-in-Time") })
+
+        seen = reader.terminal.frameCount
+        reader.terminal.type("g12")
+        reader.terminal.type(.enter)
+        _ = try #require(reader.terminal.waitForScreen(containing: "reflow  12/14", after: seen))
+
+        let ending = try #require(reader.quit())
+        #expect(ending == ReaderSession.Ending(outcome: .quit, page: 11))
+    }
+
+    @Test func wrapAroundPagingGoesFromTheLastPageToTheFirst() throws {
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf", startPage: 13)
+        _ = try #require(reader.terminal.waitForScreen(containing: "14/14"))
+        var seen = reader.terminal.frameCount
+        reader.terminal.type(.right)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Last page", after: seen))
+        seen = reader.terminal.frameCount
+        reader.terminal.type("w")
+        reader.terminal.type(.right)
+        let wrapped = try #require(reader.terminal.waitForScreen(containing: "1/14", after: seen))
+        #expect(wrapped.last?.contains("wrap") == true)
+        _ = reader.quit()
+    }
+
+    @Test func resizingLaysTheScreenOutAgain() throws {
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf")
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        let seen = reader.terminal.frameCount
+        reader.terminal.resize(to: ScreenSize(rows: 12, columns: 50))
+        let frame = try #require(
+            reader.terminal.waitForFrame(after: seen) { $0.size == ScreenSize(rows: 12, columns: 50) })
+        #expect(frame.lines.count == 12 && frame.lines.allSatisfy { $0.count == 50 })
+        #expect(frame.lines.last?.trimmed.hasSuffix(" 1/14") == true)
+        // The title, re-wrapped to 49 columns, still opens the page.
+        #expect(frame.lines[0] == " Trace-based Just-in-Time Type Specialization for ")
+        _ = reader.quit()
+    }
+
+    @Test func searchResultArrivesWhileKeysAreTyped() throws {
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf")
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        let seen = reader.terminal.frameCount
+        reader.terminal.type("/SunSpider")
+        reader.terminal.type(.enter)
+        // Keys typed while the background search runs are handled at once, not after it.
+        reader.terminal.type("jj")
+        let found = try #require(reader.terminal.waitForScreen(containing: "'SunSpider' found on page 10", after: seen))
+        #expect(found.last?.trimmed.hasSuffix(" 10/14") == true)
+        // Once the page's text is in, the matching line is at the top, the match highlighted.
+        let frame = try #require(
+            reader.terminal.waitForFrame(after: seen) { $0.lines[0].contains("SunSpider consists of 26") })
+        #expect(frame.lines[0].trimmed == "industry standard JavaScript benchmark suite. SunSpider consists of 26")
+        #expect(frame.rows[0].contains { $0.text == "SunSpider" && $0.style == .highlight })
+        #expect(reader.quit()?.page == 9)
+    }
+
+    @Test func copyingAPageReachesTheTerminalAndTheClipboardProgram() throws {
+        let recorder = RecordingServices()
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf", services: recorder.services)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        let seen = reader.terminal.frameCount
+        reader.terminal.type("y")
+        let screen = try #require(reader.terminal.waitForScreen(containing: "Copied", after: seen))
+        #expect(screen.last?.contains(" characters of page 1 (terminal and fake-clipboard)") == true)
+        let copied = try #require(recorder.copied.first)
+        #expect(copied.hasPrefix("Trace-based Just-in-Time Type Specialization for Dynamic"))
+        // OSC 52 carries the same text, base64-encoded.
+        let control = try #require(reader.terminal.controls.first)
+        let text = String(decoding: control, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}]52;c;") && text.hasSuffix("\u{07}"))
+        let payload = text.dropFirst("\u{1B}]52;c;".count).dropLast()
+        #expect(Data(base64Encoded: String(payload)).map { String(decoding: $0, as: UTF8.self) } == copied)
+        _ = reader.quit()
+    }
+
+    @Test func sixelImageIsWrittenOverTheTextAreaOnly() throws {
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.sixel)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let images = reader.terminal.images
+        // 780 × 580 pixels of text area (78 columns inside the margins × 29 rows of 10 × 20 px
+        // cells) fit xterm's 1000 × 1000 limit: one sixel image at the text area's first cell.
+        #expect(images.count == 1)
+        let image = try #require(images.first)
+        #expect(image.position == FramePosition(row: 0, column: 1))
+        #expect(image.bytes.starts(with: Array("\u{1B}P".utf8)))
+        #expect(image.bytes.suffix(2) == Array("\u{1B}\\".utf8))
+        // The sixel raster attributes give the crop's size: the width of 78 cells (fit width)
+        // and at most the height of the 29 text rows, never the status line's.
+        let raster = try #require(SixelRaster(image.bytes))
+        #expect(raster.width == 780)
+        #expect(raster.height <= 29 * 20)
+        #expect(reader.terminal.screen.last?.contains("image") == true)
+        _ = reader.quit()
+    }
+
+    @Test func halfBlockImageIsOneWriteARowOfTheTextArea() throws {
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 24, columns: 80))
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { $0.images.count >= 23 })
+        let rows = reader.terminal.images.prefix(23)
+        #expect(rows.map(\.position) == (0..<23).map { FramePosition(row: $0, column: 1) })
+        for row in rows {
+            // The 78 cells of the text area, each a `▀` after its colours.
+            #expect(String(decoding: row.bytes, as: UTF8.self).filter { $0 == "▀" }.count == 78)
+        }
+        // Scrolling down a row redraws the image from the next row of the page.
+        let seen = reader.terminal.images.count
+        reader.terminal.type("j")
+        #expect(reader.terminal.waitUntil { $0.images.count >= seen + 23 })
+        let scrolled = reader.terminal.images[seen]
+        #expect(scrolled.position == FramePosition(row: 0, column: 1))
+        #expect(scrolled.bytes == rows[rows.startIndex + 1].bytes)
+        _ = reader.quit()
+    }
+
+    @Test func terminatingSignalEndsTheSessionOnItsPage() throws {
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf", startPage: 4)
+        _ = try #require(reader.terminal.waitForScreen(containing: "5/14"))
+        reader.terminal.send(.terminate(signal: 15))
+        #expect(reader.running.wait() == ReaderSession.Ending(outcome: .signal(15), page: 4))
+    }
+
+    @Test func suspendingRedrawsTheWholeScreenOnReturn() throws {
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf")
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        let seen = reader.terminal.frameCount
+        reader.terminal.send(.suspendRequested)
+        #expect(reader.terminal.waitUntil { $0.suspensions == 1 && $0.frameCount > seen })
+        #expect(reader.terminal.screen.last?.trimmed.hasSuffix(" 1/14") == true)
+        _ = reader.quit()
+    }
+}
+
+/// The size a sixel image declares in its raster attributes (`"1;1;WIDTH;HEIGHT`).
+struct SixelRaster {
+    var width: Int
+    var height: Int
+
+    init?(_ bytes: [UInt8]) {
+        guard let quote = bytes.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        let digits = bytes[(quote + 1)...].prefix { $0 == UInt8(ascii: ";") || (48...57).contains($0) }
+        let numbers = String(decoding: digits, as: UTF8.self).split(separator: ";").compactMap { Int($0) }
+        guard numbers.count == 4 else { return nil }
+        width = numbers[2]
+        height = numbers[3]
+    }
+}
+
+extension String {
+    /// Without the spaces that pad a row to the screen's width.
+    var trimmed: String {
+        trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Padded with spaces to `width` columns.
+    func padded(to width: Int) -> String {
+        self + String(repeating: " ", count: max(width - count, 0))
+    }
+}

@@ -1,0 +1,91 @@
+import FolioApp
+import FolioCore
+import FolioDocument
+import FolioTerminal
+import FolioTestSupport
+import Foundation
+
+/// What the sessions under test were given for the world beyond the terminal: a clipboard
+/// program that records what it was handed, and a password prompt that answers from a list.
+final class RecordingServices: @unchecked Sendable {
+    private let lock = NSLock()
+    private var copiedTexts: [String] = []
+    private var prompts: [String] = []
+    private var answers: [String]
+
+    /// Services whose password prompt answers `answers` in order, then nothing.
+    init(passwords answers: [String] = []) {
+        self.answers = answers
+    }
+
+    /// The texts handed to the clipboard program.
+    var copied: [String] {
+        lock.withLock { copiedTexts }
+    }
+
+    /// The password prompts shown.
+    var passwordPrompts: [String] {
+        lock.withLock { prompts }
+    }
+
+    var services: SessionServices {
+        SessionServices(
+            copyWithTool: { [self] text in
+                lock.withLock { copiedTexts.append(text) }
+                return "fake-clipboard"
+            },
+            readPassword: { [self] prompt in
+                lock.withLock {
+                    prompts.append(prompt)
+                    return answers.isEmpty ? nil : answers.removeFirst()
+                }
+            },
+            trace: nil)
+    }
+}
+
+/// Terminal capabilities for the sessions under test, as the probe would find them.
+enum TestGraphics {
+    /// A sixel terminal with 256 colour registers, 10×20-pixel cells and xterm's default
+    /// 1000×1000 image limit.
+    static let sixel = GraphicsSupport.decide(
+        replies: TerminalReplies.parse(
+            Array("\u{1B}[?1;0;256S\u{1B}[?2;0;1000;1000S\u{1B}[6;20;10t\u{1B}[?64;4c".utf8)),
+        ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24), environment: [:],
+        preference: .auto)
+    /// Half blocks in 24-bit colour (tmux 3.3).
+    static let halfBlocks = GraphicsSupport.decide(
+        replies: TerminalReplies(), ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24),
+        environment: ["COLORTERM": "truecolor"], preference: .auto)
+}
+
+/// A reader session on a corpus document, running on a fake terminal.
+struct ReaderUnderTest {
+    let terminal: FakeTerminal
+    let running: RunningSession<ReaderSession.Ending>
+
+    /// Opens corpus file `name` and starts the reader on a fake terminal of `size`.
+    init(
+        _ name: String, size: ScreenSize = ScreenSize(rows: 24, columns: 80), startPage: Int = 0,
+        graphics: GraphicsSupport = TestGraphics.halfBlocks, services: SessionServices = RecordingServices().services
+    ) throws {
+        let path = Corpus.path(name)
+        let document = try Document(path: path)
+        let session = ReaderSession(
+            document: document, path: path, startPage: startPage, note: nil, graphics: graphics, services: services,
+            quitReturnsToBrowser: false)
+        terminal = FakeTerminal(size: size)
+        running = terminal.run { session.run(on: $0) }
+    }
+
+    /// The status line of the last frame.
+    var statusLine: String {
+        terminal.screen.last ?? ""
+    }
+
+    /// Types `q` and waits for the session to end.
+    func quit() -> ReaderSession.Ending? {
+        terminal.type("q")
+        return running.wait()
+    }
+}
