@@ -22,6 +22,12 @@ public struct Interactive: Sendable {
     public struct Ending: Sendable, Equatable {
         public var status: Int32
         public var messages: [String]
+
+        /// An ending with exit status `status` and `messages` to report.
+        public init(status: Int32, messages: [String]) {
+            self.status = status
+            self.messages = messages
+        }
     }
 
     let path: String

@@ -1,0 +1,157 @@
+import FolioApp
+import FolioCore
+import FolioState
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// The interactive session as a whole: the reader and the browser on one terminal, the open
+/// and password flow, and where each document was left.
+@Suite struct InteractiveTests {
+    /// A fresh folder holding links to corpus files, and a positions file beside them.
+    final class Workspace {
+        let folder: String
+        let positions: ReadingPositions
+
+        init(linking names: [String]) throws {
+            folder = NSTemporaryDirectory() + "folio-app-tests-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder + "/docs", withIntermediateDirectories: true)
+            for name in names {
+                try FileManager.default.createSymbolicLink(
+                    atPath: folder + "/docs/" + name, withDestinationPath: Corpus.path(name))
+            }
+            positions = ReadingPositions(path: folder + "/state/positions")
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+
+        func path(_ name: String) -> String {
+            folder + "/docs/" + name
+        }
+    }
+
+    private func interactive(
+        _ path: String, workspace: Workspace, services: SessionServices = RecordingServices().services,
+        startPage: Int? = nil
+    ) -> Interactive {
+        Interactive(
+            path: path, password: nil, startPage: startPage, services: services, positions: workspace.positions)
+    }
+
+    /// Starts `session` on a fake terminal of 24 × 80 cells.
+    private func run(_ session: Interactive) throws -> (FakeTerminal, RunningSession<Interactive.Ending>) {
+        let start = try session.start()
+        let terminal = FakeTerminal(size: ScreenSize(rows: 24, columns: 80))
+        let running = terminal.run { session.run(start, on: $0, graphics: TestGraphics.halfBlocks) }
+        return (terminal, running)
+    }
+
+    @Test func quittingRemembersThePageAndTheNextSessionOpensThere() throws {
+        let workspace = try Workspace(linking: ["pdfjs-tracemonkey.pdf"])
+        let path = workspace.path("pdfjs-tracemonkey.pdf")
+        let (terminal, running) = try run(interactive(path, workspace: workspace))
+        _ = try #require(terminal.waitForScreen(containing: " 1/14"))
+        terminal.type("6G")
+        _ = try #require(terminal.waitForScreen(containing: " 6/14"))
+        terminal.type("q")
+        #expect(running.wait() == Interactive.Ending(status: 0, messages: []))
+        // Remembered under the file's real path, the link resolved, not under the link's.
+        #expect(workspace.positions.page(of: path) == nil)
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        #expect(real.hasSuffix("/corpus/pdfjs-tracemonkey.pdf"))
+        #expect(workspace.positions.page(of: real) == 5)
+
+        let (again, rerun) = try run(interactive(path, workspace: workspace))
+        let screen = try #require(again.waitForScreen(containing: "where you left off"))
+        #expect(screen.last?.contains("Page 6, where you left off (Home: first page)") == true)
+        #expect(screen.last?.trimmed.hasSuffix(" 6/14") == true)
+        again.type("q")
+        _ = rerun.wait()
+    }
+
+    @Test func aDocumentThatCannotBeOpenedIsReportedBeforeTheScreenStarts() throws {
+        let workspace = try Workspace(linking: ["pdfjs-tracemonkey-truncated.pdf"])
+        let path = workspace.path("pdfjs-tracemonkey-truncated.pdf")
+        #expect(throws: InteractiveError.self) { try interactive(path, workspace: workspace).start() }
+        let missing = workspace.path("no-such.pdf")
+        let error = #expect(throws: InteractiveError.self) { try interactive(missing, workspace: workspace).start() }
+        #expect(error?.description == "\(missing): No such file or directory")
+    }
+
+    @Test func theBrowserOpensADocumentAndQuittingItComesBack() throws {
+        let workspace = try Workspace(linking: ["pdfjs-tracemonkey.pdf", "idpf-moby-dick.epub"])
+        let (terminal, running) = try run(interactive(workspace.folder + "/docs", workspace: workspace))
+        let listed = try #require(terminal.waitForScreen(containing: "pdfjs-tracemonkey.pdf"))
+        #expect(listed.contains { $0.contains("idpf-moby-dick.epub") })
+        // The first entry (moby-dick, by name) is previewed: its format and page count.
+        _ = try #require(terminal.waitForScreen(containing: "567"))
+        terminal.type(.down)
+        terminal.type(.enter)
+        let reading = try #require(terminal.waitForScreen(containing: "Trace-based Just-in-Time"))
+        #expect(reading.last?.trimmed.hasSuffix(" 1/14") == true)
+        var seen = terminal.frameCount
+        terminal.type("q")
+        let back = try #require(terminal.waitForScreen(containing: "idpf-moby-dick.epub", after: seen))
+        // Back in the browser with the document still selected: Enter opens it again.
+        #expect(back.contains { $0.contains("pdfjs-tracemonkey.pdf") })
+        seen = terminal.frameCount
+        terminal.type(.enter)
+        _ = try #require(terminal.waitForScreen(containing: "Trace-based Just-in-Time", after: seen))
+        terminal.type("qq")
+        #expect(running.wait()?.status == 0)
+    }
+
+    @Test func anEncryptedDocumentFromTheBrowserAsksForItsPassword() throws {
+        let name = "pdfjs-issue6010_2-unicode-password.pdf"
+        let workspace = try Workspace(linking: [name])
+        let recorder = RecordingServices(passwords: ["wrong", "æøå"])
+        let (terminal, running) = try run(
+            interactive(workspace.folder + "/docs", workspace: workspace, services: recorder.services))
+        _ = try #require(terminal.waitForScreen(containing: "No preview: encrypted: Enter asks for the"))
+        terminal.type(.enter)
+        let reading = try #require(terminal.waitForScreen(containing: "reflow  1/1"))
+        #expect(reading.last?.trimmed.hasPrefix(name) == true)
+        #expect(recorder.passwordPrompts == Array(repeating: "Password for \(workspace.path(name)): ", count: 2))
+        terminal.type("qq")
+        #expect(running.wait()?.status == 0)
+    }
+
+    @Test func aWrongPasswordThreeTimesIsSaidInTheBrowser() throws {
+        let name = "pdfjs-issue6010_2-unicode-password.pdf"
+        let workspace = try Workspace(linking: [name])
+        let recorder = RecordingServices(passwords: ["a", "b", "c"])
+        let (terminal, running) = try run(
+            interactive(workspace.folder + "/docs", workspace: workspace, services: recorder.services))
+        _ = try #require(terminal.waitForScreen(containing: "No preview: encrypted: Enter asks for the"))
+        let seen = terminal.frameCount
+        terminal.type(.enter)
+        let screen = try #require(terminal.waitForScreen(containing: "wrong password", after: seen))
+        #expect(screen.last?.contains("Cannot open \(name)") == true)
+        #expect(recorder.passwordPrompts.count == 3)
+        terminal.type("q")
+        #expect(running.wait()?.status == 0)
+    }
+
+    @Test func aSignalInTheBrowserEndsTheSessionWithItsStatus() throws {
+        let workspace = try Workspace(linking: ["pdfjs-tracemonkey.pdf"])
+        let (terminal, running) = try run(interactive(workspace.folder + "/docs", workspace: workspace))
+        _ = try #require(terminal.waitForScreen(containing: "pdfjs-tracemonkey.pdf"))
+        terminal.send(.terminate(signal: 1))
+        #expect(running.wait() == Interactive.Ending(status: 129, messages: []))
+    }
+
+    @Test func aPositionThatCannotBeSavedIsReportedOnce() throws {
+        let workspace = try Workspace(linking: ["pdfjs-tracemonkey.pdf"])
+        // The positions file's folder is a file: nothing can be saved there.
+        #expect(FileManager.default.createFile(atPath: workspace.folder + "/state", contents: Data()))
+        let (terminal, running) = try run(interactive(workspace.path("pdfjs-tracemonkey.pdf"), workspace: workspace))
+        _ = try #require(terminal.waitForScreen(containing: " 1/14"))
+        terminal.type("q")
+        let ending = try #require(running.wait())
+        #expect(ending.status == 0)
+        #expect(ending.messages.count == 1)
+        #expect(ending.messages.first?.hasPrefix("could not save the reading position: ") == true)
+    }
+}
