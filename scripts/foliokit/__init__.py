@@ -1,4 +1,5 @@
-"""What Folio's scripts share: `foliokit.pdf` writes PDF files by hand. Standard library only.
+"""What Folio's scripts share, standard library only: `foliokit.tmux` drives a terminal program
+in a private tmux server, and `foliokit.pdf` writes PDF files by hand.
 
 The scripts import it after putting their own folder first on the module path:
 
