@@ -58,17 +58,13 @@ public final class BackgroundWorker<Request: Hashable & Sendable>: @unchecked Se
     private var isStopped = false
 
     /// Starts the worker's thread, called `name`; `work` runs each job on it. `timeLimit`
-    /// (seconds) bounds each operation of a job.
+    /// (seconds) bounds each operation of a job. The thread runs until ``stop()``.
     public init(name: String, timeLimit: Double?, work: @escaping @Sendable (Job) -> Void) {
         self.work = work
         self.timeLimit = timeLimit
         let thread = Thread { [weak self] in self?.run() }
         thread.name = name
         thread.start()
-    }
-
-    deinit {
-        stop()
     }
 
     /// Asks for `requests`, most wanted first. Requests already queued move to the front in this
