@@ -84,7 +84,6 @@ typedef struct folio_outline_entry {
     char *uri;    // may be NULL
     int level;    // 0 for top-level entries
     int page;     // 0-based target page, -1 when there is none
-    int is_open;
 } folio_outline_entry;
 
 /// A flattened outline. Free with folio_outline_free.
