@@ -143,7 +143,7 @@ void folio_cookie_free(folio_cookie *cookie);
 // MARK: Documents
 
 /// Opens the document at `path` (PDF, EPUB, XPS, CBZ, FB2, images…). Reflowable documents are laid
-/// out at MuPDF's command-line default (450×600 pt, 12 pt type), so page counts match mutool.
+/// out at MuPDF's default layout (A5: 420×595 pt, 11 pt type), so page counts match mutool.
 folio_status folio_document_open(folio_context *context, const char *path, folio_document **out,
                                  char *err, size_t errlen);
 void folio_document_drop(folio_document *document);
