@@ -1,6 +1,6 @@
 internal import CMuPDF
-public import FolioCore
 import Dispatch
+public import FolioCore
 import Foundation
 
 /// An open document: the MuPDF-backed page source.
@@ -222,8 +222,9 @@ public final class Document: @unchecked Sendable {
         page: Int, width: Int, maxPixels: Int = 40_000_000, cancellation: Cancellation? = nil
     ) throws(DocumentError) -> RenderedPage {
         let size = try pageSize(page)
-        guard size.width > 0, width > 0 else { throw .tooLarge("cannot render a page of zero width") }
-        return try render(page: page, zoom: Double(width) / size.width, maxPixels: maxPixels, cancellation: cancellation)
+        guard size.width > 0, width > 0 else { throw .invalidRequest("cannot render a page of zero width") }
+        return try render(
+            page: page, zoom: Double(width) / size.width, maxPixels: maxPixels, cancellation: cancellation)
     }
 
     /// The document's outline; empty when it has none.
@@ -510,9 +511,9 @@ private final class Opening: @unchecked Sendable {
         context = try base.clone()
         var pointer: OpaquePointer?
         let context = context
-        try MuPDFCall.check(onError: { .cannotOpen($0) }) {
-            folio_document_open(context.pointer, FileSystemName.cString(path), &pointer, $0, $1)
-        }
+        try MuPDFCall.check(
+            onError: { .cannotOpen($0) },
+            { folio_document_open(context.pointer, FileSystemName.cString(path), &pointer, $0, $1) })
         handle = pointer!
     }
 

@@ -20,16 +20,16 @@ typedef enum folio_status {
     FOLIO_OK = 0,
     /// MuPDF raised an error; `err` holds its message.
     FOLIO_ERROR = 1,
-    /// The document is encrypted and no (or a wrong) password was given.
-    FOLIO_NEEDS_PASSWORD = 2,
     /// The work was cancelled through its cookie before it finished.
-    FOLIO_CANCELLED = 3,
-    /// MuPDF ran out of memory (or a size cap we set was hit).
-    FOLIO_OUT_OF_MEMORY = 4,
+    FOLIO_CANCELLED = 2,
+    /// MuPDF ran out of memory.
+    FOLIO_OUT_OF_MEMORY = 3,
     /// The page number is outside the document.
-    FOLIO_NO_SUCH_PAGE = 5,
-    /// The request itself is invalid (bad arguments, a size beyond our caps).
-    FOLIO_INVALID = 6,
+    FOLIO_NO_SUCH_PAGE = 4,
+    /// The request itself is invalid (a bad zoom, a page of zero size, a buffer of the wrong size).
+    FOLIO_INVALID = 5,
+    /// The result would exceed a size cap the caller set (such as a render's pixel count).
+    FOLIO_TOO_LARGE = 6,
 } folio_status;
 
 /// A MuPDF context (fz_context) with its own lock set; one thread uses it at a time.
@@ -182,10 +182,8 @@ void folio_string_free(char *string);
 folio_status folio_page_display_list(folio_document *document, int page, folio_cookie *cookie,
                                      folio_display_list **out, char *err, size_t errlen);
 void folio_display_list_drop(folio_context *context, folio_display_list *list);
-/// The display list's bounds in points.
-folio_rect folio_display_list_bounds(folio_context *context, folio_display_list *list);
 /// The size in pixels of `list` rendered at `zoom` (1 = 72 dpi). Fails with FOLIO_INVALID for a
-/// bad zoom, an empty page, or a result larger than `max_pixels`.
+/// bad zoom or an empty page, and with FOLIO_TOO_LARGE for a result larger than `max_pixels`.
 folio_status folio_display_list_render_size(folio_context *context, folio_display_list *list, float zoom,
                                             size_t max_pixels, int *width, int *height, char *err, size_t errlen);
 /// Renders `list` at `zoom` into `samples`, the caller's `width` × `height` × 3 bytes (RGB, rows
