@@ -51,7 +51,6 @@ static void folio_flatten_outline(fz_context *ctx, fz_document *doc, fz_outline 
         }
         folio_outline_entry *entry = &out->entries[out->count++];
         entry->title = folio_strdup(node->title);
-        entry->uri = folio_strdup(node->uri);
         entry->level = depth;
         entry->page = node->page.page < 0 ? -1 : fz_page_number_from_location(ctx, doc, node->page);
         if (node->down != NULL) {
@@ -101,7 +100,6 @@ folio_status folio_document_outline(folio_document *document, size_t max_entries
 void folio_outline_free(folio_outline *outline) {
     for (size_t i = 0; i < outline->count; i++) {
         free(outline->entries[i].title);
-        free(outline->entries[i].uri);
     }
     free(outline->entries);
     memset(outline, 0, sizeof *outline);

@@ -7,6 +7,7 @@ public struct OutlineItem: Sendable, Equatable {
     /// The 0-based target page, or nil when the entry points nowhere in the document.
     public var page: Int?
 
+    /// Creates an entry titled `title` at nesting depth `level`, pointing at `page`.
     public init(title: String, level: Int, page: Int?) {
         self.title = title
         self.level = level

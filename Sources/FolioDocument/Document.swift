@@ -236,27 +236,26 @@ public final class Document: @unchecked Sendable {
             try MuPDFCall.check { folio_document_outline(handle, maxEntries, Int32(maxDepth), &flat, $0, $1) }
             let entries = (0..<flat.count).map { index in
                 let entry = flat.entries[index]
-                return OutlineEntry(
+                return OutlineItem(
                     title: entry.title.map { String(cString: $0) } ?? "",
                     level: Int(entry.level),
-                    page: entry.page >= 0 ? Int(entry.page) : nil,
-                    uri: entry.uri.map { String(cString: $0) })
+                    page: entry.page >= 0 ? Int(entry.page) : nil)
             }
             return Outline(entries: entries, isTruncated: flat.truncated != 0)
         }
     }
 
     /// The links on a page, with internal targets resolved to pages.
-    public func links(page: Int) throws(DocumentError) -> [PageLink] {
+    public func links(page: Int) throws(DocumentError) -> [LinkItem] {
         try checkPage(page)
-        return try serialized { () throws(DocumentError) -> [PageLink] in
+        return try serialized { () throws(DocumentError) -> [LinkItem] in
             var flat = folio_links()
             defer { folio_links_free(&flat) }
             let handle = try opening.get().handle
             try MuPDFCall.check { folio_page_links(handle, Int32(page), &flat, $0, $1) }
             return (0..<flat.count).map { index in
                 let link = flat.links[index]
-                return PageLink(
+                return LinkItem(
                     box: Self.rect(link.box),
                     page: link.external == 0 && link.page >= 0 ? Int(link.page) : nil,
                     uri: link.external != 0 ? link.uri.map { String(cString: $0) } : nil)

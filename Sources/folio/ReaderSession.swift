@@ -104,9 +104,7 @@ struct ReaderSession {
                 case .loadOutline:
                     background.async {
                         do throws(DocumentError) {
-                            let items = try document.outline().entries.map {
-                                OutlineItem(title: $0.title, level: $0.level, page: $0.page)
-                            }
+                            let items = try document.outline().entries
                             loop.post(.event(.outlineLoaded(items)))
                         } catch {
                             loop.post(.event(.outlineFailed(error.description)))
@@ -114,7 +112,7 @@ struct ReaderSession {
                     }
                 case .loadLinks(let page):
                     background.async {
-                        let links = ((try? document.links(page: page)) ?? []).map { LinkItem(page: $0.page, uri: $0.uri) }
+                        let links = (try? document.links(page: page)) ?? []
                         loop.post(.event(.linksLoaded(page: page, links: links)))
                     }
                 case .copy(let text, let description):

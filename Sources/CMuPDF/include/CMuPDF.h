@@ -81,7 +81,6 @@ typedef struct folio_text {
 /// One outline (table of contents) entry, flattened in document order.
 typedef struct folio_outline_entry {
     char *title;  // UTF-8, may be NULL
-    char *uri;    // may be NULL
     int level;    // 0 for top-level entries
     int page;     // 0-based target page, -1 when there is none
 } folio_outline_entry;
