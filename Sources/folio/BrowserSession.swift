@@ -95,12 +95,7 @@ struct BrowserSession {
             }
             guard name != ".", name != ".." else { continue }
             let full = path == "/" ? "/" + name : path + "/" + name
-            let kind: BrowserEntry.Kind
-            switch FileSniffer.classify(full) {
-            case .folder: kind = .folder
-            case .document: kind = .document
-            case .other(let reason): kind = .other(reason: reason)
-            }
+            let kind = FileSniffer.classify(full)
             entries.append(BrowserEntry(name: name, kind: kind))
         }
         return .listed(path: path, entries: entries)
