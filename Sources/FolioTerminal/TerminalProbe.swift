@@ -1,4 +1,5 @@
 internal import CNcursesw
+public import FolioCore
 import Foundation
 import Glibc
 
@@ -11,7 +12,7 @@ public enum TerminalProbe {
     public static let timeLimit: Int32 = 250
 
     /// Probes the terminal and decides how the image view draws.
-    public static func detect(preference: GraphicsSupport.Preference) -> GraphicsSupport {
+    public static func detect(preference: GraphicsPreference) -> GraphicsSupport {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var replies = TerminalReplies()
         var pixels = PixelSize(width: 0, height: 0)

@@ -26,8 +26,7 @@ struct Interactive {
                 return 1
             }
         }
-        let preference = GraphicsSupport.Preference(rawValue: options.graphics.rawValue) ?? .auto
-        let graphics = TerminalProbe.detect(preference: preference)
+        let graphics = TerminalProbe.detect(preference: options.graphics)
         trace?.record("probed")
         SignalRelay.install()
         let positions = ReadingPositions.standardPath(environment: Self.environment(["XDG_STATE_HOME", "HOME"]))

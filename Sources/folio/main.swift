@@ -32,7 +32,7 @@ if options.showVersion {
     exit(0)
 }
 if options.diagnose {
-    let support = TerminalProbe.detect(preference: GraphicsSupport.Preference(rawValue: options.graphics.rawValue) ?? .auto)
+    let support = TerminalProbe.detect(preference: options.graphics)
     standardOutput.write(Diagnosis.describe(support))
     standardOutput.flush()
     exit(0)
