@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
         .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore"]),
         .target(name: "FolioSixel"),
-        .target(name: "FolioCommandLine"),
+        .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
         .target(name: "FolioState", dependencies: ["FolioCore"]),
         .target(
             name: "FolioApp",

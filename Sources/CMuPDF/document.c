@@ -4,11 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// MuPDF's default layout for reflowable documents (A5, 11 pt): page counts then agree with mutool.
-static const float folio_layout_width = 420;
-static const float folio_layout_height = 595;
-static const float folio_layout_em = 11;
-
 folio_status folio_document_open(folio_context *context, const char *path, folio_document **out,
                                  char *err, size_t errlen) {
     fz_context *ctx = context->ctx;
@@ -24,7 +19,8 @@ folio_status folio_document_open(folio_context *context, const char *path, folio
     fz_try(ctx) {
         doc = fz_open_document(ctx, path);
         if (fz_is_document_reflowable(ctx, doc)) {
-            fz_layout_document(ctx, doc, folio_layout_width, folio_layout_height, folio_layout_em);
+            /* MuPDF's default layout (A5: 420×595 pt, 11 pt type), as mutool uses: page counts agree. */
+            fz_layout_document(ctx, doc, FZ_DEFAULT_LAYOUT_W, FZ_DEFAULT_LAYOUT_H, FZ_DEFAULT_LAYOUT_EM);
         }
     }
     fz_catch(ctx) {

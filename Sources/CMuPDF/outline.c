@@ -17,14 +17,14 @@ static char *folio_strdup(const char *s) {
     return copy;
 }
 
-/// Flattens `root`'s tree into `out`. Throws only on allocation failure.
+/// Flattens `root`'s tree into `out`, using `stack` (room for `max_depth` + 1 pointers) for the
+/// walk. Throws on allocation failure and when MuPDF cannot resolve a target; the caller owns
+/// `stack` and frees `out` on failure.
 static void folio_flatten_outline(fz_context *ctx, fz_document *doc, fz_outline *root, size_t max_entries,
-                                  int max_depth, folio_outline *out) {
+                                  int max_depth, fz_outline **stack, folio_outline *out) {
     size_t capacity = 64;
     out->entries = calloc(capacity, sizeof *out->entries);
-    fz_outline **stack = calloc((size_t)max_depth + 1, sizeof *stack);
-    if (out->entries == NULL || stack == NULL) {
-        free(stack);
+    if (out->entries == NULL) {
         fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
     }
     int depth = 0;
@@ -43,7 +43,6 @@ static void folio_flatten_outline(fz_context *ctx, fz_document *doc, fz_outline 
         if (out->count == capacity) {
             folio_outline_entry *grown = realloc(out->entries, 2 * capacity * sizeof *grown);
             if (grown == NULL) {
-                free(stack);
                 fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
             }
             memset(grown + capacity, 0, capacity * sizeof *grown);
@@ -52,9 +51,7 @@ static void folio_flatten_outline(fz_context *ctx, fz_document *doc, fz_outline 
         }
         folio_outline_entry *entry = &out->entries[out->count++];
         entry->title = folio_strdup(node->title);
-        entry->uri = folio_strdup(node->uri);
         entry->level = depth;
-        entry->is_open = node->is_open;
         entry->page = node->page.page < 0 ? -1 : fz_page_number_from_location(ctx, doc, node->page);
         if (node->down != NULL) {
             if (depth + 1 > max_depth) {
@@ -64,23 +61,33 @@ static void folio_flatten_outline(fz_context *ctx, fz_document *doc, fz_outline 
             }
         }
     }
-    free(stack);
 }
 
 folio_status folio_document_outline(folio_document *document, size_t max_entries, int max_depth,
                                     folio_outline *out, char *err, size_t errlen) {
     fz_context *ctx = document->context->ctx;
     memset(out, 0, sizeof *out);
+    if (max_depth < 1) {
+        max_depth = 1;
+    }
     folio_status status = FOLIO_OK;
     fz_outline *root = NULL;
+    /* The walk's stack is freed in fz_always: resolving a target may throw in the middle of it. */
+    fz_outline **stack = NULL;
     fz_var(root);
+    fz_var(stack);
     fz_try(ctx) {
         root = fz_load_outline(ctx, document->doc);
         if (root != NULL) {
-            folio_flatten_outline(ctx, document->doc, root, max_entries, max_depth < 1 ? 1 : max_depth, out);
+            stack = calloc((size_t)max_depth + 1, sizeof *stack);
+            if (stack == NULL) {
+                fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
+            }
+            folio_flatten_outline(ctx, document->doc, root, max_entries, max_depth, stack, out);
         }
     }
     fz_always(ctx) {
+        free(stack);
         fz_drop_outline(ctx, root);
     }
     fz_catch(ctx) {
@@ -93,7 +100,6 @@ folio_status folio_document_outline(folio_document *document, size_t max_entries
 void folio_outline_free(folio_outline *outline) {
     for (size_t i = 0; i < outline->count; i++) {
         free(outline->entries[i].title);
-        free(outline->entries[i].uri);
     }
     free(outline->entries);
     memset(outline, 0, sizeof *outline);

@@ -63,10 +63,6 @@ void folio_display_list_drop(folio_context *context, folio_display_list *list) {
     free(list);
 }
 
-folio_rect folio_display_list_bounds(folio_context *context, folio_display_list *list) {
-    return folio_rect_from(fz_bound_display_list(context->ctx, list->list));
-}
-
 /* The pixel area of `list` drawn at `zoom`, after the checks both calls below make. */
 static folio_status render_area(fz_context *ctx, folio_display_list *list, float zoom, size_t max_pixels,
                                 fz_irect *area, char *err, size_t errlen) {
@@ -86,7 +82,7 @@ static folio_status render_area(fz_context *ctx, folio_display_list *list, float
         snprintf(message, sizeof message, "a %.0f×%.0f pixel image exceeds the limit of %zu pixels",
                  width, height, max_pixels);
         folio_set_error(err, errlen, message);
-        return FOLIO_INVALID;
+        return FOLIO_TOO_LARGE;
     }
     return FOLIO_OK;
 }
@@ -109,7 +105,8 @@ folio_status folio_display_list_render_into(folio_context *context, folio_displa
                                             char *err, size_t errlen) {
     fz_context *ctx = context->ctx;
     fz_irect area;
-    folio_status status = render_area(ctx, list, zoom, (size_t)width * (size_t)height, &area, err, errlen);
+    /* No cap here: the area must equal the caller's buffer, which folio_display_list_render_size capped. */
+    folio_status status = render_area(ctx, list, zoom, SIZE_MAX, &area, err, errlen);
     if (status != FOLIO_OK) {
         return status;
     }

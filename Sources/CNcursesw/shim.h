@@ -2,7 +2,7 @@
 //
 // SwiftPM drops the -D flags from ncursesw.pc, so the wide API is switched on here, before the
 // header is read; without it wget_wch and mvaddnwstr silently disappear. stdscr, LINES and COLS are
-// shared mutable globals (errors in Swift 6 mode) and A_BOLD/COLOR_PAIR are macros Swift cannot
+// shared mutable globals (errors in Swift 6 mode) and A_BOLD and friends are macros Swift cannot
 // import, so they are exposed through small inline accessors.
 #ifndef FOLIO_CNCURSESW_SHIM_H
 #define FOLIO_CNCURSESW_SHIM_H
@@ -20,27 +20,15 @@ static inline attr_t folio_attr_normal(void) { return A_NORMAL; }
 static inline attr_t folio_attr_bold(void) { return A_BOLD; }
 static inline attr_t folio_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t folio_attr_dim(void) { return A_DIM; }
-static inline attr_t folio_attr_underline(void) { return A_UNDERLINE; }
-static inline attr_t folio_color_pair(short pair) { return COLOR_PAIR(pair); }
 static inline int folio_err(void) { return ERR; }
 
 /// newterm on stdout/stdin (the FILE globals are shared mutable state Swift 6 will not touch).
 /// Unlike initscr it returns NULL for an unknown $TERM instead of exiting.
 static inline SCREEN *folio_newterm(void) { return newterm(NULL, stdout, stdin); }
 
-/// The terminal's size from TIOCGWINSZ (ioctl is variadic, which Swift cannot call). Returns 0 on success.
-static inline int folio_window_size(int *rows, int *columns) {
-    struct winsize size;
-    if (ioctl(1, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) {
-        return -1;
-    }
-    *rows = size.ws_row;
-    *columns = size.ws_col;
-    return 0;
-}
-
-/// The size of the terminal on `descriptor` from TIOCGWINSZ: cells, and the text area in pixels
-/// (zero when the terminal leaves them out). All zero when `descriptor` is not a terminal.
+/// The size of the terminal on `descriptor` from TIOCGWINSZ (ioctl is variadic, which Swift cannot
+/// call): cells, and the text area in pixels (zero when the terminal leaves them out). All zero
+/// when `descriptor` is not a terminal.
 static inline void folio_window_geometry(int descriptor, int *rows, int *columns, int *width, int *height) {
     struct winsize size = {0};
     ioctl(descriptor, TIOCGWINSZ, &size);

@@ -18,13 +18,7 @@ enum FolderListing {
             }
             guard name != ".", name != ".." else { continue }
             let full = path == "/" ? "/" + name : path + "/" + name
-            let kind: BrowserEntry.Kind
-            switch FileSniffer.classify(full) {
-            case .folder: kind = .folder
-            case .document: kind = .document
-            case .other(let reason): kind = .other(reason: reason)
-            }
-            entries.append(BrowserEntry(name: name, kind: kind))
+            entries.append(BrowserEntry(name: name, kind: FileSniffer.classify(full)))
         }
         return .listed(path: path, entries: entries)
     }

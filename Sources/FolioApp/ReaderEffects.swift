@@ -54,18 +54,14 @@ final class ReaderEffects {
         case .loadOutline:
             background.async {
                 do throws(DocumentError) {
-                    let items = try document.outline().entries.map {
-                        OutlineItem(title: $0.title, level: $0.level, page: $0.page)
-                    }
-                    mailbox.post(.event(.outlineLoaded(items)))
+                    mailbox.post(.event(.outlineLoaded(try document.outline().entries)))
                 } catch {
                     mailbox.post(.event(.outlineFailed(error.description)))
                 }
             }
         case .loadLinks(let page):
             background.async {
-                let links = ((try? document.links(page: page)) ?? []).map { LinkItem(page: $0.page, uri: $0.uri) }
-                mailbox.post(.event(.linksLoaded(page: page, links: links)))
+                mailbox.post(.event(.linksLoaded(page: page, links: (try? document.links(page: page)) ?? [])))
             }
         case .copyDocument:
             background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }

@@ -1,3 +1,5 @@
+public import FolioCore
+
 /// What `folio` was asked to do, parsed by hand from the command line.
 ///
 /// A library of its own (not part of the executable) so that tests can call the parser directly.
@@ -24,12 +26,7 @@ public struct Options: Sendable, Equatable {
     /// Print what the terminal supports for the image view, then exit.
     public var diagnose = false
     /// How the image view may draw (`--graphics auto|sixel|none`).
-    public var graphics: GraphicsChoice = .auto
-
-    /// The values of `--graphics`.
-    public enum GraphicsChoice: String, Sendable, CaseIterable {
-        case auto, sixel, none
-    }
+    public var graphics: GraphicsPreference = .auto
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
     public struct UsageError: Error, Sendable, Equatable {
@@ -91,10 +88,18 @@ public struct Options: Sendable, Equatable {
                 if attached != nil { throw UsageError(message: "\(name) takes no value") }
             }
             switch name {
-            case "--info": try noValue(); try setMode(.info, name)
-            case "--text": try noValue(); try setMode(.text, name)
-            case "--outline": try noValue(); try setMode(.outline, name)
-            case "--sixel": try noValue(); try setMode(.sixel, name)
+            case "--info":
+                try noValue()
+                try setMode(.info, name)
+            case "--text":
+                try noValue()
+                try setMode(.text, name)
+            case "--outline":
+                try noValue()
+                try setMode(.outline, name)
+            case "--sixel":
+                try noValue()
+                try setMode(.sixel, name)
             case "--width":
                 let text = try value()
                 guard let pixels = Int(text), (1...16384).contains(pixels) else {
@@ -120,13 +125,19 @@ public struct Options: Sendable, Equatable {
                 startPage = page
             case "--graphics":
                 let text = try value()
-                guard let choice = GraphicsChoice(rawValue: text) else {
+                guard let choice = GraphicsPreference(rawValue: text) else {
                     throw UsageError(message: "invalid --graphics '\(text)' (auto, sixel or none)")
                 }
                 graphics = choice
-            case "--diagnose": try noValue(); diagnose = true
-            case "-h", "--help": try noValue(); showHelp = true
-            case "--version": try noValue(); showVersion = true
+            case "--diagnose":
+                try noValue()
+                diagnose = true
+            case "-h", "--help":
+                try noValue()
+                showHelp = true
+            case "--version":
+                try noValue()
+                showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")
             }
         }

@@ -1,5 +1,5 @@
 /// The jump history: every jump (go to page, first/last page, outline, link, search) remembers
-/// where the reader was, so Backspace returns there and Tab goes forward again.
+/// where the reader was, so Backspace (or Ctrl-O) returns there and Ctrl-N goes forward again.
 extension ReaderState {
     /// How many places each direction of the history keeps.
     static let historyLimit = 100

@@ -68,7 +68,7 @@ public struct ReaderState: Sendable {
     var outline: [OutlineItem]?
     /// The user asked for the outline and it is still loading.
     var outlineWanted = false
-    /// Places to go back to (Backspace) and forward to again (Tab).
+    /// Places to go back to (Backspace, Ctrl-O) and forward to again (Ctrl-N).
     var backHistory: [ReadingPosition] = []
     var forwardHistory: [ReadingPosition] = []
     /// Sizes of rendered page images, by request.

@@ -1,6 +1,6 @@
 internal import CMuPDF
-public import FolioCore
 import Dispatch
+public import FolioCore
 import Foundation
 
 /// An open document: the MuPDF-backed page source.
@@ -222,8 +222,9 @@ public final class Document: @unchecked Sendable {
         page: Int, width: Int, maxPixels: Int = 40_000_000, cancellation: Cancellation? = nil
     ) throws(DocumentError) -> RenderedPage {
         let size = try pageSize(page)
-        guard size.width > 0, width > 0 else { throw .tooLarge("cannot render a page of zero width") }
-        return try render(page: page, zoom: Double(width) / size.width, maxPixels: maxPixels, cancellation: cancellation)
+        guard size.width > 0, width > 0 else { throw .invalidRequest("cannot render a page of zero width") }
+        return try render(
+            page: page, zoom: Double(width) / size.width, maxPixels: maxPixels, cancellation: cancellation)
     }
 
     /// The document's outline; empty when it has none.
@@ -235,27 +236,26 @@ public final class Document: @unchecked Sendable {
             try MuPDFCall.check { folio_document_outline(handle, maxEntries, Int32(maxDepth), &flat, $0, $1) }
             let entries = (0..<flat.count).map { index in
                 let entry = flat.entries[index]
-                return OutlineEntry(
+                return OutlineItem(
                     title: entry.title.map { String(cString: $0) } ?? "",
                     level: Int(entry.level),
-                    page: entry.page >= 0 ? Int(entry.page) : nil,
-                    uri: entry.uri.map { String(cString: $0) })
+                    page: entry.page >= 0 ? Int(entry.page) : nil)
             }
             return Outline(entries: entries, isTruncated: flat.truncated != 0)
         }
     }
 
     /// The links on a page, with internal targets resolved to pages.
-    public func links(page: Int) throws(DocumentError) -> [PageLink] {
+    public func links(page: Int) throws(DocumentError) -> [LinkItem] {
         try checkPage(page)
-        return try serialized { () throws(DocumentError) -> [PageLink] in
+        return try serialized { () throws(DocumentError) -> [LinkItem] in
             var flat = folio_links()
             defer { folio_links_free(&flat) }
             let handle = try opening.get().handle
             try MuPDFCall.check { folio_page_links(handle, Int32(page), &flat, $0, $1) }
             return (0..<flat.count).map { index in
                 let link = flat.links[index]
-                return PageLink(
+                return LinkItem(
                     box: Self.rect(link.box),
                     page: link.external == 0 && link.page >= 0 ? Int(link.page) : nil,
                     uri: link.external != 0 ? link.uri.map { String(cString: $0) } : nil)
@@ -510,9 +510,9 @@ private final class Opening: @unchecked Sendable {
         context = try base.clone()
         var pointer: OpaquePointer?
         let context = context
-        try MuPDFCall.check(onError: { .cannotOpen($0) }) {
-            folio_document_open(context.pointer, FileSystemName.cString(path), &pointer, $0, $1)
-        }
+        try MuPDFCall.check(
+            onError: { .cannotOpen($0) },
+            { folio_document_open(context.pointer, FileSystemName.cString(path), &pointer, $0, $1) })
         handle = pointer!
     }
 

@@ -37,6 +37,9 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case outOfMemory
     /// The request would exceed one of Folio's size caps (for example a gigapixel render).
     case tooLarge(String)
+    /// The request cannot be carried out as asked: a zoom that is not a positive number up to 100,
+    /// a page of zero size to render.
+    case invalidRequest(String)
 
     public var description: String {
         switch self {
@@ -56,6 +59,7 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
         case .skipped(let reason): reason
         case .outOfMemory: "out of memory"
         case .tooLarge(let reason): reason
+        case .invalidRequest(let reason): reason
         }
     }
 

@@ -23,34 +23,6 @@ public struct PageSize: Sendable, Equatable {
     public var height: Double
 }
 
-/// One entry of a document's outline (table of contents).
-public struct OutlineEntry: Sendable, Equatable {
-    public var title: String
-    /// Nesting depth, 0 for top-level entries.
-    public var level: Int
-    /// The 0-based target page, or nil when the entry points nowhere in this document.
-    public var page: Int?
-    /// The entry's link target as MuPDF reports it (an external URL or an internal "#page=…").
-    public var uri: String?
-}
-
-/// A document's outline in reading order.
-public struct Outline: Sendable, Equatable {
-    public var entries: [OutlineEntry]
-    /// True when the outline was cut because it was too large, too deep or looped.
-    public var isTruncated: Bool
-}
-
-/// A link on a page.
-public struct PageLink: Sendable, Equatable {
-    /// The active area, in points.
-    public var box: TextRect
-    /// The 0-based target page of an internal link.
-    public var page: Int?
-    /// The external URI, for links that leave the document.
-    public var uri: String?
-}
-
 /// One search hit on a page: the boxes (in points) of the quadrilaterals it covers, one per line.
 public struct SearchHit: Sendable, Equatable {
     public var boxes: [TextRect]

@@ -1,26 +1,18 @@
-import FolioCore
+public import FolioCore
 import Glibc
 
 /// Tells folders, documents Folio can open, and other files apart without opening anything
 /// that could block (FIFOs, devices) and without asking MuPDF: by type, then by the first bytes,
 /// then by the name's extension.
 public enum FileSniffer {
-    /// What a directory entry is.
-    public enum Kind: Sendable, Equatable {
-        case folder
-        case document
-        /// Not something Folio opens; `reason` says why, for the browser's preview pane.
-        case other(reason: String)
-    }
-
     /// Extensions of formats MuPDF opens whose first bytes don't say (XML and zip based ones).
     static let documentExtensions: Set<String> = [
         "pdf", "epub", "xps", "oxps", "cbz", "fb2", "xhtml", "png", "jpg", "jpeg", "gif", "bmp", "tif",
         "tiff", "pnm", "pbm", "pgm", "ppm", "jxr", "jpx", "jp2", "svg", "mobi",
     ]
 
-    /// Classifies the entry at `path` (symbolic links are followed).
-    public static func classify(_ path: String) -> Kind {
+    /// Classifies the entry at `path` (symbolic links are followed) for the browser.
+    public static func classify(_ path: String) -> BrowserEntry.Kind {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let path = FileSystemName.cString(path)
         var status = stat()
@@ -56,7 +48,9 @@ public enum FileSniffer {
             [0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], Array("BM".utf8),
         ]
         // PDF files may carry junk before the header (the corpus has one); look a little way in.
-        if head.count >= 5, (0...min(head.count - 5, 1024)).contains(where: { head[$0..<($0 + 5)].elementsEqual(Array("%PDF-".utf8)) }) {
+        if head.count >= 5,
+            (0...min(head.count - 5, 1024)).contains(where: { head[$0..<($0 + 5)].elementsEqual(Array("%PDF-".utf8)) })
+        {
             return true
         }
         return signatures.contains { head.starts(with: $0) }

@@ -20,10 +20,10 @@ enum MuPDFCall {
         }
         let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         switch status {
-        case FOLIO_NEEDS_PASSWORD: throw .needsPassword
         case FOLIO_CANCELLED: throw .cancelled
         case FOLIO_OUT_OF_MEMORY: throw .outOfMemory
-        case FOLIO_INVALID: throw .tooLarge(message)
+        case FOLIO_INVALID: throw .invalidRequest(message)
+        case FOLIO_TOO_LARGE: throw .tooLarge(message)
         default: throw onError(message)
         }
     }

@@ -1,12 +1,23 @@
 import Glibc
 
-/// The handler of last resort: if Folio crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) while
-/// the terminal is in full-screen mode, the terminal is restored before the process dies, so the
-/// user's shell is never left in curses mode.
+/// The handler of last resort: if Folio crashes while the terminal is in full-screen mode, the
+/// terminal is restored before the process dies, so the user's shell is never left in curses mode.
 ///
-/// Only async-signal-safe calls run in the handler: `write`, `tcsetattr`, `signal`, `raise`.
+/// It covers the signals a crash raises: SIGSEGV and SIGBUS (a bad memory access, a stack
+/// overflow), SIGILL and SIGTRAP (Swift's runtime traps, such as `fatalError`, an arithmetic
+/// overflow or unwrapping nil, are `ud2` on x86-64 and `brk` on arm64), SIGFPE, SIGABRT (`abort`,
+/// a failed C assertion) and SIGSYS (a bad system call).
+///
+/// The handlers are installed with `sigaction`. `SA_RESETHAND` puts the default action back as
+/// the handler starts and `SA_NODEFER` lets the handler's own `raise` act at once, so the process
+/// still dies of the signal it got (same exit status, same core dump), only with the terminal
+/// restored. `SA_ONSTACK` runs the handler on an alternate signal stack, set up with
+/// `sigaltstack` for the thread that installs the guard (the main thread): a stack overflow leaves
+/// no room on the stack that overflowed.
+///
+/// Only async-signal-safe calls run in the handler: `write`, `tcsetattr`, `raise`.
 enum CrashGuard {
-    static let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT]
+    static let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGSYS]
 
     /// Keeps the shell's terminal modes (read before curses started) and the bytes that leave
     /// full-screen mode, then installs the handlers.
@@ -17,21 +28,34 @@ enum CrashGuard {
             CrashGuardState.bytes[index] = byte
         }
         CrashGuardState.isArmed = true
+        var stack = stack_t(
+            ss_sp: CrashGuardState.alternateStack, ss_flags: 0, ss_size: CrashGuardState.alternateStackSize)
+        sigaltstack(&stack, nil)
+        let flags = UInt32(SA_ONSTACK) | UInt32(SA_RESETHAND) | UInt32(SA_NODEFER)
         for signalNumber in fatalSignals {
-            signal(signalNumber, crashGuardHandler)
+            setAction(crashGuardHandler, flags: Int32(bitPattern: flags), for: signalNumber)
         }
     }
 
-    /// Removes the handlers once the terminal has been restored normally.
+    /// Removes the handlers once the terminal has been restored normally. The alternate stack
+    /// stays: it is allocated once, for every later ``install(shellModes:restoring:)``.
     static func uninstall() {
         CrashGuardState.isArmed = false
         for signalNumber in fatalSignals {
-            signal(signalNumber, SIG_DFL)
+            setAction(SIG_DFL, flags: 0, for: signalNumber)
         }
+    }
+
+    private static func setAction(_ handler: __sighandler_t?, flags: Int32, for signalNumber: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        action.sa_flags = flags
+        sigemptyset(&action.sa_mask)
+        sigaction(signalNumber, &action, nil)
     }
 }
 
-/// State the signal handler reads; written once before the handlers are installed.
+/// State the signal handler reads; written before the handlers are installed.
 ///
 /// The terminal modes live in allocated memory, not in a `termios` global: Swift 6.3 emits such
 /// a global 57 bytes long where C's `struct termios` is 60, so storing one wrote past its end
@@ -42,6 +66,11 @@ enum CrashGuardState {
     nonisolated(unsafe) static var length = 0
     nonisolated(unsafe) static var shellModes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     nonisolated(unsafe) static var isArmed = false
+    /// Room for the kernel's signal frame and the handler: glibc's SIGSTKSZ (8 KiB) is too small
+    /// for the frame alone on machines with large vector registers (AVX-512).
+    static let alternateStackSize = 64 * 1024
+    nonisolated(unsafe) static let alternateStack = UnsafeMutableRawPointer.allocate(
+        byteCount: alternateStackSize, alignment: 16)
 }
 
 private func crashGuardHandler(_ signalNumber: Int32) {
@@ -50,6 +79,7 @@ private func crashGuardHandler(_ signalNumber: Int32) {
         _ = write(STDOUT_FILENO, CrashGuardState.bytes, CrashGuardState.length)
         _ = tcsetattr(STDIN_FILENO, TCSANOW, CrashGuardState.shellModes)
     }
-    signal(signalNumber, SIG_DFL)
+    // The default action is back (SA_RESETHAND) and the signal is not blocked (SA_NODEFER):
+    // the process dies of it here.
     raise(signalNumber)
 }

@@ -94,10 +94,9 @@ public final class CursesTerminal: TerminalBackend {
 
     /// Adopts the terminal's new size after SIGWINCH and returns it.
     private func adoptWindowSize() -> ScreenSize {
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        if folio_window_size(&rows, &columns) == 0 {
-            resize_term(rows, columns)
+        let cells = TerminalProbe.windowGeometry(of: STDOUT_FILENO).cells
+        if cells.rows > 0, cells.columns > 0 {
+            resize_term(Int32(cells.rows), Int32(cells.columns))
         }
         repaintFully()
         return size

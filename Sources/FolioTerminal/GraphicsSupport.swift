@@ -1,3 +1,5 @@
+public import FolioCore
+
 /// What the terminal said about itself, parsed from its replies to Folio's start-up queries.
 public struct TerminalReplies: Sendable, Equatable {
     /// Primary device attributes (DA1), such as `[63, 1, 2, 4, 6]`; nil when the terminal never
@@ -99,11 +101,6 @@ public struct GraphicsSupport: Sendable, Equatable {
         case none
     }
 
-    /// The user's choice on the command line (`--graphics`).
-    public enum Preference: String, Sendable, CaseIterable {
-        case auto, sixel, none
-    }
-
     public var method: Method
     /// One cell in pixels, measured or assumed.
     public var cellPixels: PixelSize
@@ -125,7 +122,7 @@ public struct GraphicsSupport: Sendable, Equatable {
     ///   - cells: the terminal's size in cells.
     public static func decide(
         replies: TerminalReplies, ioctlPixels: PixelSize, cells: (columns: Int, rows: Int),
-        environment: [String: String], preference: Preference
+        environment: [String: String], preference: GraphicsPreference
     ) -> GraphicsSupport {
         var notes: [String] = []
         let cell: PixelSize
@@ -142,9 +139,10 @@ public struct GraphicsSupport: Sendable, Equatable {
             notes.append("cell size unknown: assuming \(cell.width)×\(cell.height) px")
         }
         let maxImage = replies.maxImageSize ?? assumedMaxImage
-        notes.append(replies.maxImageSize == nil
-            ? "largest image unknown: assuming \(maxImage.width)×\(maxImage.height) px"
-            : "largest image \(maxImage.width)×\(maxImage.height) px (reported by the terminal)")
+        notes.append(
+            replies.maxImageSize == nil
+                ? "largest image unknown: assuming \(maxImage.width)×\(maxImage.height) px"
+                : "largest image \(maxImage.width)×\(maxImage.height) px (reported by the terminal)")
         let trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
         let saysSixel = replies.deviceAttributes?.contains(4) == true
         let registers = replies.colorRegisters ?? (saysSixel ? 256 : 0)
@@ -158,9 +156,10 @@ public struct GraphicsSupport: Sendable, Equatable {
             // have 256, as img2sixel and chafa take it: every sixel terminal in use has 256 or more
             // (only a real VT340 had 16).
             method = .sixel(colorRegisters: max(replies.colorRegisters ?? 256, 16))
-            notes.insert(replies.colorRegisters == nil
-                ? "sixel forced (--graphics sixel); colour registers not reported: assuming 256"
-                : "sixel forced (--graphics sixel)", at: 0)
+            notes.insert(
+                replies.colorRegisters == nil
+                    ? "sixel forced (--graphics sixel); colour registers not reported: assuming 256"
+                    : "sixel forced (--graphics sixel)", at: 0)
         case .auto:
             if saysSixel {
                 method = .sixel(colorRegisters: max(registers, 16))

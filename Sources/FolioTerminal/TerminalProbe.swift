@@ -1,4 +1,5 @@
 internal import CNcursesw
+public import FolioCore
 import Foundation
 import Glibc
 
@@ -11,7 +12,7 @@ public enum TerminalProbe {
     public static let timeLimit: Int32 = 250
 
     /// Probes the terminal and decides how the image view draws.
-    public static func detect(preference: GraphicsSupport.Preference) -> GraphicsSupport {
+    public static func detect(preference: GraphicsPreference) -> GraphicsSupport {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var replies = TerminalReplies()
         var pixels = PixelSize(width: 0, height: 0)
@@ -62,9 +63,9 @@ public enum TerminalProbe {
 
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
-        let deadline = TraceClock.milliseconds() + Int(timeLimit)
+        let deadline = DeadlineClock.milliseconds() + Int(timeLimit)
         while received.count < 4096 {
-            let remaining = deadline - TraceClock.milliseconds()
+            let remaining = deadline - DeadlineClock.milliseconds()
             guard remaining > 0 else { break }
             var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, Int32(remaining)) > 0 else { break }
@@ -79,8 +80,9 @@ public enum TerminalProbe {
     }
 }
 
-/// Monotonic milliseconds, for deadlines.
-enum TraceClock {
+/// Monotonic milliseconds (CLOCK_MONOTONIC), for the probe's deadline: unlike the wall clock,
+/// it never jumps.
+enum DeadlineClock {
     static func milliseconds() -> Int {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)

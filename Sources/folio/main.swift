@@ -33,9 +33,8 @@ if options.showVersion {
     standardOutput.flush()
     exit(0)
 }
-let preference = GraphicsSupport.Preference(rawValue: options.graphics.rawValue) ?? .auto
 if options.diagnose {
-    standardOutput.write(Diagnosis.describe(TerminalProbe.detect(preference: preference)))
+    standardOutput.write(Diagnosis.describe(TerminalProbe.detect(preference: options.graphics)))
     standardOutput.flush()
     exit(0)
 }
@@ -55,7 +54,7 @@ do throws(InteractiveError) {
     Errors.report(error.description)
     exit(1)
 }
-let graphics = TerminalProbe.detect(preference: preference)
+let graphics = TerminalProbe.detect(preference: options.graphics)
 services.trace?.record("probed")
 let log = SessionLog.standardFolder(environment: environment).flatMap(SessionLog.start(in:))
 let terminal: CursesTerminal

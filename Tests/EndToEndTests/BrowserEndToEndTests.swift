@@ -1,12 +1,13 @@
-import Foundation
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// The file browser in a real terminal: browse, open, back with the selection kept.
 @Suite(.serialized) struct BrowserEndToEndTests {
     @Test func browseOpenAndComeBack() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-browse-\(getpid())")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("chapters"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("chapters"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(
             atPath: Corpus.path("pdfjs-tracemonkey.pdf"), toPath: folder.appendingPathComponent("paper.pdf").path)
@@ -49,8 +50,10 @@ import Testing
         try tmux.waitFor("the browser again") { $0.contains("PDF 1.4 · 14 pages") }
         try tmux.send("q")
         try tmux.waitFor("the shell") { $0.contains("[exit 0]") }
-        try tmux.run("clear; \"$FOLIO\" --info \"$(printf 'caf\\351.pdf')\" | grep Pages; \"$FOLIO\" --info \"$(printf 'gone\\351.pdf')\"")
-        let screen = try tmux.waitFor("the batch runs") { $0.contains("gone") }
+        try tmux.run(
+            "clear; \"$FOLIO\" --info \"$(printf 'caf\\351.pdf')\" | grep Pages; \"$FOLIO\" --info \"$(printf 'gone\\351.pdf')\""
+        )
+        let screen = try tmux.waitFor("the batch runs") { $0.contains("folio: gone") }
         #expect(screen.contains("Pages: 14"))
         #expect(screen.contains("folio: gone\\xE9.pdf: "))
     }

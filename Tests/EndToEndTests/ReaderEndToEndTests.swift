@@ -80,8 +80,10 @@ import Testing
         try tmux.send("q")
     }
 
-    @Test(arguments: [("pdfjs-freeculture.pdf", "352"), ("pdfjs-javauninstall-japanese.pdf", "1/1"),
-                      ("idpf-moby-dick.epub", "567"), ("tika-testPPT.xps", "3")])
+    @Test(arguments: [
+        ("pdfjs-freeculture.pdf", "352"), ("pdfjs-javauninstall-japanese.pdf", "1/1"),
+        ("idpf-moby-dick.epub", "567"), ("tika-testPPT.xps", "3"),
+    ])
     func opensBooksAndCJK(file: String, pages: String) throws {
         let tmux = try TmuxSession(columns: 80, rows: 24)
         try tmux.run("\"$FOLIO\" '\(Corpus.path(file))'; echo \"[exit $?]\"")
@@ -135,6 +137,40 @@ import Testing
         #expect(try !tmux.alternateScreenIsOn())
     }
 
+    /// A crash in full-screen mode: Swift's traps raise SIGILL on x86-64 and SIGTRAP on arm64, a
+    /// bad memory access SIGSEGV or SIGBUS, `abort` SIGABRT. The crash guard leaves the alternate
+    /// screen, shows the cursor again and puts the shell's terminal modes back, and folio still
+    /// dies of the signal. The signal comes from outside (folio has no way to crash on purpose);
+    /// the handler runs the same either way.
+    @Test(arguments: [
+        ("SEGV", SIGSEGV), ("BUS", SIGBUS), ("ILL", SIGILL), ("TRAP", SIGTRAP), ("FPE", SIGFPE), ("ABRT", SIGABRT),
+        ("SYS", SIGSYS),
+    ])
+    func crashesRestoreTheTerminal(signal: String, number: Int32) throws {
+        let directory = try TemporaryDirectory()
+        let modes = (
+            before: directory.url.appendingPathComponent("before"), after: directory.url.appendingPathComponent("after")
+        )
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        // sh runs folio, not the interactive bash: bash puts its own terminal modes back after a job
+        // dies of a signal, which would hide whether folio did. No core file is left behind.
+        try tmux.run(
+            "exec sh -c 'ulimit -c 0; stty -g > \"$0\"; \"$FOLIO\" \"$1\"; echo \"[exit $?]\"; stty -g > \"$2\"; exec sleep 600'"
+                + " '\(modes.before.path)' '\(tracemonkey)' '\(modes.after.path)'")
+        try tmux.waitForStatus("1/14")
+        #expect(try !tmux.cursorIsVisible())
+        try tmux.signalChild(signal)
+        try tmux.waitFor("the shell after SIG\(signal)") { $0.contains("[exit \(128 + number)]") }
+        #expect(try !tmux.alternateScreenIsOn())
+        #expect(try tmux.cursorIsVisible())
+        try tmux.waitFor("the terminal modes after the crash") { _ in
+            FileManager.default.fileExists(atPath: modes.after.path)
+        }
+        let before = try String(contentsOf: modes.before, encoding: .utf8)
+        #expect(!before.isEmpty)
+        #expect(try String(contentsOf: modes.after, encoding: .utf8) == before)
+    }
+
     @Test func suspendAndResume() throws {
         let tmux = try TmuxSession(columns: 80, rows: 24)
         try tmux.run("\"$FOLIO\" '\(tracemonkey)'")
@@ -176,7 +212,8 @@ import Testing
         try tmux.waitForStatus("1/1158")
         var random = SeededRandom(seed: 10)
         for step in 0..<300 {
-            try tmux.resize(columns: Int.random(in: 10...180, using: &random), rows: Int.random(in: 3...70, using: &random))
+            try tmux.resize(
+                columns: Int.random(in: 10...180, using: &random), rows: Int.random(in: 3...70, using: &random))
             if step % 10 == 0 {
                 try tmux.send("Right")
             }

@@ -5,9 +5,10 @@ import Testing
 @Suite struct ReaderStateFindingTests {
     /// A page of `count` one-line blocks "line N of page P", with `word` on the given lines.
     private func page(_ page: Int, lines count: Int = 30, word: String = "", on wordLines: Set<Int> = []) -> PageText {
-        PageTextFixture.page((0..<count).map { line in
-            [wordLines.contains(line) ? "line \(line) of page \(page) \(word)" : "line \(line) of page \(page)"]
-        })
+        PageTextFixture.page(
+            (0..<count).map { line in
+                [wordLines.contains(line) ? "line \(line) of page \(page) \(word)" : "line \(line) of page \(page)"]
+            })
     }
 
     private func loadedSession(pageCount: Int = 36, startPage: Int = 0) -> ReaderSession {
@@ -29,10 +30,11 @@ import Testing
     @Test func searchContinuesInTheBackgroundAndJumpsToTheHit() throws {
         var session = loadedSession()
         let effects = session.type("/zebra") + session.press(.enter)
-        let request = try #require(effects.compactMap { effect -> SearchRequest? in
-            if case .search(let request) = effect { return request }
-            return nil
-        }.first)
+        let request = try #require(
+            effects.compactMap { effect -> SearchRequest? in
+                if case .search(let request) = effect { return request }
+                return nil
+            }.first)
         #expect(request.startPage == 1)
         #expect(request.direction == .forward)
         #expect(request.pageCount == 35)
@@ -96,10 +98,11 @@ import Testing
         #expect((0..<10).map { request.page(at: $0, documentPages: 36) } == Array((0...9).reversed()))
 
         session.type("w")
-        let wrapped = try #require(session.type("n").compactMap { effect -> SearchRequest? in
-            if case .search(let request) = effect { return request }
-            return nil
-        }.first)
+        let wrapped = try #require(
+            session.type("n").compactMap { effect -> SearchRequest? in
+                if case .search(let request) = effect { return request }
+                return nil
+            }.first)
         #expect(wrapped.pageCount == 36)
         #expect(wrapped.page(at: 25, documentPages: 36) == 0)
         #expect(wrapped.page(at: 35, documentPages: 36) == 10)
@@ -119,12 +122,13 @@ import Testing
         var session = loadedSession(startPage: 3)
         #expect(session.type("o") == [.loadOutline])
         #expect(session.state.message == "Loading the outline…")
-        _ = session.state.handle(.outlineLoaded([
-            OutlineItem(title: "One", level: 0, page: 0),
-            OutlineItem(title: "Two", level: 0, page: 2),
-            OutlineItem(title: "Two A", level: 1, page: 5),
-            OutlineItem(title: "Three", level: 0, page: 20),
-        ]))
+        _ = session.state.handle(
+            .outlineLoaded([
+                OutlineItem(title: "One", level: 0, page: 0),
+                OutlineItem(title: "Two", level: 0, page: 2),
+                OutlineItem(title: "Two A", level: 1, page: 5),
+                OutlineItem(title: "Three", level: 0, page: 20),
+            ]))
         guard case .outline(let list) = session.state.overlay else {
             Issue.record("the outline did not open")
             return
@@ -160,10 +164,11 @@ import Testing
     @Test func linksAreNumberedAndFollowedOrCopied() {
         var session = loadedSession()
         #expect(session.type("f") == [.loadLinks(page: 0)])
+        let box = TextRect(x0: 72, y0: 72, x1: 144, y1: 84)
         let links = [
-            LinkItem(page: 4, uri: nil),
-            LinkItem(page: nil, uri: "https://mupdf.com"),
-            LinkItem(page: 30, uri: nil),
+            LinkItem(box: box, page: 4, uri: nil),
+            LinkItem(box: box, page: nil, uri: "https://mupdf.com"),
+            LinkItem(box: box, page: 30, uri: nil),
         ]
         _ = session.state.handle(.linksLoaded(page: 0, links: links))
         #expect(session.screenLines[1].hasPrefix(" 1  → page 5"))

@@ -1,6 +1,7 @@
-import Foundation
+import FolioCore
 import FolioDocument
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// Classifying a generated folder as the browser sees it.
@@ -9,7 +10,8 @@ import Testing
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-sniff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try Data("hello world\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         try Data([0x00, 0xFF, 0x10, 0x80, 0x00, 0x01]).write(to: folder.appendingPathComponent("blob.bin"))
         try Data().write(to: folder.appendingPathComponent("empty.pdf"))
@@ -18,11 +20,12 @@ import Testing
         try FileManager.default.copyItem(
             atPath: Corpus.path("idpf-moby-dick.epub"), toPath: folder.appendingPathComponent("book.epub").path)
         try FileManager.default.createSymbolicLink(
-            atPath: folder.appendingPathComponent("loop").path, withDestinationPath: folder.appendingPathComponent("loop").path)
+            atPath: folder.appendingPathComponent("loop").path,
+            withDestinationPath: folder.appendingPathComponent("loop").path)
         #expect(mkfifo(folder.appendingPathComponent("pipe").path, 0o600) == 0)
     }
 
-    private func kind(_ name: String) -> FileSniffer.Kind {
+    private func kind(_ name: String) -> BrowserEntry.Kind {
         FileSniffer.classify(folder.appendingPathComponent(name).path)
     }
 

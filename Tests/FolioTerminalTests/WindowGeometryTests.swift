@@ -1,3 +1,4 @@
+import FolioCore
 import FolioTerminal
 import Glibc
 import Testing

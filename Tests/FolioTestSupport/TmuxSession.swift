@@ -20,12 +20,17 @@ public final class TmuxSession {
     public init(columns: Int = 100, rows: Int = 30) throws {
         socket = "folio-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent(socket + "-state")
-        let environment = "TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 FOLIO='\(FolioProcess.executable.path)'"
+        let environment =
+            "TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 FOLIO='\(FolioProcess.executable.path)'"
             + " XDG_STATE_HOME='\(stateFolder.path)' PS1='$ '"
         // The first command starts the tmux server, which would inherit (and hold open) an output
         // pipe; it gets no pipe.
-        try tmux(capturingOutput: false, ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-                  "env -i PATH=/usr/bin:/bin HOME=/tmp \(environment) bash --norc --noprofile -i"])
+        try tmux(
+            capturingOutput: false,
+            [
+                "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+                "env -i PATH=/usr/bin:/bin HOME=/tmp \(environment) bash --norc --noprofile -i",
+            ])
         try tmux(["set-option", "-g", "status", "off"])
         // With "on", a program's OSC 52 clipboard write lands in a tmux buffer, where tests see it.
         try tmux(["set-option", "-g", "set-clipboard", "on"])
@@ -68,6 +73,12 @@ public final class TmuxSession {
     /// Whether the terminal is showing the alternate screen (full-screen mode).
     public func alternateScreenIsOn() throws -> Bool {
         String(decoding: try tmux(["display-message", "-p", "#{alternate_on}"]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// Whether the terminal shows its cursor (programs hide it with `civis`, show it with `cnorm`).
+    public func cursorIsVisible() throws -> Bool {
+        String(decoding: try tmux(["display-message", "-p", "#{cursor_flag}"]), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
@@ -122,7 +133,8 @@ public final class TmuxSession {
     /// holds, and returns it.
     @discardableResult
     public func waitForStillScreen(
-        _ expectation: String, interval: Double = 0.3, seconds: Double = 10, _ predicate: (String) -> Bool = { _ in true }
+        _ expectation: String, interval: Double = 0.3, seconds: Double = 10,
+        _ predicate: (String) -> Bool = { _ in true }
     ) throws -> String {
         var previous = ""
         return try waitFor(expectation, seconds: seconds) { screen in

@@ -20,16 +20,16 @@ typedef enum folio_status {
     FOLIO_OK = 0,
     /// MuPDF raised an error; `err` holds its message.
     FOLIO_ERROR = 1,
-    /// The document is encrypted and no (or a wrong) password was given.
-    FOLIO_NEEDS_PASSWORD = 2,
     /// The work was cancelled through its cookie before it finished.
-    FOLIO_CANCELLED = 3,
-    /// MuPDF ran out of memory (or a size cap we set was hit).
-    FOLIO_OUT_OF_MEMORY = 4,
+    FOLIO_CANCELLED = 2,
+    /// MuPDF ran out of memory.
+    FOLIO_OUT_OF_MEMORY = 3,
     /// The page number is outside the document.
-    FOLIO_NO_SUCH_PAGE = 5,
-    /// The request itself is invalid (bad arguments, a size beyond our caps).
-    FOLIO_INVALID = 6,
+    FOLIO_NO_SUCH_PAGE = 4,
+    /// The request itself is invalid (a bad zoom, a page of zero size, a buffer of the wrong size).
+    FOLIO_INVALID = 5,
+    /// The result would exceed a size cap the caller set (such as a render's pixel count).
+    FOLIO_TOO_LARGE = 6,
 } folio_status;
 
 /// A MuPDF context (fz_context) with its own lock set; one thread uses it at a time.
@@ -81,10 +81,8 @@ typedef struct folio_text {
 /// One outline (table of contents) entry, flattened in document order.
 typedef struct folio_outline_entry {
     char *title;  // UTF-8, may be NULL
-    char *uri;    // may be NULL
     int level;    // 0 for top-level entries
     int page;     // 0-based target page, -1 when there is none
-    int is_open;
 } folio_outline_entry;
 
 /// A flattened outline. Free with folio_outline_free.
@@ -144,7 +142,7 @@ void folio_cookie_free(folio_cookie *cookie);
 // MARK: Documents
 
 /// Opens the document at `path` (PDF, EPUB, XPS, CBZ, FB2, images…). Reflowable documents are laid
-/// out at MuPDF's command-line default (450×600 pt, 12 pt type), so page counts match mutool.
+/// out at MuPDF's default layout (A5: 420×595 pt, 11 pt type), so page counts match mutool.
 folio_status folio_document_open(folio_context *context, const char *path, folio_document **out,
                                  char *err, size_t errlen);
 void folio_document_drop(folio_document *document);
@@ -183,10 +181,8 @@ void folio_string_free(char *string);
 folio_status folio_page_display_list(folio_document *document, int page, folio_cookie *cookie,
                                      folio_display_list **out, char *err, size_t errlen);
 void folio_display_list_drop(folio_context *context, folio_display_list *list);
-/// The display list's bounds in points.
-folio_rect folio_display_list_bounds(folio_context *context, folio_display_list *list);
 /// The size in pixels of `list` rendered at `zoom` (1 = 72 dpi). Fails with FOLIO_INVALID for a
-/// bad zoom, an empty page, or a result larger than `max_pixels`.
+/// bad zoom or an empty page, and with FOLIO_TOO_LARGE for a result larger than `max_pixels`.
 folio_status folio_display_list_render_size(folio_context *context, folio_display_list *list, float zoom,
                                             size_t max_pixels, int *width, int *height, char *err, size_t errlen);
 /// Renders `list` at `zoom` into `samples`, the caller's `width` × `height` × 3 bytes (RGB, rows

@@ -1,38 +1,3 @@
-/// One entry of a document's outline, as the reader's outline view needs it.
-public struct OutlineItem: Sendable, Equatable {
-    /// The title as the document gives it (sanitised when drawn).
-    public var title: String
-    /// Nesting depth, 0 for top-level entries.
-    public var level: Int
-    /// The 0-based target page, or nil when the entry points nowhere in the document.
-    public var page: Int?
-
-    public init(title: String, level: Int, page: Int?) {
-        self.title = title
-        self.level = level
-        self.page = page
-    }
-}
-
-/// A link on a page, as the link list needs it.
-public struct LinkItem: Sendable, Equatable {
-    /// The 0-based target page of an internal link.
-    public var page: Int?
-    /// The address of an external link.
-    public var uri: String?
-
-    public init(page: Int?, uri: String?) {
-        self.page = page
-        self.uri = uri
-    }
-}
-
-/// Which way a search goes through the document.
-public enum SearchDirection: Sendable, Hashable {
-    case forward
-    case backward
-}
-
 /// A search for the owner to run page by page, away from the input path.
 public struct SearchRequest: Sendable, Hashable {
     /// Identifies the search's events; results of older searches are ignored.

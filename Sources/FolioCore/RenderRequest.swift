@@ -1,25 +1,3 @@
-/// What the reader shows of a page: its text, or its image.
-public enum ViewMode: Sendable, Equatable {
-    case text
-    case image
-}
-
-/// How a page image is sized to the viewport.
-public enum ImageFit: Sendable, Equatable {
-    /// As wide as the text area; scroll down through the page.
-    case width
-    /// The whole page on screen.
-    case page
-}
-
-/// Whether the terminal can show page images, and how (for the status line).
-public enum ImageAvailability: Sendable, Equatable {
-    /// Images are drawn; `label` names the method on the status line ("image", "image ▀").
-    case available(label: String)
-    /// No image view; `reason` says why (shown when the user presses Tab).
-    case unavailable(reason: String)
-}
-
 /// A page image the reader wants, for the current viewport and settings. The owner renders it
 /// and answers with ``ReaderEvent/pageRendered(_:rows:)`` or ``ReaderEvent/renderFailed(_:message:)``.
 public struct RenderRequest: Sendable, Hashable {
@@ -51,23 +29,4 @@ public struct RenderRequest: Sendable, Hashable {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
             && inverted == other.inverted
     }
-}
-
-/// Where the owner draws a rendered page image: the part of the image from cell row
-/// `sourceRow` and cell column `sourceColumn`, `rows` × `columns` cells, at `screenRow`,
-/// `screenColumn` of the screen. Images never reach the status line.
-public struct ImagePlacement: Sendable, Equatable {
-    public var request: RenderRequest
-    public var sourceRow: Int
-    public var sourceColumn: Int
-    public var rows: Int
-    public var columns: Int
-    public var screenRow: Int
-    public var screenColumn: Int
-}
-
-/// The size of a rendered page image in cells.
-struct ImageExtent: Sendable, Equatable {
-    var rows: Int
-    var columns: Int
 }

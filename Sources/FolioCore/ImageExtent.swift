@@ -1,0 +1,5 @@
+/// The size of a rendered page image in cells.
+struct ImageExtent: Sendable, Equatable {
+    var rows: Int
+    var columns: Int
+}

@@ -1,0 +1,12 @@
+/// Where the owner draws a rendered page image: the part of the image from cell row
+/// `sourceRow` and cell column `sourceColumn`, `rows` × `columns` cells, at `screenRow`,
+/// `screenColumn` of the screen. Images never reach the status line.
+public struct ImagePlacement: Sendable, Equatable {
+    public var request: RenderRequest
+    public var sourceRow: Int
+    public var sourceColumn: Int
+    public var rows: Int
+    public var columns: Int
+    public var screenRow: Int
+    public var screenColumn: Int
+}

@@ -1,0 +1,61 @@
+import Glibc
+import Testing
+
+@testable import FolioTerminal
+
+/// Real crashes in a child process (exit tests): once the guard is installed, the bytes that
+/// leave full-screen mode reach standard output before the process dies, and it still dies of the
+/// signal the crash raised.
+@Suite struct CrashGuardTests {
+    /// Swift's runtime traps are `ud2` on x86-64 (SIGILL) and `brk` on arm64 (SIGTRAP).
+    #if arch(x86_64)
+        static let trapSignal = SIGILL
+    #else
+        static let trapSignal = SIGTRAP
+    #endif
+
+    @Test func unwrappingNilRestoresTheTerminal() async throws {
+        let result = try await #require(
+            processExitsWith: .signal(Self.trapSignal), observing: [\.standardOutputContent]
+        ) {
+            CrashGuardTests.installGuard()
+            let missing = Int("not a number")
+            print(missing!)
+        }
+        #expect(result.standardOutputContent == CrashGuardTests.restoreBytes)
+    }
+
+    /// The handler runs on the alternate signal stack: the overflowed stack has no room for it.
+    @Test func stackOverflowRestoresTheTerminal() async throws {
+        let result = try await #require(processExitsWith: .signal(SIGSEGV), observing: [\.standardOutputContent]) {
+            CrashGuardTests.installGuard()
+            print(CrashGuardTests.recurseForever(1))
+        }
+        #expect(result.standardOutputContent == CrashGuardTests.restoreBytes)
+    }
+
+    @Test func abortRestoresTheTerminal() async throws {
+        let result = try await #require(processExitsWith: .signal(SIGABRT), observing: [\.standardOutputContent]) {
+            CrashGuardTests.installGuard()
+            abort()
+        }
+        #expect(result.standardOutputContent == CrashGuardTests.restoreBytes)
+    }
+
+    /// What xterm's `rmcup` and `cnorm` send.
+    static let restoreBytes = Array("\u{1B}[?1049l\u{1B}[?12l\u{1B}[?25h".utf8)
+
+    /// Installs the guard with the modes standard input has now, so that restoring them changes
+    /// nothing even when it is the developer's terminal.
+    static func installGuard() {
+        var modes = termios()
+        _ = tcgetattr(STDIN_FILENO, &modes)
+        CrashGuard.install(shellModes: modes, restoring: restoreBytes)
+    }
+
+    @inline(never)
+    static func recurseForever(_ depth: Int) -> Int {
+        var frame = (depth, depth, depth, depth, depth, depth, depth, depth)
+        return withUnsafeMutableBytes(of: &frame) { $0.count } &+ recurseForever(depth &+ 1)
+    }
+}
