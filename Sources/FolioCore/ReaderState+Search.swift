@@ -3,13 +3,24 @@
 /// background (``ReaderEffect/search(_:)``), which reports progress and the first page with a
 /// match. Matches are highlighted wherever the pattern shows.
 extension ReaderState {
-    mutating func handleSearchPromptKey(_ key: Key, prompt: SearchPrompt) -> [ReaderEffect] {
-        switch key {
-        case .escape:
+    /// Keys typed into the search prompt: printable characters type the pattern, the prompt's
+    /// table gives the rest.
+    mutating func handleSearchPromptKey(_ key: Key) -> [ReaderEffect] {
+        guard let prompt = searchPrompt else { return [] }
+        if case .character(let scalar) = key {
+            var text = prompt.text
+            text.unicodeScalars.append(scalar)
+            searchPrompt = SearchPrompt(text: text, direction: prompt.direction)
+            return []
+        }
+        switch searchPromptKeymap.command(for: key) {
+        case .cancel:
             searchPrompt = nil
-        case .backspace:
-            searchPrompt = prompt.text.isEmpty ? nil : SearchPrompt(text: String(prompt.text.dropLast()), direction: prompt.direction)
-        case .enter:
+        case .deleteBackward:
+            searchPrompt =
+                prompt.text.isEmpty
+                ? nil : SearchPrompt(text: String(prompt.text.dropLast()), direction: prompt.direction)
+        case .accept:
             searchPrompt = nil
             guard !prompt.text.isEmpty else {
                 return lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
@@ -18,11 +29,7 @@ extension ReaderState {
             lastSearchDirection = prompt.direction
             // Page images mark the matches: the ones on screen are asked for again.
             return search(direction: prompt.direction, includingLinesOnScreen: true) + refreshImages()
-        case .character(let scalar):
-            var text = prompt.text
-            text.unicodeScalars.append(scalar)
-            searchPrompt = SearchPrompt(text: text, direction: prompt.direction)
-        default:
+        case nil:
             break
         }
         return []
@@ -51,8 +58,11 @@ extension ReaderState {
         guard let pattern = lastSearch else { return [] }
         var effects: [ReaderEffect] = runningSearch == nil ? [] : [.cancelSearch]
         runningSearch = nil
-        if let lines = currentLines, let line = matchingLine(in: lines, pattern: pattern, direction: direction,
-                                                             includingTop: includingLinesOnScreen) {
+        if let lines = currentLines,
+            let line = matchingLine(
+                in: lines, pattern: pattern, direction: direction,
+                includingTop: includingLinesOnScreen)
+        {
             show(matchAt: line)
             return effects
         }
@@ -115,7 +125,8 @@ extension ReaderState {
             let pattern = lastSearch
         else { return }
         pendingMatch = nil
-        let line = match.direction == .forward
+        let line =
+            match.direction == .forward
             ? lines.firstIndex { pattern.matches($0.text) }
             : lines.lastIndex { pattern.matches($0.text) }
         if let line {
