@@ -146,7 +146,7 @@ extension Keymap where Command == ReaderCommand {
                 details: "in the document's folder"),
             ReaderKeyBinding(
                 keys: [.escape], command: .stopSearch, summary: "Stop a running search",
-                details: "(its progress shows as `Searching 340/1000`); also forgets a count typed so far"),
+                details: "its progress shows as `Searching 340/1000`; also forgets a count typed so far"),
             ReaderKeyBinding(keys: [.character("?")], command: .help, summary: "This help"),
             ReaderKeyBinding(keys: [.control("l")], command: .redraw, summary: "Redraw the screen"),
             ReaderKeyBinding(
