@@ -1,11 +1,13 @@
 import FolioCore
+import FolioTestSupport
 import Foundation
 import Testing
 
 /// The key reference in the documentation is generated from the key tables: these tests fail
-/// when docs/READER.md or docs/sample-keys.txt drift from them.
+/// when docs/READER.md, docs/sample-keys.txt or docs/sample.pdf drift from them.
 ///
-/// To regenerate the files: `FOLIO_UPDATE_DOCS=1 swift test --filter KeyReferenceTests`.
+/// To regenerate the files: `FOLIO_UPDATE_DOCS=1 swift test --filter KeyReferenceTests`, then
+/// `scripts/make-sample` for docs/sample.pdf.
 @Suite(.serialized) struct KeyReferenceTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -35,6 +37,27 @@ import Testing
         try check(
             "docs/sample-keys.txt", committed: try read("docs/sample-keys.txt"),
             generated: KeyReference.sampleGuideKeys)
+    }
+
+    /// The Reading page (page 2) of docs/sample.pdf lists the rows of docs/sample-keys.txt, in
+    /// order: scripts/make-sample was run after the data last changed.
+    @Test func sampleGuideKeyPageShowsTheGeneratedRows() throws {
+        let page = try Mutool.pageTexts(Self.packageRoot.appendingPathComponent("docs/sample.pdf").path)[1]
+        let words = page.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var rest = words[...]
+        for line in KeyReference.sampleGuideKeys.split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.hasPrefix("## ") ? [line.dropFirst(3)] : line.split(separator: "\t")
+            for part in parts {
+                let wanted = part.split(separator: " ").joined(separator: " ")
+                guard let found = rest.range(of: wanted) else {
+                    Issue.record(
+                        "page 2 of docs/sample.pdf lacks “\(wanted)” (after the rows before it); run scripts/make-sample"
+                    )
+                    return
+                }
+                rest = rest[found.upperBound...]
+            }
+        }
     }
 
     @Test func markdownListsEveryBindingWithKeysAsCode() {
