@@ -109,7 +109,8 @@ extension ReaderState {
             return jump(to: page)
         }
         if let uri = link.uri {
-            message = "External link: \(uri) (f, then y copies it)"
+            let copy = linkListKeymap.firstKey(for: .copyAddress)?.displayName ?? LinkListCommand.copyAddress.name
+            message = "External link: \(uri) (\(keyName(for: .showLinks)), then \(copy) copies it)"
         }
         return []
     }
@@ -126,7 +127,7 @@ extension ReaderState {
 
     mutating func startSelection() {
         guard viewMode == .text else {
-            message = "Lines are chosen in the text view (Tab)"
+            message = "Lines are chosen in the text view (\(keyName(for: .toggleView)))"
             return
         }
         guard let lines = currentLines, !lines.isEmpty else {

@@ -38,7 +38,7 @@ extension ReaderState {
     /// `n` (same direction as the last search) and `N` (the other way).
     mutating func repeatSearch(direction: SearchDirection) -> [ReaderEffect] {
         guard lastSearch != nil else {
-            message = "No previous search (/ searches)"
+            message = "No previous search (\(keyName(for: .searchForward)) searches)"
             return []
         }
         return search(direction: direction, includingLinesOnScreen: false)
@@ -114,7 +114,8 @@ extension ReaderState {
             message = "No match for '\(running.pattern.text)'"
         } else {
             let end = running.direction == .forward ? "the end" : "the start"
-            message = "No match for '\(running.pattern.text)' from here to \(end) (w wraps around)"
+            message =
+                "No match for '\(running.pattern.text)' from here to \(end) (\(keyName(for: .toggleWrap)) wraps around)"
         }
     }
 

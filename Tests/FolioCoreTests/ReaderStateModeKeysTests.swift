@@ -164,4 +164,26 @@ import Testing
         session.type("V")
         #expect(session.screenLines[9].contains("Selecting 1 line: Down/Up extend, y copies, Esc cancels"))
     }
+
+    @Test func messagesNameTheKeysOfTheTable() {
+        var standard = loadedSession()
+        standard.type("nz")
+        #expect(standard.state.message == "z sizes page images: Tab shows them")
+        standard.type("n")
+        #expect(standard.state.message == "No previous search (/ searches)")
+
+        let keymap = ReaderKeymap(bindings: [
+            ReaderKeyBinding(keys: [.character("x")], command: .nextMatch, summary: "Next"),
+            ReaderKeyBinding(keys: [.function(3)], command: .searchForward, summary: "Search"),
+            ReaderKeyBinding(keys: [.character("Z")], command: .cycleImageFit, summary: "Fit"),
+        ])
+        var state = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3), startPage: 0,
+            screen: ScreenSize(rows: 10, columns: 40), keymap: keymap)
+        _ = state.start()
+        _ = state.handle(.key(.character("x")))
+        #expect(state.message == "No previous search (F3 searches)")
+        _ = state.handle(.key(.character("Z")))
+        #expect(state.message == "Z sizes page images: toggle-view shows them", "an unbound command is named")
+    }
 }
