@@ -50,6 +50,7 @@ extension ReaderState {
         case .selection:
             return selectionKeymap.command(for: key).map { perform($0) } ?? []
         case .browser, .filter:
+            // The browser's modes: ``keyMode`` never gives them in the reader.
             return []
         }
     }

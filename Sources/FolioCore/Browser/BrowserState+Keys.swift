@@ -15,7 +15,8 @@ extension BrowserState {
         case .filter:
             handleFilterKey(key)
             return []
-        default:
+        case .browser, .reader, .goToPrompt, .searchPrompt, .outline, .links, .selection:
+            // Only the browser's own modes arise here (``keyMode``).
             return keymap.command(for: key).map { perform($0) } ?? []
         }
     }
