@@ -14,7 +14,8 @@ extension Keymap where Command == BrowserCommand {
                     keys: [.backspace, .left, .character("h")], command: .parent, summary: "Parent folder",
                     details: "with the folder you came from selected"),
                 BrowserKeyBinding(
-                    keys: [.character("/")], command: .filter, summary: "Filter names (Enter keeps, Esc clears)",
+                    keys: [.character("/")], command: .filter,
+                    summary: "Filter names (" + FilterKeymap.standard.hints.joined(separator: ", ") + ")",
                     details: "the filter prompt (below) narrows the list as you type", hint: "filter"),
                 BrowserKeyBinding(
                     keys: [.character(".")], command: .toggleHidden, summary: "Show or hide hidden entries"),
