@@ -1,10 +1,9 @@
 /// Draws the help screen over the text area, generated from the key table.
 ///
 /// One entry per binding, in two columns when the terminal is wide enough, then one line about
-/// counts and the go-to prompt. When the terminal is too short for all of it, the last row
-/// says so.
+/// counts and the go-to prompt, naming the keys the tables bind. When the terminal is too
+/// short for all of it, the last row says so.
 enum HelpScreen {
-    static let countsNote = "Counts: 5l = 5 pages on, 12G = page 12; g 12 Enter = page 12"
     static let moreNote = "… a taller terminal shows all keys"
 
     static func draw(_ state: ReaderState, into frame: inout Frame) {
@@ -38,7 +37,29 @@ enum HelpScreen {
                 return left + padding + cells[row + half]
             }
         }
-        return [(heading, .bold), ("", .normal)] + entryLines.map { ($0, CellStyle.normal) }
-            + [("", .normal), (countsNote, .normal)]
+        let note = countsNote(for: state).map { [("", CellStyle.normal), ($0, .normal)] } ?? []
+        return [(heading, .bold), ("", .normal)] + entryLines.map { ($0, CellStyle.normal) } + note
+    }
+
+    /// "Counts: 5l = 5 pages on, 12G = page 12; g 12 Enter = page 12", with the keys the tables
+    /// bind (a count reads best before a character key: `5l`, not `5Right`); nil when they
+    /// bind none of these commands.
+    static func countsNote(for state: ReaderState) -> String? {
+        func characterKey(_ command: ReaderCommand) -> String? {
+            state.keymap.bindings.first { $0.command == command }?.keys
+                .first { $0.isCharacter && state.keymap.command(for: $0) == command }?.displayName
+        }
+        let counts = [
+            characterKey(.nextPage).map { "5\($0) = 5 pages on" },
+            characterKey(.goToCountOrLast).map { "12\($0) = page 12" },
+        ].compactMap { $0 }
+        var prompt: String?
+        if let open = state.keymap.firstKey(for: .goToPagePrompt),
+            let accept = state.goToPromptKeymap.firstKey(for: .accept)
+        {
+            prompt = "\(open.displayName) 12 \(accept.displayName) = page 12"
+        }
+        let parts = [counts.isEmpty ? nil : counts.joined(separator: ", "), prompt].compactMap { $0 }
+        return parts.isEmpty ? nil : "Counts: " + parts.joined(separator: "; ")
     }
 }

@@ -62,6 +62,14 @@ public enum Key: Sendable, Hashable {
         }
     }
 
+    /// Whether the key types a character (which a prompt takes as text).
+    var isCharacter: Bool {
+        if case .character = self {
+            return true
+        }
+        return false
+    }
+
     /// The decimal digit this key types, or nil when it is not a digit key.
     var digitValue: Int? {
         guard case .character(let scalar) = self, ("0"..."9").contains(scalar) else {

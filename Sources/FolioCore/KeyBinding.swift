@@ -1,20 +1,24 @@
 /// One row of a key table: the keys that run a command, and how help and key hints describe it.
-public struct KeyBinding<Command: Sendable>: Sendable {
+public struct KeyBinding<Command: KeyCommand>: Sendable {
     /// The keys that run the command, in the order help lists them.
     public let keys: [Key]
     /// The command the keys run.
     public let command: Command
     /// A short description for the help screen.
     public let summary: String
+    /// What the key reference in docs/READER.md adds after the summary, or nil when the
+    /// summary says it all.
+    public let details: String?
     /// One word for a row of key hints ("open" gives "Enter open"), or nil to leave the binding
     /// out of them.
     public let hint: String?
 
     /// Creates a binding.
-    public init(keys: [Key], command: Command, summary: String, hint: String? = nil) {
+    public init(keys: [Key], command: Command, summary: String, details: String? = nil, hint: String? = nil) {
         self.keys = keys
         self.command = command
         self.summary = summary
+        self.details = details
         self.hint = hint
     }
 }

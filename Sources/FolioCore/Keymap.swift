@@ -1,6 +1,7 @@
-/// A key table: the single source for key dispatch, the help screen and key hints. The reader
-/// and the file browser each have one (``ReaderKeymap``, ``BrowserKeymap``).
-public struct Keymap<Command: Sendable>: Sendable {
+/// A key table: the single source for key dispatch, the help screen, key hints and the key
+/// reference in the documentation. Each ``KeyMode`` has one, of its own command type
+/// (``ReaderKeymap``, ``OutlineKeymap``, ``BrowserKeymap``, …).
+public struct Keymap<Command: KeyCommand>: Sendable {
     /// The bindings, in the order the help screen lists them.
     public let bindings: [KeyBinding<Command>]
     private let commandsByKey: [Key: Command]
@@ -20,6 +21,11 @@ public struct Keymap<Command: Sendable>: Sendable {
     /// The command bound to `key`, or nil when the key is unbound.
     public func command(for key: Key) -> Command? {
         commandsByKey[key]
+    }
+
+    /// The first key bound to `command`, or nil when none is.
+    public func firstKey(for command: Command) -> Key? {
+        bindings.lazy.filter { $0.command == command }.flatMap(\.keys).first { self.command(for: $0) == command }
     }
 
     /// One help line per binding, in table order.
@@ -61,40 +67,91 @@ extension Keymap where Command == ReaderCommand {
         ReaderKeymap(bindings: [
             ReaderKeyBinding(keys: [.right, .character("l")], command: .nextPage, summary: "Next page"),
             ReaderKeyBinding(keys: [.left, .character("h")], command: .previousPage, summary: "Previous page"),
-            ReaderKeyBinding(keys: [.down, .character("j")], command: .scrollLineDown, summary: "Down a line"),
+            ReaderKeyBinding(
+                keys: [.down, .character("j")], command: .scrollLineDown, summary: "Down a line",
+                details: "at the bottom of a page, on to the next; in the image view, by cell rows"),
             ReaderKeyBinding(keys: [.up, .character("k")], command: .scrollLineUp, summary: "Up a line"),
-            ReaderKeyBinding(keys: [.character(" "), .pageDown], command: .scrollScreenDown, summary: "Down a screen"),
-            ReaderKeyBinding(keys: [.character("b"), .pageUp], command: .scrollScreenUp, summary: "Up a screen"),
+            ReaderKeyBinding(
+                keys: [.character(" "), .pageDown], command: .scrollScreenDown, summary: "Down a screen",
+                details: "keeping a line of context; at the end of a page, on to the next one"),
+            ReaderKeyBinding(
+                keys: [.character("b"), .pageUp], command: .scrollScreenUp, summary: "Up a screen",
+                details: "keeping a line of context; at the top of a page, back to the bottom of the previous one"),
             ReaderKeyBinding(keys: [.control("d")], command: .scrollHalfDown, summary: "Down half a screen"),
             ReaderKeyBinding(keys: [.control("u")], command: .scrollHalfUp, summary: "Up half a screen"),
             ReaderKeyBinding(keys: [.home], command: .firstPage, summary: "First page"),
             ReaderKeyBinding(keys: [.end], command: .lastPage, summary: "Last page"),
-            ReaderKeyBinding(keys: [.character("g")], command: .goToPagePrompt, summary: "Go to page; gg: first"),
-            ReaderKeyBinding(keys: [.character("G")], command: .goToCountOrLast, summary: "Page N (NG) or last"),
-            ReaderKeyBinding(keys: [.character("w")], command: .toggleWrap, summary: "Toggle wrap-around"),
-            ReaderKeyBinding(keys: [.character("L")], command: .toggleLayout, summary: "Reflow / page layout"),
-            ReaderKeyBinding(keys: [.character("<")], command: .scrollLeft, summary: "Scroll left (layout)"),
+            ReaderKeyBinding(
+                keys: [.character("g")], command: .goToPagePrompt, summary: "Go to page; gg: first",
+                details: "opens the go-to prompt (below); after a count, goes to that page"),
+            ReaderKeyBinding(
+                keys: [.character("G")], command: .goToCountOrLast, summary: "Page N (NG) or last",
+                details: "`12G` goes to page 12, `G` alone to the last page"),
+            ReaderKeyBinding(
+                keys: [.character("w")], command: .toggleWrap, summary: "Toggle wrap-around",
+                details:
+                    "Right on the last page goes to page 1, Left on page 1 to the last; counts and jumps wrap too. Off (bounded), the reader stops at the ends and says `Last page`"
+            ),
+            ReaderKeyBinding(
+                keys: [.character("L")], command: .toggleLayout, summary: "Reflow / page layout",
+                details:
+                    "reflowed text (paragraphs re-wrapped to the terminal, hyphenated line ends joined) or the page's physical layout (columns side by side)"
+            ),
+            ReaderKeyBinding(
+                keys: [.character("<")], command: .scrollLeft, summary: "Scroll left (layout)",
+                details: "also a page image wider than the screen"),
             ReaderKeyBinding(keys: [.character(">")], command: .scrollRight, summary: "Scroll right (layout)"),
-            ReaderKeyBinding(keys: [.character("/")], command: .searchForward, summary: "Search forward"),
+            ReaderKeyBinding(
+                keys: [.character("/")], command: .searchForward, summary: "Search forward",
+                details:
+                    "opens the search prompt (below); smart case: case matters only when the pattern has a capital. Matches are highlighted in the text, and marked in yellow on page images"
+            ),
             ReaderKeyBinding(keys: [.control("r")], command: .searchBackward, summary: "Search backward"),
-            ReaderKeyBinding(keys: [.character("n")], command: .nextMatch, summary: "Next match"),
+            ReaderKeyBinding(
+                keys: [.character("n")], command: .nextMatch, summary: "Next match",
+                details: "across pages; at the ends of the document the search stops, or wraps when `w` is on"),
             ReaderKeyBinding(keys: [.character("N")], command: .previousMatch, summary: "Previous match"),
-            ReaderKeyBinding(keys: [.character("o")], command: .showOutline, summary: "Outline (contents)"),
-            ReaderKeyBinding(keys: [.character("f")], command: .showLinks, summary: "Links on this page"),
-            ReaderKeyBinding(keys: [.backspace, .control("o")], command: .historyBack, summary: "Back (jump history)"),
-            ReaderKeyBinding(keys: [.control("n")], command: .historyForward, summary: "Forward (jump history)"),
-            ReaderKeyBinding(keys: [.tab], command: .toggleView, summary: "Text / page image"),
-            ReaderKeyBinding(keys: [.character("z")], command: .cycleImageFit, summary: "Fit width / page (image)"),
+            ReaderKeyBinding(
+                keys: [.character("o")], command: .showOutline, summary: "Outline (contents)",
+                details: "a list over the page (below); the current section is marked `●`"),
+            ReaderKeyBinding(
+                keys: [.character("f")], command: .showLinks, summary: "Links on this page",
+                details: "a numbered list over the page (below)"),
+            ReaderKeyBinding(
+                keys: [.backspace, .control("o")], command: .historyBack, summary: "Back (jump history)",
+                details: "every `g`, `G`, Home/End, outline, link and search jump is recorded"),
+            ReaderKeyBinding(
+                keys: [.control("n")], command: .historyForward, summary: "Forward (jump history)",
+                details: "not Ctrl-I as in vim: terminals send Ctrl-I as Tab, which switches to the image view"),
+            ReaderKeyBinding(
+                keys: [.tab], command: .toggleView, summary: "Text / page image",
+                details: "keeping your place; the status line shows `image`"),
+            ReaderKeyBinding(
+                keys: [.character("z")], command: .cycleImageFit, summary: "Fit width / page (image)",
+                details: "fit the width (the default) or the whole page"),
             ReaderKeyBinding(keys: [.character("+"), .character("=")], command: .zoomIn, summary: "Zoom in (image)"),
             ReaderKeyBinding(keys: [.character("-")], command: .zoomOut, summary: "Zoom out (image)"),
-            ReaderKeyBinding(keys: [.character("i")], command: .invertImages, summary: "Invert image colours"),
+            ReaderKeyBinding(
+                keys: [.character("i")], command: .invertImages, summary: "Invert image colours",
+                details: "for dark terminals"),
             ReaderKeyBinding(keys: [.character("y")], command: .copyPage, summary: "Copy page text"),
-            ReaderKeyBinding(keys: [.character("Y")], command: .copyDocument, summary: "Copy all text"),
-            ReaderKeyBinding(keys: [.character("V")], command: .selectLines, summary: "Select lines to copy"),
-            ReaderKeyBinding(keys: [.character("F")], command: .openBrowser, summary: "File browser"),
+            ReaderKeyBinding(
+                keys: [.character("Y")], command: .copyDocument, summary: "Copy all text",
+                details: "with progress on the status line"),
+            ReaderKeyBinding(
+                keys: [.character("V")], command: .selectLines, summary: "Select lines to copy",
+                details: "see line selection below"),
+            ReaderKeyBinding(
+                keys: [.character("F")], command: .openBrowser, summary: "File browser",
+                details: "in the document's folder"),
+            ReaderKeyBinding(
+                keys: [.escape], command: .stopSearch, summary: "Stop a running search",
+                details: "its progress shows as `Searching 340/1000`; also forgets a count typed so far"),
             ReaderKeyBinding(keys: [.character("?")], command: .help, summary: "This help"),
             ReaderKeyBinding(keys: [.control("l")], command: .redraw, summary: "Redraw the screen"),
-            ReaderKeyBinding(keys: [.character("q")], command: .quit, summary: "Quit"),
+            ReaderKeyBinding(
+                keys: [.character("q")], command: .quit, summary: "Quit",
+                details: "the terminal is left exactly as it was, and the document reopens at this page next time"),
         ])
     }
 }

@@ -37,11 +37,12 @@ public struct OutlineList: Sendable, Equatable {
         index + 1 < items.count && items[index + 1].level > items[index].level
     }
 
-    /// Moves the selection `delta` visible entries, stopping at the ends.
-    mutating func move(by delta: Int) {
+    /// Moves the selection through the visible entries, stopping at the ends; `screenful`
+    /// entries make a screen.
+    mutating func select(_ move: ListCommand, screenful: Int) {
         let shown = visible
         guard let position = shown.firstIndex(of: selected) ?? shown.first.map({ _ in 0 }) else { return }
-        selected = shown[min(max(position + delta, 0), shown.count - 1)]
+        selected = shown[move.destination(from: position, count: shown.count, screenful: screenful)]
     }
 
     /// Hides the selected entry's children, or selects its parent when they are hidden already.

@@ -53,7 +53,7 @@ extension ReaderState {
 
     mutating func cycleFit() -> [ReaderEffect] {
         guard viewMode == .image else {
-            message = "z sizes page images: Tab shows them"
+            message = "\(keyName(for: .cycleImageFit)) sizes page images: \(keyName(for: .toggleView)) shows them"
             return []
         }
         relayout { state in
@@ -66,7 +66,8 @@ extension ReaderState {
 
     mutating func zoom(in zoomingIn: Bool) -> [ReaderEffect] {
         guard viewMode == .image else {
-            message = "+ and - zoom page images: Tab shows them"
+            message =
+                "\(keyName(for: .zoomIn)) and \(keyName(for: .zoomOut)) zoom page images: \(keyName(for: .toggleView)) shows them"
             return []
         }
         let factor = zoomingIn ? Self.zoomStep : 1 / Self.zoomStep

@@ -1,9 +1,34 @@
-/// Turning keys into commands: the count prefix, the go-to prompt, the help screen.
+/// Turning keys into commands: the mode decides which key table a key is looked up in, and
+/// the command found is performed. Digits are state, not table entries: a count prefix while
+/// reading, the page number in the go-to prompt, a link's number in the link list.
 extension ReaderState {
     /// The largest count a user can type; more digits are ignored, so counts never overflow.
     static let maximumCount = 999_999_999_999
     /// The longest page number the go-to prompt accepts.
     static let maximumPromptDigits = 12
+
+    /// The mode the next key is taken in: an open prompt or list takes the keys until it
+    /// closes.
+    public var keyMode: KeyMode {
+        if goToInput != nil {
+            return .goToPrompt
+        }
+        if searchPrompt != nil {
+            return .searchPrompt
+        }
+        switch overlay {
+        case .outline: return .outline
+        case .links: return .links
+        case nil: break
+        }
+        return selection == nil ? .reader : .selection
+    }
+
+    /// The name of the first key that runs `command` in the reader's table, for messages that
+    /// name a key ("w wraps around"); the command's own name when no key runs it.
+    func keyName(for command: ReaderCommand) -> String {
+        keymap.firstKey(for: command)?.displayName ?? command.name
+    }
 
     mutating func handleKey(_ key: Key) -> [ReaderEffect] {
         message = nil
@@ -11,22 +36,26 @@ extension ReaderState {
             showingHelp = false
             return []
         }
-        if let input = goToInput {
-            return handlePromptKey(key, input: input)
+        switch keyMode {
+        case .reader:
+            return handleReaderKey(key)
+        case .goToPrompt:
+            return handleGoToPromptKey(key)
+        case .searchPrompt:
+            return handleSearchPromptKey(key)
+        case .outline:
+            return outlineKeymap.command(for: key).map { perform($0) } ?? []
+        case .links:
+            return handleLinkListKey(key)
+        case .selection:
+            return selectionKeymap.command(for: key).map { perform($0) } ?? []
+        case .browser, .filter:
+            // The browser's modes: ``keyMode`` never gives them in the reader.
+            return []
         }
-        if let prompt = searchPrompt {
-            return handleSearchPromptKey(key, prompt: prompt)
-        }
-        if let overlay {
-            return handleOverlayKey(key, overlay: overlay)
-        }
-        if let selection {
-            return handleSelectionKey(key, selection: selection)
-        }
-        if key == .escape {
-            pendingCount = nil
-            return cancelSearch()
-        }
+    }
+
+    private mutating func handleReaderKey(_ key: Key) -> [ReaderEffect] {
         if let digit = key.digitValue {
             let count = (pendingCount ?? 0) * 10 + digit
             if count <= Self.maximumCount {
@@ -112,6 +141,8 @@ extension ReaderState {
             return repeatSearch(direction: lastSearchDirection)
         case .previousMatch:
             return repeatSearch(direction: lastSearchDirection == .forward ? .backward : .forward)
+        case .stopSearch:
+            return cancelSearch()
         case .showOutline:
             return showOutline()
         case .showLinks:
@@ -143,35 +174,42 @@ extension ReaderState {
         }
     }
 
-    /// Keys typed into the go-to-page prompt. Keys the prompt has no use for are ignored.
-    private mutating func handlePromptKey(_ key: Key, input: String) -> [ReaderEffect] {
+    /// Keys typed into the go-to-page prompt: digits type the page number, the prompt's table
+    /// gives the rest; keys it has no use for are ignored.
+    private mutating func handleGoToPromptKey(_ key: Key) -> [ReaderEffect] {
+        let input = goToInput ?? ""
         if let digit = key.digitValue {
             if input.count < Self.maximumPromptDigits {
                 goToInput = input + String(digit)
             }
             return []
         }
-        switch key {
-        case .backspace:
+        guard let command = goToPromptKeymap.command(for: key) else {
+            return []
+        }
+        switch command {
+        case .deleteBackward:
             goToInput = input.isEmpty ? nil : String(input.dropLast())
             return []
-        case .escape:
+        case .cancel:
             goToInput = nil
             return []
-        case .enter:
+        case .accept:
             goToInput = nil
             guard let number = Int(input) else {
                 return []
             }
             return jump(toPageNumber: number)
-        case .character("g") where input.isEmpty:
+        case .firstPage:
+            // After a digit, `g` means nothing: the prompt is typing a number.
+            guard input.isEmpty else {
+                return []
+            }
             goToInput = nil
             return jump(to: 0)
-        case .character("G"):
+        case .lastPage:
             goToInput = nil
             return lastPage.map { jump(to: $0) } ?? []
-        default:
-            return []
         }
     }
 }

@@ -37,45 +37,34 @@ extension ReaderState {
 
     // MARK: Keys in a list
 
-    mutating func handleOverlayKey(_ key: Key, overlay: ReaderOverlay) -> [ReaderEffect] {
-        switch overlay {
-        case .outline(var list):
-            return handleOutlineKey(key, list: &list)
-        case .links(var list):
-            return handleLinksKey(key, list: &list)
-        }
-    }
-
     /// Rows available to a list: the text area less its title row.
     var overlayRows: Int { max(textRows - 1, 1) }
 
-    private mutating func handleOutlineKey(_ key: Key, list: inout OutlineList) -> [ReaderEffect] {
-        switch key {
-        case .escape, .character("q"), .character("o"):
+    /// Performs an outline command on the open outline.
+    mutating func perform(_ command: OutlineCommand) -> [ReaderEffect] {
+        guard case .outline(var list) = overlay else { return [] }
+        switch command {
+        case .close:
             overlay = nil
             return []
-        case .enter:
+        case .jump:
             overlay = nil
             guard let page = list.items[list.selected].page else {
                 message = "This entry points nowhere in the document"
                 return []
             }
             return jump(to: page)
-        case .down, .character("j"): list.move(by: 1)
-        case .up, .character("k"): list.move(by: -1)
-        case .pageDown, .character(" "): list.move(by: overlayRows - 1)
-        case .pageUp, .character("b"): list.move(by: -(overlayRows - 1))
-        case .home: list.move(by: -list.items.count)
-        case .end: list.move(by: list.items.count)
-        case .left, .character("h"): list.collapseOrSelectParent()
-        case .right, .character("l"): list.expand()
-        default: break
+        case .list(let move): list.select(move, screenful: overlayRows - 1)
+        case .collapse: list.collapseOrSelectParent()
+        case .expand: list.expand()
         }
         overlay = .outline(list)
         return []
     }
 
-    private mutating func handleLinksKey(_ key: Key, list: inout LinkList) -> [ReaderEffect] {
+    /// Keys in the link list: digits type a link's number, the list's table gives the rest.
+    mutating func handleLinkListKey(_ key: Key) -> [ReaderEffect] {
+        guard case .links(var list) = overlay else { return [] }
         if let digit = key.digitValue {
             list.typedNumber += String(digit)
             if let number = Int(list.typedNumber), number >= 1, number <= list.links.count {
@@ -91,13 +80,13 @@ extension ReaderState {
             return []
         }
         list.typedNumber = ""
-        switch key {
-        case .escape, .character("q"), .character("f"):
+        switch linkListKeymap.command(for: key) {
+        case .close:
             overlay = nil
             return []
-        case .enter:
+        case .follow:
             return follow(list.links[list.selected])
-        case .character("y"):
+        case .copyAddress:
             let link = list.links[list.selected]
             overlay = nil
             if let uri = link.uri {
@@ -105,11 +94,10 @@ extension ReaderState {
             }
             message = "Link \(list.selected + 1) leads to page \((link.page ?? 0) + 1); there is no address to copy"
             return []
-        case .down, .character("j"): list.selected = min(list.selected + 1, list.links.count - 1)
-        case .up, .character("k"): list.selected = max(list.selected - 1, 0)
-        case .home: list.selected = 0
-        case .end: list.selected = list.links.count - 1
-        default: break
+        case .list(let move):
+            list.selected = move.destination(from: list.selected, count: list.links.count, screenful: overlayRows - 1)
+        case nil:
+            break
         }
         overlay = .links(list)
         return []
@@ -121,7 +109,8 @@ extension ReaderState {
             return jump(to: page)
         }
         if let uri = link.uri {
-            message = "External link: \(uri) (f, then y copies it)"
+            let copy = linkListKeymap.firstKey(for: .copyAddress)?.displayName ?? LinkListCommand.copyAddress.name
+            message = "External link: \(uri) (\(keyName(for: .showLinks)), then \(copy) copies it)"
         }
         return []
     }
@@ -138,7 +127,7 @@ extension ReaderState {
 
     mutating func startSelection() {
         guard viewMode == .text else {
-            message = "Lines are chosen in the text view (Tab)"
+            message = "Lines are chosen in the text view (\(keyName(for: .toggleView)))"
             return
         }
         guard let lines = currentLines, !lines.isEmpty else {
@@ -149,29 +138,28 @@ extension ReaderState {
         selection = LineSelection(anchor: line, cursor: line)
     }
 
-    mutating func handleSelectionKey(_ key: Key, selection current: LineSelection) -> [ReaderEffect] {
-        var selection = current
+    /// Performs a line-selection command on the selection.
+    mutating func perform(_ command: SelectionCommand) -> [ReaderEffect] {
+        guard var selection else { return [] }
         let lineCount = currentLines?.count ?? 0
-        switch key {
-        case .escape, .character("V"), .character("q"):
+        switch command {
+        case .cancel:
             self.selection = nil
             return []
-        case .character("y"), .enter:
+        case .copy:
             self.selection = nil
             let lines = currentLines ?? []
             let chosen = lines[selection.lines.clamped(to: 0...max(lines.count - 1, 0))].map(\.text)
             let count = chosen.count
-            return [.copy(text: chosen.joined(separator: "\n") + "\n",
-                          description: "\(count) line\(count == 1 ? "" : "s") of page \(currentPage + 1)")]
-        case .down, .character("j"): selection.cursor += 1
-        case .up, .character("k"): selection.cursor -= 1
-        case .pageDown, .character(" "): selection.cursor += max(textRows - 1, 1)
-        case .pageUp, .character("b"): selection.cursor -= max(textRows - 1, 1)
-        case .home: selection.cursor = 0
-        case .end: selection.cursor = lineCount - 1
-        default: break
+            return [
+                .copy(
+                    text: chosen.joined(separator: "\n") + "\n",
+                    description: "\(count) line\(count == 1 ? "" : "s") of page \(currentPage + 1)")
+            ]
+        case .list(let move):
+            selection.cursor = move.destination(
+                from: selection.cursor, count: lineCount, screenful: max(textRows - 1, 1))
         }
-        selection.cursor = min(max(selection.cursor, 0), max(lineCount - 1, 0))
         // Keep the cursor on screen.
         if selection.cursor < topLine {
             topLine = selection.cursor

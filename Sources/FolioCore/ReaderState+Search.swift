@@ -3,13 +3,24 @@
 /// background (``ReaderEffect/search(_:)``), which reports progress and the first page with a
 /// match. Matches are highlighted wherever the pattern shows.
 extension ReaderState {
-    mutating func handleSearchPromptKey(_ key: Key, prompt: SearchPrompt) -> [ReaderEffect] {
-        switch key {
-        case .escape:
+    /// Keys typed into the search prompt: printable characters type the pattern, the prompt's
+    /// table gives the rest.
+    mutating func handleSearchPromptKey(_ key: Key) -> [ReaderEffect] {
+        guard let prompt = searchPrompt else { return [] }
+        if case .character(let scalar) = key {
+            var text = prompt.text
+            text.unicodeScalars.append(scalar)
+            searchPrompt = SearchPrompt(text: text, direction: prompt.direction)
+            return []
+        }
+        switch searchPromptKeymap.command(for: key) {
+        case .cancel:
             searchPrompt = nil
-        case .backspace:
-            searchPrompt = prompt.text.isEmpty ? nil : SearchPrompt(text: String(prompt.text.dropLast()), direction: prompt.direction)
-        case .enter:
+        case .deleteBackward:
+            searchPrompt =
+                prompt.text.isEmpty
+                ? nil : SearchPrompt(text: String(prompt.text.dropLast()), direction: prompt.direction)
+        case .accept:
             searchPrompt = nil
             guard !prompt.text.isEmpty else {
                 return lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
@@ -18,11 +29,7 @@ extension ReaderState {
             lastSearchDirection = prompt.direction
             // Page images mark the matches: the ones on screen are asked for again.
             return search(direction: prompt.direction, includingLinesOnScreen: true) + refreshImages()
-        case .character(let scalar):
-            var text = prompt.text
-            text.unicodeScalars.append(scalar)
-            searchPrompt = SearchPrompt(text: text, direction: prompt.direction)
-        default:
+        case nil:
             break
         }
         return []
@@ -31,7 +38,7 @@ extension ReaderState {
     /// `n` (same direction as the last search) and `N` (the other way).
     mutating func repeatSearch(direction: SearchDirection) -> [ReaderEffect] {
         guard lastSearch != nil else {
-            message = "No previous search (/ searches)"
+            message = "No previous search (\(keyName(for: .searchForward)) searches)"
             return []
         }
         return search(direction: direction, includingLinesOnScreen: false)
@@ -51,8 +58,11 @@ extension ReaderState {
         guard let pattern = lastSearch else { return [] }
         var effects: [ReaderEffect] = runningSearch == nil ? [] : [.cancelSearch]
         runningSearch = nil
-        if let lines = currentLines, let line = matchingLine(in: lines, pattern: pattern, direction: direction,
-                                                             includingTop: includingLinesOnScreen) {
+        if let lines = currentLines,
+            let line = matchingLine(
+                in: lines, pattern: pattern, direction: direction,
+                includingTop: includingLinesOnScreen)
+        {
             show(matchAt: line)
             return effects
         }
@@ -104,7 +114,8 @@ extension ReaderState {
             message = "No match for '\(running.pattern.text)'"
         } else {
             let end = running.direction == .forward ? "the end" : "the start"
-            message = "No match for '\(running.pattern.text)' from here to \(end) (w wraps around)"
+            message =
+                "No match for '\(running.pattern.text)' from here to \(end) (\(keyName(for: .toggleWrap)) wraps around)"
         }
     }
 
@@ -115,7 +126,8 @@ extension ReaderState {
             let pattern = lastSearch
         else { return }
         pendingMatch = nil
-        let line = match.direction == .forward
+        let line =
+            match.direction == .forward
             ? lines.firstIndex { pattern.matches($0.text) }
             : lines.lastIndex { pattern.matches($0.text) }
         if let line {

@@ -11,8 +11,18 @@ public struct ReaderState: Sendable {
 
     /// The open document.
     public let document: DocumentSummary
-    /// The key table used for dispatch and help.
+    /// The key table used for dispatch and help while reading (``KeyMode/reader``).
     public let keymap: ReaderKeymap
+    /// The go-to-page prompt's key table.
+    public let goToPromptKeymap = GoToPromptKeymap.standard
+    /// The search prompt's key table.
+    public let searchPromptKeymap = SearchPromptKeymap.standard
+    /// The outline list's key table.
+    public let outlineKeymap = OutlineKeymap.standard
+    /// The link list's key table.
+    public let linkListKeymap = LinkListKeymap.standard
+    /// Line selection's key table.
+    public let selectionKeymap = SelectionKeymap.standard
     /// The terminal size.
     public internal(set) var screen: ScreenSize
     /// The page on screen (0-based).

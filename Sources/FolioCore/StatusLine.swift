@@ -69,21 +69,30 @@ enum StatusLine {
             return message
         }
         if let search = state.runningSearch {
-            return "Searching \(search.searched)/\(search.total) for '\(search.pattern.text)'… (Esc stops)"
+            let stop = state.keymap.firstKey(for: .stopSearch).map { " (\($0.displayName) stops)" } ?? ""
+            return "Searching \(search.searched)/\(search.total) for '\(search.pattern.text)'…" + stop
         }
         if let selection = state.selection {
             let count = selection.lines.count
-            return "Selecting \(count) line\(count == 1 ? "" : "s"): j/k extend, y copies, Esc cancels"
+            return "Selecting \(count) line\(count == 1 ? "" : "s"): " + selectionHints(state.selectionKeymap)
         }
         switch state.overlay {
-        case .outline: return "Outline: Enter jumps, ←/→ fold, Esc closes"
-        case .links: return "Links: number or Enter follows, y copies the address, Esc closes"
+        case .outline: return "Outline: " + state.outlineKeymap.hints.joined(separator: ", ")
+        case .links: return "Links: number or " + state.linkListKeymap.hints.joined(separator: ", ")
         case nil: break
         }
         if state.viewMode == .image, state.imagePlacement == nil, state.currentRenderFailure == nil {
             return "Rendering page \(state.currentPage + 1)…"
         }
         return nil
+    }
+
+    /// Line selection's hints from its table: the keys that move the cursor, then the hinted
+    /// bindings ("Down/Up extend, y copies, Esc cancels").
+    private static func selectionHints(_ keymap: SelectionKeymap) -> String {
+        let moves = [ListCommand.down, .up].compactMap { keymap.firstKey(for: .list($0))?.displayName }
+        let extend = moves.isEmpty ? [] : [moves.joined(separator: "/") + " extend"]
+        return (extend + keymap.hints).joined(separator: ", ")
     }
 
     private static func rightText(of state: ReaderState) -> String {

@@ -150,7 +150,9 @@ import Testing
     }
 
     @Test func helpComesFromTheKeyTable() {
-        let keymap = ReaderKeymap(bindings: [ReaderKeyBinding(keys: [.character("x")], command: .quit, summary: "Leave")])
+        let keymap = ReaderKeymap(bindings: [
+            ReaderKeyBinding(keys: [.character("x")], command: .quit, summary: "Leave")
+        ])
         var state = ReaderState(
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
             startPage: 0,
@@ -175,9 +177,26 @@ import Testing
                     "",
                     " x   Leave   F1  Help",
                     "",
-                    " Counts: 5l = 5 pages on, 12G = page 12",
                     "",
-                ]))
+                    "",
+                ]),
+            "no count line: this table binds no command a count or the go-to prompt applies to")
+    }
+
+    @Test func countsNoteNamesTheTablesKeys() {
+        let keymap = ReaderKeymap(bindings: [
+            ReaderKeyBinding(keys: [.right, .character("J")], command: .nextPage, summary: "Next"),
+            ReaderKeyBinding(keys: [.character(":")], command: .goToPagePrompt, summary: "Go to"),
+            ReaderKeyBinding(keys: [.function(1)], command: .help, summary: "Help"),
+        ])
+        var state = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
+            startPage: 0,
+            screen: ScreenSize(rows: 10, columns: 60),
+            keymap: keymap)
+        _ = state.handle(.key(.function(1)))
+        let counts = " Counts: 5J = 5 pages on; : 12 Enter = page 12"
+        #expect(ReaderView.render(state).lines.contains(screen([counts], width: 60)[0]))
     }
 
     @Test func goToPromptOnTheStatusLineWithCursor() {

@@ -1,17 +1,7 @@
 /// Something the browser can do in response to a key, as named in its key table.
-public enum BrowserCommand: Sendable, Hashable, CaseIterable {
-    /// Select the previous entry.
-    case previousEntry
-    /// Select the next entry.
-    case nextEntry
-    /// Select the entry a screen up.
-    case screenUp
-    /// Select the entry a screen down.
-    case screenDown
-    /// Select the first entry.
-    case firstEntry
-    /// Select the last entry.
-    case lastEntry
+public enum BrowserCommand: KeyCommand {
+    /// Move the selection.
+    case list(ListCommand)
     /// List the selected folder, or open the selected document.
     case open
     /// List the parent folder, selecting the folder we came from.
@@ -26,4 +16,51 @@ public enum BrowserCommand: Sendable, Hashable, CaseIterable {
     case redraw
     /// Leave the browser.
     case quit
+
+    /// Every command, the list commands first.
+    public static var allCases: [BrowserCommand] {
+        ListCommand.allCases.map(Self.list) + [.open, .parent, .filter, .toggleHidden, .help, .redraw, .quit]
+    }
+
+    /// The command's stable name.
+    public var name: String {
+        switch self {
+        case .list(let command): command.name
+        case .open: "open"
+        case .parent: "parent"
+        case .filter: "filter"
+        case .toggleHidden: "toggle-hidden"
+        case .help: "help"
+        case .redraw: "redraw"
+        case .quit: "quit"
+        }
+    }
+}
+
+/// Something the browser's filter prompt does with a key. Printable characters are not
+/// commands: they type the filter.
+public enum FilterCommand: KeyCommand {
+    /// Move the selection in the narrowed list.
+    case list(ListCommand)
+    /// Delete the filter's last character, or close the prompt when it is empty.
+    case deleteBackward
+    /// Close the prompt, keeping the filter.
+    case keep
+    /// Close the prompt, clearing the filter.
+    case clear
+
+    /// Every command, the list commands first.
+    public static var allCases: [FilterCommand] {
+        ListCommand.allCases.map(Self.list) + [.deleteBackward, .keep, .clear]
+    }
+
+    /// The command's stable name.
+    public var name: String {
+        switch self {
+        case .list(let command): command.name
+        case .deleteBackward: "delete-backward"
+        case .keep: "keep"
+        case .clear: "clear"
+        }
+    }
 }

@@ -22,7 +22,8 @@ enum BrowserPreviewPane {
         switch entry.kind {
         case .folder:
             let folderName = DisplayWidth.shortenedInMiddle(entry.name, toWidth: width - 1) + "/"
-            lines = [(folderName, .bold), ("", .normal), ("Folder: Enter opens it", .dim)]
+            let open = state.keymap.firstKey(for: .open)?.displayName ?? BrowserCommand.open.name
+            lines = [(folderName, .bold), ("", .normal), ("Folder: \(open) opens it", .dim)]
         case .other(let reason):
             lines = [(name, .bold), ("", .normal)] + wrappedLines("Cannot open: " + reason, width: width, style: .dim)
         case .document:

@@ -1,36 +1,30 @@
-/// Turning keys into commands: the filter prompt and the help screen.
+/// Turning keys into commands: the mode decides which key table a key is looked up in (the
+/// list's or the filter prompt's), and the command found is performed.
 extension BrowserState {
+    /// The mode the next key is taken in: the filter prompt takes the keys while it is open.
+    public var keyMode: KeyMode {
+        isEditingFilter ? .filter : .browser
+    }
+
     mutating func handleKey(_ key: Key) -> [BrowserEffect] {
         if showingHelp {
             showingHelp = false
             return []
         }
-        if isEditingFilter {
+        switch keyMode {
+        case .filter:
             handleFilterKey(key)
             return []
+        case .browser, .reader, .goToPrompt, .searchPrompt, .outline, .links, .selection:
+            // Only the browser's own modes arise here (``keyMode``).
+            return keymap.command(for: key).map { perform($0) } ?? []
         }
-        guard let command = keymap.command(for: key) else {
-            return []
-        }
-        return perform(command)
     }
 
     private mutating func perform(_ command: BrowserCommand) -> [BrowserEffect] {
-        // A screenful keeps one entry of the previous screen in view, as the reader does.
-        let screenful = max(paneRows - 1, 1)
         switch command {
-        case .previousEntry:
-            select(selectedIndex - 1)
-        case .nextEntry:
-            select(selectedIndex + 1)
-        case .screenUp:
-            select(selectedIndex - screenful)
-        case .screenDown:
-            select(selectedIndex + screenful)
-        case .firstEntry:
-            select(0)
-        case .lastEntry:
-            select(visibleEntries.count - 1)
+        case .list(let move):
+            select(move)
         case .open:
             return openSelection()
         case .parent:
@@ -49,9 +43,11 @@ extension BrowserState {
         return []
     }
 
-    /// Selects the entry at `index`, stopping at the ends of the list.
-    private mutating func select(_ index: Int) {
-        selectedIndex = max(min(index, visibleEntries.count - 1), 0)
+    /// Moves the selection, stopping at the ends of the list. A screenful keeps one entry of
+    /// the previous screen in view, as the reader does.
+    private mutating func select(_ move: ListCommand) {
+        selectedIndex = move.destination(
+            from: selectedIndex, count: visibleEntries.count, screenful: max(paneRows - 1, 1))
         scrollToSelection()
     }
 
@@ -82,44 +78,36 @@ extension BrowserState {
         }
     }
 
-    /// Keys typed into the filter prompt: characters narrow the list as they are typed, the
-    /// arrows and paging keys move the selection, Enter keeps the filter, Esc clears it.
+    /// Keys typed into the filter prompt: printable characters narrow the list as they are
+    /// typed, the prompt's table gives the rest (moving the selection, keeping or clearing the
+    /// filter).
     private mutating func handleFilterKey(_ key: Key) {
-        let screenful = max(paneRows - 1, 1)
-        switch key {
-        case .character(let character):
+        if case .character(let character) = key {
             if filter.count < Self.maximumFilterLength {
                 filter.unicodeScalars.append(character)
                 updateVisibleEntries(selecting: selectedEntry?.name)
             }
-        case .backspace:
+            return
+        }
+        switch filterKeymap.command(for: key) {
+        case .deleteBackward:
             if filter.isEmpty {
                 isEditingFilter = false
             } else {
                 filter.removeLast()
                 updateVisibleEntries(selecting: selectedEntry?.name)
             }
-        case .escape:
+        case .clear:
             isEditingFilter = false
             filter = ""
             updateVisibleEntries(selecting: selectedEntry?.name)
             message = countSummary
-        case .enter:
+        case .keep:
             isEditingFilter = false
             message = filter.isEmpty ? countSummary : filterSummary
-        case .up:
-            select(selectedIndex - 1)
-        case .down:
-            select(selectedIndex + 1)
-        case .pageUp:
-            select(selectedIndex - screenful)
-        case .pageDown:
-            select(selectedIndex + screenful)
-        case .home:
-            select(0)
-        case .end:
-            select(visibleEntries.count - 1)
-        default:
+        case .list(let move):
+            select(move)
+        case nil:
             break
         }
     }

@@ -33,8 +33,10 @@ public struct BrowserState: Sendable {
         var selecting: String?
     }
 
-    /// The key table used for dispatch, help and key hints.
+    /// The key table used for dispatch, help and key hints (``KeyMode/browser``).
     public let keymap: BrowserKeymap
+    /// The filter prompt's key table (``KeyMode/filter``).
+    public let filterKeymap = FilterKeymap.standard
     /// The terminal size.
     public internal(set) var screen: ScreenSize
     /// The folder on screen, as a path without trailing slash.

@@ -8,7 +8,6 @@ enum BrowserStatusLine {
     /// Stands for the cursor after the filter prompt's input.
     static let promptCursor = "▏"
     static let promptLabel = "Filter: "
-    static let promptHints = ["Enter keeps", "Esc clears"]
     static let helpNote = "Help: any key returns"
 
     static func draw(_ state: BrowserState, into frame: inout Frame) {
@@ -26,7 +25,7 @@ enum BrowserStatusLine {
             let filterBudget = available - DisplayWidth.of(promptLabel) - DisplayWidth.of(promptCursor)
             let input = promptLabel + DisplayWidth.shortenedInMiddle(state.filter, toWidth: max(filterBudget, 0))
             left = input + promptCursor
-            hints = promptHints
+            hints = state.filterKeymap.hints
             cursorColumn = min(1 + DisplayWidth.of(input), columns - 1)
         } else {
             left = BrowserView.fitted(state.message ?? "", toWidth: available)

@@ -139,4 +139,33 @@ import Testing
         #expect(!session.state.isEditingFilter)
         #expect(session.type("q") == [.quit])
     }
+
+    /// 16 rows leave 13 for the list: a screen moves 12 entries, keeping one in view.
+    @Test func pageDownInThePromptMovesAScreen() {
+        var session = BrowserSession(entries: BrowserFixture.numberedNotes(40))
+        session.type("/note")
+        #expect(session.state.keyMode == .filter)
+        session.press(.pageDown)
+        #expect(session.state.selectedIndex == 12)
+        session.press(.pageDown, .up)
+        #expect(session.state.selectedIndex == 23)
+        session.press(.end)
+        #expect(session.state.selectedIndex == 39)
+        session.press(.pageUp, .home)
+        #expect(session.state.selectedIndex == 0)
+        #expect(session.state.filter == "note", "moving does not touch the filter")
+        #expect(session.state.isEditingFilter)
+    }
+
+    @Test func spaceAndBPageTheListButAreTextInThePrompt() {
+        var session = BrowserSession(entries: BrowserFixture.numberedNotes(40))
+        #expect(session.state.keyMode == .browser)
+        session.type(" ")
+        #expect(session.state.selectedIndex == 12)
+        session.type("b")
+        #expect(session.state.selectedIndex == 0)
+        session.type("/ b")
+        #expect(session.state.filter == " b")
+        #expect(session.state.selectedIndex == 0)
+    }
 }

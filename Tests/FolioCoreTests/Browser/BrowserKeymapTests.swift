@@ -19,9 +19,9 @@ import Testing
 
     /// The keys the issue asks for.
     @Test(arguments: [
-        (Key.up, BrowserCommand.previousEntry), (.character("k"), .previousEntry),
-        (.down, .nextEntry), (.character("j"), .nextEntry),
-        (.pageUp, .screenUp), (.pageDown, .screenDown), (.home, .firstEntry), (.end, .lastEntry),
+        (Key.up, BrowserCommand.list(.up)), (.character("k"), .list(.up)),
+        (.down, .list(.down)), (.character("j"), .list(.down)),
+        (.pageUp, .list(.screenUp)), (.pageDown, .list(.screenDown)), (.home, .list(.first)), (.end, .list(.last)),
         (.enter, .open), (.backspace, .parent), (.left, .parent), (.character("h"), .parent),
         (.character("/"), .filter), (.character("."), .toggleHidden), (.character("?"), .help),
         (.character("q"), .quit),

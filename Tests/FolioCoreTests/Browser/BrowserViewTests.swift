@@ -228,8 +228,8 @@ import Testing
                     "",
                     " Up, k               Previous entry",
                     " Down, j             Next entry",
-                    " PageUp              Up a screen",
-                    " PageDown            Down a screen",
+                    " PageUp, b           Up a screen",
+                    " PageDown, Space     Down a screen",
                     " Home, g             First entry",
                     " End, G              Last entry",
                     " Enter, Right, l     Open folder or document",
@@ -252,7 +252,7 @@ import Testing
         let keymap = BrowserKeymap(bindings: [
             BrowserKeyBinding(keys: [.function(1)], command: .help, summary: "Keys", hint: "keys"),
             BrowserKeyBinding(keys: [.character("x"), .escape], command: .quit, summary: "Leave", hint: "leave"),
-            BrowserKeyBinding(keys: [.down], command: .nextEntry, summary: "Next"),
+            BrowserKeyBinding(keys: [.down], command: .list(.down), summary: "Next"),
         ])
         var state = BrowserState(directory: "/tmp", screen: ScreenSize(rows: 12, columns: 60), keymap: keymap)
         _ = state.start()

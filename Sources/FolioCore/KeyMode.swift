@@ -1,0 +1,44 @@
+/// A state in which keys mean something of their own, with its own key table.
+///
+/// The reader is in one of the first six modes, the file browser in one of the last two;
+/// which one follows from the state (an open prompt or list takes the keys until it closes).
+public enum KeyMode: Sendable, Hashable, CaseIterable {
+    /// Reading a page: ``ReaderCommand``.
+    case reader
+    /// The go-to-page prompt: ``GoToPromptCommand``.
+    case goToPrompt
+    /// The search prompt: ``SearchPromptCommand``.
+    case searchPrompt
+    /// The outline list: ``OutlineCommand``.
+    case outline
+    /// The link list: ``LinkListCommand``.
+    case links
+    /// Choosing lines to copy: ``SelectionCommand``.
+    case selection
+    /// The file browser's list: ``BrowserCommand``.
+    case browser
+    /// The file browser's filter prompt: ``FilterCommand``.
+    case filter
+
+    /// The mode's stable name, as a configuration file names it (`map outline <C-n> down`).
+    public var name: String {
+        switch self {
+        case .reader: "reader"
+        case .goToPrompt: "goto"
+        case .searchPrompt: "search"
+        case .outline: "outline"
+        case .links: "links"
+        case .selection: "select"
+        case .browser: "browser"
+        case .filter: "filter"
+        }
+    }
+
+    /// The mode called `name`, or nil when there is none.
+    public init?(name: String) {
+        guard let mode = Self.allCases.first(where: { $0.name == name }) else {
+            return nil
+        }
+        self = mode
+    }
+}

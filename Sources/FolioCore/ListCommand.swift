@@ -1,0 +1,58 @@
+/// Moving the selection through a list: the commands, and the keys, that the outline, the
+/// link list, line selection and the file browser share.
+public enum ListCommand: KeyCommand {
+    /// Select the previous item.
+    case up
+    /// Select the next item.
+    case down
+    /// Select the item a screen up.
+    case screenUp
+    /// Select the item a screen down.
+    case screenDown
+    /// Select the first item.
+    case first
+    /// Select the last item.
+    case last
+
+    /// The command's stable name.
+    public var name: String {
+        switch self {
+        case .up: "up"
+        case .down: "down"
+        case .screenUp: "screen-up"
+        case .screenDown: "screen-down"
+        case .first: "first"
+        case .last: "last"
+        }
+    }
+
+    /// The list keys every list shares, as bindings of a mode's own command (`command` wraps a
+    /// list command in it); `item` names what the list holds ("entry", "line").
+    static func bindings<Command>(
+        _ command: (ListCommand) -> Command, item: String
+    ) -> [KeyBinding<Command>] {
+        [
+            KeyBinding(keys: [.up, .character("k")], command: command(.up), summary: "Previous " + item),
+            KeyBinding(keys: [.down, .character("j")], command: command(.down), summary: "Next " + item),
+            KeyBinding(keys: [.pageUp, .character("b")], command: command(.screenUp), summary: "Up a screen"),
+            KeyBinding(keys: [.pageDown, .character(" ")], command: command(.screenDown), summary: "Down a screen"),
+            KeyBinding(keys: [.home, .character("g")], command: command(.first), summary: "First " + item),
+            KeyBinding(keys: [.end, .character("G")], command: command(.last), summary: "Last " + item),
+        ]
+    }
+
+    /// Where a selection at `index` in a list of `count` items goes, `screenful` items being a
+    /// screen: stopping at the ends (an empty list stays at 0).
+    func destination(from index: Int, count: Int, screenful: Int) -> Int {
+        let target: Int
+        switch self {
+        case .up: target = index - 1
+        case .down: target = index + 1
+        case .screenUp: target = index - screenful
+        case .screenDown: target = index + screenful
+        case .first: target = 0
+        case .last: target = count - 1
+        }
+        return max(min(target, count - 1), 0)
+    }
+}

@@ -1,0 +1,122 @@
+import FolioCore
+import Testing
+
+/// Every mode's key table: names a configuration file can use, and tables without clashes.
+@Suite struct ModeKeymapTests {
+    /// A table's facts, whatever its command type.
+    struct TableFacts: Sendable, CustomTestStringConvertible {
+        var mode: KeyMode
+        var keys: [Key]
+        var commandNames: [String]
+        var boundNames: Set<String>
+        var namesRoundTrip: Bool
+
+        var testDescription: String { mode.name }
+
+        init<Command>(_ mode: KeyMode, _ keymap: Keymap<Command>) {
+            self.mode = mode
+            keys = keymap.bindings.flatMap(\.keys)
+            commandNames = Command.allCases.map(\.name)
+            boundNames = Set(keymap.bindings.map(\.command.name))
+            namesRoundTrip = Command.allCases.allSatisfy { Command(name: $0.name) == $0 }
+        }
+    }
+
+    static let tables = [
+        TableFacts(.reader, ReaderKeymap.standard),
+        TableFacts(.goToPrompt, GoToPromptKeymap.standard),
+        TableFacts(.searchPrompt, SearchPromptKeymap.standard),
+        TableFacts(.outline, OutlineKeymap.standard),
+        TableFacts(.links, LinkListKeymap.standard),
+        TableFacts(.selection, SelectionKeymap.standard),
+        TableFacts(.browser, BrowserKeymap.standard),
+        TableFacts(.filter, FilterKeymap.standard),
+    ]
+
+    @Test func everyModeHasOneTable() {
+        #expect(Self.tables.map(\.mode) == KeyMode.allCases)
+    }
+
+    @Test(arguments: tables)
+    func commandNamesAreUniqueKebabCaseAndRoundTrip(table: TableFacts) {
+        #expect(Set(table.commandNames).count == table.commandNames.count)
+        #expect(table.namesRoundTrip)
+        for name in table.commandNames {
+            #expect(!name.isEmpty && name.allSatisfy { $0.isLowercase || $0 == "-" }, "\(name)")
+            #expect(!name.hasPrefix("-") && !name.hasSuffix("-") && !name.contains("--"), "\(name)")
+        }
+    }
+
+    @Test(arguments: tables)
+    func everyCommandIsBoundAndNoKeyTwice(table: TableFacts) {
+        #expect(table.boundNames == Set(table.commandNames))
+        #expect(Set(table.keys).count == table.keys.count)
+    }
+
+    @Test func modeNamesAreUniqueAndRoundTrip() {
+        let names = KeyMode.allCases.map(\.name)
+        #expect(names == ["reader", "goto", "search", "outline", "links", "select", "browser", "filter"])
+        for mode in KeyMode.allCases {
+            #expect(KeyMode(name: mode.name) == mode)
+        }
+        #expect(KeyMode(name: "Reader") == nil)
+    }
+
+    @Test func namesAreLookedUp() {
+        #expect(ReaderCommand(name: "next-page") == .nextPage)
+        #expect(ReaderCommand(name: "search-forward") == .searchForward)
+        #expect(OutlineCommand(name: "expand") == .expand)
+        #expect(OutlineCommand(name: "down") == .list(.down))
+        #expect(BrowserCommand(name: "screen-up") == .list(.screenUp))
+        #expect(FilterCommand(name: "keep") == .keep)
+        #expect(ReaderCommand(name: "nextPage") == nil)
+        #expect(SelectionCommand(name: "next-page") == nil)
+    }
+
+    /// The list keys are written once: every list has the same ones.
+    @Test func listsShareTheirMovementKeys() {
+        let expected: [(Key, ListCommand)] = [
+            (.up, .up), (.character("k"), .up), (.down, .down), (.character("j"), .down),
+            (.pageUp, .screenUp), (.character("b"), .screenUp), (.pageDown, .screenDown),
+            (.character(" "), .screenDown),
+            (.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last),
+        ]
+        for (key, move) in expected {
+            #expect(OutlineKeymap.standard.command(for: key) == .list(move))
+            #expect(LinkListKeymap.standard.command(for: key) == .list(move))
+            #expect(SelectionKeymap.standard.command(for: key) == .list(move))
+            #expect(BrowserKeymap.standard.command(for: key) == .list(move))
+        }
+    }
+
+    /// In prompts, printable characters are text: the filter keeps only the named list keys.
+    @Test func theFilterPromptMovesWithNamedKeysOnly() {
+        let filter = FilterKeymap.standard
+        #expect(filter.bindings.flatMap(\.keys).allSatisfy { if case .character = $0 { false } else { true } })
+        #expect(filter.command(for: .pageDown) == .list(.screenDown))
+        #expect(filter.command(for: .home) == .list(.first))
+        #expect(filter.command(for: .character("j")) == nil)
+        #expect(filter.hints == ["Enter keeps", "Esc clears"])
+    }
+
+    @Test func promptsBindOnlyLineEditingAndTheGoToJumps() {
+        #expect(
+            SearchPromptKeymap.standard.bindings.flatMap(\.keys).sorted { $0.displayName < $1.displayName }
+                == [.backspace, .enter, .escape])
+        let goTo = GoToPromptKeymap.standard
+        #expect(goTo.command(for: .character("g")) == .firstPage)
+        #expect(goTo.command(for: .character("G")) == .lastPage)
+        #expect(goTo.command(for: .escape) == .cancel)
+        #expect((0...9).allSatisfy { goTo.command(for: .character(Unicode.Scalar(48 + UInt8($0)))) == nil })
+    }
+
+    @Test func firstKeySkipsAKeyAnEarlierBindingTakes() {
+        let custom = ReaderKeymap(bindings: [
+            ReaderKeyBinding(keys: [.character("z")], command: .quit, summary: "Quit"),
+            ReaderKeyBinding(keys: [.character("z"), .character("Z")], command: .help, summary: "Help"),
+        ])
+        #expect(custom.firstKey(for: .help) == .character("Z"))
+        #expect(custom.firstKey(for: .quit) == .character("z"))
+        #expect(custom.firstKey(for: .redraw) == nil)
+    }
+}
