@@ -3,10 +3,11 @@ import PackageDescription
 
 /// Debian 12 ships MuPDF 1.21 as static archives only, and its `mupdf.pc` is stale, so the
 /// archives MuPDF needs are listed here explicitly, in link order.
-let mupdfLinkage: [LinkerSetting] = [
-    "mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "harfbuzz", "freetype",
-    "png16", "z", "m",
-].map { .linkedLibrary($0) } + [.unsafeFlags(["-L/usr/lib"])]
+let mupdfLinkage: [LinkerSetting] =
+    [
+        "mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "harfbuzz", "freetype",
+        "png16", "z", "m",
+    ].map { .linkedLibrary($0) } + [.unsafeFlags(["-L/usr/lib"])]
 
 let package = Package(
     name: "Folio",
@@ -44,7 +45,8 @@ let package = Package(
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(
-            name: "FolioAppTests", dependencies: ["FolioApp", "FolioDocument", "FolioState", "FolioTerminal", "FolioTestSupport"]
+            name: "FolioAppTests",
+            dependencies: ["FolioApp", "FolioDocument", "FolioState", "FolioTerminal", "FolioTestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),
@@ -53,10 +55,11 @@ let package = Package(
 
 // One loop applies the strict settings to every Swift target (as swift-log does).
 for target in package.targets where target.type != .system && target.name != "CMuPDF" {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .swiftLanguageMode(.v6),
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .enableUpcomingFeature("InternalImportsByDefault"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .swiftLanguageMode(.v6),
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }

@@ -80,8 +80,9 @@ public struct Interactive: Sendable {
         var startPage = self.startPage
         while true {
             if let current = reading {
-                let ending = read(current.document, path: current.path, fromBrowser: current.fromBrowser,
-                                  startPage: startPage, on: terminal, graphics: graphics, messages: &messages)
+                let ending = read(
+                    current.document, path: current.path, fromBrowser: current.fromBrowser,
+                    startPage: startPage, on: terminal, graphics: graphics, messages: &messages)
                 startPage = nil
                 switch ending.outcome {
                 case .quit:
@@ -124,7 +125,7 @@ public struct Interactive: Sendable {
         let remembered = startPage == nil ? positions?.page(of: key) : nil
         let session = ReaderSession(
             document: document, path: path, startPage: startPage ?? remembered ?? 0,
-            note: remembered.flatMap { $0 > 0 ? "Page \($0 + 1), where you left off (Home: first page)" : nil },
+            note: remembered.flatMap { $0 > 0 ? Self.resumeNote(page: $0) : nil },
             graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser)
         let ending = session.run(on: terminal)
         do throws(StateError) {
@@ -137,6 +138,13 @@ public struct Interactive: Sendable {
             }
         }
         return ending
+    }
+
+    /// The first message of a document reopened where it was left (0-based `page`), naming the
+    /// key that goes back to the start.
+    private static func resumeNote(page: Int) -> String {
+        let key = ReaderKeymap.standard.firstKey(for: .firstPage)?.displayName ?? "Home"
+        return "Page \(page + 1), where you left off (\(key): first page)"
     }
 
     /// The browser on the folder holding the document at `path`, with the document selected.

@@ -90,7 +90,8 @@ final class ReaderEffects {
             var text = ""
             var lastNotice = DispatchTime.now()
             for page in 0..<pageCount {
-                text += (try? copy.plainText(page: page, cancellation: Cancellation(timeLimit: TimeLimits.pageText))) ?? ""
+                text +=
+                    (try? copy.plainText(page: page, cancellation: Cancellation(timeLimit: TimeLimits.pageText))) ?? ""
                 text += "\u{0C}"
                 if DispatchTime.now().uptimeNanoseconds - lastNotice.uptimeNanoseconds > 200_000_000 {
                     lastNotice = DispatchTime.now()

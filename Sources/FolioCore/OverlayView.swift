@@ -20,8 +20,9 @@ enum OverlayView {
             let indent = String(repeating: "  ", count: min(item.level, 20))
             return (mark + indent + fold + item.title + page, index == list.selected)
         }
-        drawList(title: "Outline — \(list.items.count) entries", rows: rows,
-                 selected: visible.firstIndex(of: list.selected) ?? 0, state: state, into: &frame)
+        drawList(
+            title: "Outline — \(list.items.count) entries", rows: rows,
+            selected: visible.firstIndex(of: list.selected) ?? 0, state: state, into: &frame)
     }
 
     private static func drawLinks(_ list: LinkList, state: ReaderState, into frame: inout Frame) {
@@ -37,8 +38,9 @@ enum OverlayView {
             }
             return ("\(label)  \(target)", offset == list.selected)
         }
-        drawList(title: "Links on page \(list.page + 1)", rows: rows, selected: list.selected,
-                 state: state, into: &frame)
+        drawList(
+            title: "Links on page \(list.page + 1)", rows: rows, selected: list.selected,
+            state: state, into: &frame)
     }
 
     private static func drawList(
@@ -49,8 +51,9 @@ enum OverlayView {
         let height = state.overlayRows
         let first = min(max(selected - height / 2, 0), max(rows.count - height, 0))
         for (offset, row) in rows.dropFirst(first).prefix(height).enumerated() {
-            ReaderView.putText(row.text, style: row.isSelected ? .reverse : .normal, row: offset + 1, of: state,
-                               into: &frame)
+            ReaderView.putText(
+                row.text, style: row.isSelected ? .reverse : .normal, row: offset + 1, of: state,
+                into: &frame)
         }
     }
 }

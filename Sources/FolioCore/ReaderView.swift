@@ -88,7 +88,8 @@ public enum ReaderView {
             guard !lines.isEmpty else {
                 return (["No text on this page"], .dim)
             }
-            let visible = lines.dropFirst(state.viewMode == .text ? state.topLine : 0).prefix(state.textRows).map { line in
+            let visible = lines.dropFirst(state.viewMode == .text ? state.topLine : 0).prefix(state.textRows).map {
+                line in
                 DisplayWidth.clipped(line.text, from: state.horizontalOffset, width: state.textColumns)
             }
             return (visible, .normal)

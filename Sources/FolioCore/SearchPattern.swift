@@ -51,11 +51,12 @@ public struct SearchPattern: Sendable, Hashable {
             for range in ranges {
                 let chars = line.chars[firstScalar[range.lowerBound]..<firstScalar[range.upperBound]]
                 guard let first = chars.first else { continue }
-                boxes.append(chars.dropFirst().reduce(first.box) { union, char in
-                    TextRect(
-                        x0: min(union.x0, char.box.x0), y0: min(union.y0, char.box.y0),
-                        x1: max(union.x1, char.box.x1), y1: max(union.y1, char.box.y1))
-                })
+                boxes.append(
+                    chars.dropFirst().reduce(first.box) { union, char in
+                        TextRect(
+                            x0: min(union.x0, char.box.x0), y0: min(union.y0, char.box.y0),
+                            x1: max(union.x1, char.box.x1), y1: max(union.y1, char.box.y1))
+                    })
             }
         }
         return boxes
@@ -90,7 +91,9 @@ public struct SearchPattern: Sendable, Hashable {
             var start = 0
             for end in 0...bytes.count {
                 // "\n" ends a line unless it follows "\r": split(separator:) compares characters.
-                guard end == bytes.count || (bytes[end] == Self.lineFeed && (end == 0 || bytes[end - 1] != Self.carriageReturn))
+                guard
+                    end == bytes.count
+                        || (bytes[end] == Self.lineFeed && (end == 0 || bytes[end - 1] != Self.carriageReturn))
                 else { continue }
                 if end > start {
                     let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -111,7 +114,10 @@ public struct SearchPattern: Sendable, Hashable {
         }
         let utf8 = text.utf8
         return lineRanges.compactMap { range, isMatch in
-            let line = text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+            let line = text[
+                utf8.index(
+                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: range.upperBound)]
             return (isMatch ?? matches(line)) ? line : nil
         }
     }
@@ -120,7 +126,8 @@ public struct SearchPattern: Sendable, Hashable {
     private static let carriageReturn = UInt8(ascii: "\r")
 
     /// Whether ASCII `haystack` contains `needle` (already lowercase when folding case).
-    private static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool {
+    private static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool
+    {
         guard haystack.count >= needle.count else { return false }
         for start in 0...(haystack.count - needle.count) {
             var offset = 0

@@ -1,5 +1,5 @@
-public import FolioCore
 import Dispatch
+public import FolioCore
 
 /// Runs the reader's searches in the background on a document of its own, page by page, so
 /// searching never delays page loads. Matching uses ``SearchPattern`` on the lines of each

@@ -13,7 +13,8 @@ import Foundation
 /// than extracting all their text, so they get one worker.
 public final class PageWorkers<Value: Sendable>: IteratorProtocol {
     /// The work for one page, run on a worker thread with that worker's document.
-    public typealias Work = @Sendable (_ document: Document, _ page: Int, _ cancellation: Cancellation)
+    public typealias Work =
+        @Sendable (_ document: Document, _ page: Int, _ cancellation: Cancellation)
         throws(DocumentError) -> Value
 
     /// The most workers used however many processors there are: each holds its own copy of the
@@ -37,7 +38,8 @@ public final class PageWorkers<Value: Sendable>: IteratorProtocol {
             workers = 1
         }
         workers = max(1, min(workers, pages.count))
-        shared = Shared<Value>(pages: pages, lookahead: max(lookahead, workers), timeLimit: timeLimit, workerCount: workers)
+        shared = Shared<Value>(
+            pages: pages, lookahead: max(lookahead, workers), timeLimit: timeLimit, workerCount: workers)
         for index in 0..<workers {
             let shared = shared
             let thread = Thread {

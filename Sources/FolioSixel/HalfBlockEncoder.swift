@@ -58,7 +58,9 @@ public enum HalfBlockEncoder: Sendable {
         let greyIndex = min(max((average - 8 + 5) / 10, 0), 23)
         let greyLevel = 8 + 10 * greyIndex
         func distance(_ r2: Int, _ g2: Int, _ b2: Int) -> Int {
-            let dr = Int(rgb[0]) - r2, dg = Int(rgb[1]) - g2, db = Int(rgb[2]) - b2
+            let dr = Int(rgb[0]) - r2
+            let dg = Int(rgb[1]) - g2
+            let db = Int(rgb[2]) - b2
             return dr * dr + dg * dg + db * db
         }
         return distance(greyLevel, greyLevel, greyLevel) < distance(cube.1, cube.2, cube.3) ? 232 + greyIndex : cube.0

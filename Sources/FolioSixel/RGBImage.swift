@@ -31,8 +31,10 @@ extension RGBImage {
     public func marking(_ rects: [PixelRect]) -> RGBImage {
         var marked = [Bool](repeating: false, count: width * height)
         for rect in rects {
-            let left = max(rect.x, 0), right = min(rect.x + rect.width, width)
-            let top = max(rect.y, 0), bottom = min(rect.y + rect.height, height)
+            let left = max(rect.x, 0)
+            let right = min(rect.x + rect.width, width)
+            let top = max(rect.y, 0)
+            let bottom = min(rect.y + rect.height, height)
             guard left < right, top < bottom else { continue }
             for y in top..<bottom {
                 for x in left..<right {

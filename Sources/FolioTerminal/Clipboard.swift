@@ -29,7 +29,10 @@ public enum Clipboard {
         let environment = ProcessInfo.processInfo.environment
         let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for tool in tools where environment[tool.display]?.isEmpty == false {
-            guard let directory = path.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool.program)") })
+            guard
+                let directory = path.first(where: {
+                    FileManager.default.isExecutableFile(atPath: "\($0)/\(tool.program)")
+                })
             else { continue }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "\(directory)/\(tool.program)")
@@ -61,7 +64,8 @@ public enum Clipboard {
         case (true, let tool?): return "Copied \(amount) (terminal and \(tool))"
         case (false, let tool?): return "Copied \(amount) with \(tool) (too large for the terminal clipboard)"
         case (false, nil):
-            return "Not copied: \(amount) exceeds the terminal clipboard limit (\(osc52Limit / 1000) kB) and no clipboard program is available"
+            return
+                "Not copied: \(amount) exceeds the terminal clipboard limit (\(osc52Limit / 1000) kB) and no clipboard program is available"
         }
     }
 

@@ -195,7 +195,9 @@ public final class CursesTerminal: TerminalBackend {
     private func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = bytes.withUnsafeBytes {
+                Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, bytes.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return

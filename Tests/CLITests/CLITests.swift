@@ -1,5 +1,5 @@
-import Foundation
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// The command line, run as a user would: the built binary, real corpus files, exit codes, and
@@ -10,8 +10,10 @@ import Testing
     @Test func helpListsEveryOption() throws {
         let result = try FolioProcess.run(["--help"])
         #expect(result.status == 0)
-        for option in ["--info", "--text", "--pages RANGE", "--outline", "--search PATTERN", "--password PW",
-                       "-p, --page N", "--version", "-h, --help"] {
+        for option in [
+            "--info", "--text", "--pages RANGE", "--outline", "--search PATTERN", "--password PW",
+            "-p, --page N", "--version", "-h, --help",
+        ] {
             #expect(result.output.contains(option), "usage lacks \(option)")
         }
     }
@@ -62,7 +64,9 @@ import Testing
         #expect(locked.status == 0)
         #expect(locked.output.contains("Encrypted: yes\n"))
         #expect(locked.output.contains("Locked: yes"))
-        let unlocked = try FolioProcess.run(["--info", "--password", "user", Corpus.path("qpdf-20-pages-encrypted.pdf")])
+        let unlocked = try FolioProcess.run([
+            "--info", "--password", "user", Corpus.path("qpdf-20-pages-encrypted.pdf"),
+        ])
         #expect(unlocked.output.contains("Encrypted: yes\n"))
         #expect(!unlocked.output.contains("Locked"))
     }
@@ -74,8 +78,10 @@ import Testing
         #expect(result.output.contains("declares 1410065407 pages"))
     }
 
-    @Test(arguments: ["pdfjs-tracemonkey.pdf", "pypdf-multicolumn.pdf", "idpf-childrens-literature.epub",
-                      "tika-testPPT.xps", "tika-test.fb2", "pdfjs-javauninstall-japanese.pdf"])
+    @Test(arguments: [
+        "pdfjs-tracemonkey.pdf", "pypdf-multicolumn.pdf", "idpf-childrens-literature.epub",
+        "tika-testPPT.xps", "tika-test.fb2", "pdfjs-javauninstall-japanese.pdf",
+    ])
     func textAgreesWithMutool(file: String) throws {
         let expected = try Mutool.pageTexts(Corpus.path(file))
         let result = try FolioProcess.run(["--text", Corpus.path(file)])
@@ -100,8 +106,10 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(arguments: ["pdfjs-nested_outline.pdf", "pypdf-GeoTopo-komprimiert.pdf", "debian-octave.pdf",
-                      "pdf20-utf8-test.pdf", "docs/sample.pdf"])
+    @Test(arguments: [
+        "pdfjs-nested_outline.pdf", "pypdf-GeoTopo-komprimiert.pdf", "debian-octave.pdf",
+        "pdf20-utf8-test.pdf", "docs/sample.pdf",
+    ])
     func outlineAgreesWithMutool(file: String) throws {
         let path = file.hasPrefix("docs/") ? Corpus.repositoryRoot.appendingPathComponent(file).path : Corpus.path(file)
         // mutool escapes a newline inside a title as "\\n"; Folio neutralises it to U+FFFD.
@@ -128,7 +136,8 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = Corpus.path(file)
-        let result = try FolioProcess.shell("""
+        let result = try FolioProcess.shell(
+            """
             cd '\(directory.path)' && "$FOLIO" --sixel --pages 1 --width 600 '\(path)' > page.six && \
             sixel2png -i page.six -o page.png && mutool draw -F png -w 600 -o ref.png '\(path)' 1 2>/dev/null && \
             compare -metric PSNR ref.png page.png null: 2>&1
@@ -159,9 +168,11 @@ import Testing
     }
 
     /// `--search` is grep over MuPDF's text: the same pages and lines as `mutool draw -F txt | grep -i`.
-    @Test(arguments: [("pdfjs-tracemonkey.pdf", "trace"), ("pypdf-GeoTopo-komprimiert.pdf", "raum"),
-                      ("idpf-moby-dick.epub", "whale"), ("pdfjs-javauninstall-japanese.pdf", "インストール"),
-                      ("pdfjs-tracemonkey.pdf", "Trace")])
+    @Test(arguments: [
+        ("pdfjs-tracemonkey.pdf", "trace"), ("pypdf-GeoTopo-komprimiert.pdf", "raum"),
+        ("idpf-moby-dick.epub", "whale"), ("pdfjs-javauninstall-japanese.pdf", "インストール"),
+        ("pdfjs-tracemonkey.pdf", "Trace"),
+    ])
     func searchAgreesWithMutool(file: String, word: String) throws {
         let pages = try Mutool.pageTexts(Corpus.path(file))
         let caseSensitive = word != word.lowercased()
@@ -241,7 +252,8 @@ import Testing
 
     @Test func closedPipeEndsQuietly() throws {
         let result = try FolioProcess.shell(
-            "set -o pipefail; \"$FOLIO\" --text '\(Corpus.path("debian-octave.pdf"))' | head -c 10; echo \" status=${PIPESTATUS[0]}\"")
+            "set -o pipefail; \"$FOLIO\" --text '\(Corpus.path("debian-octave.pdf"))' | head -c 10; echo \" status=${PIPESTATUS[0]}\""
+        )
         #expect(result.output.hasSuffix(" status=0\n"))
         #expect(result.output.utf8.count == 10 + " status=0\n".utf8.count)
         #expect(result.stderr.isEmpty)
@@ -254,7 +266,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let combined = directory.appendingPathComponent("bad-page-2.pdf").path
         let qpdf = try FolioProcess.shell(
-            "qpdf --empty --pages '\(Corpus.path("pdfjs-paragraph_and_link.pdf"))' 1 '\(Corpus.path("qpdf-issue-1688a-colorspace.pdf"))' 1 '\(Corpus.path("pdfjs-paragraph_and_link.pdf"))' 2 -- '\(combined)'")
+            "qpdf --empty --pages '\(Corpus.path("pdfjs-paragraph_and_link.pdf"))' 1 '\(Corpus.path("qpdf-issue-1688a-colorspace.pdf"))' 1 '\(Corpus.path("pdfjs-paragraph_and_link.pdf"))' 2 -- '\(combined)'"
+        )
         try #require(qpdf.status == 0, "qpdf failed: \(qpdf.stderr)")
         let result = try FolioProcess.run(["--text", combined])
         #expect(result.status == 1)
@@ -320,7 +333,8 @@ import Testing
 
     @Test func closedPipeAfterOneLineEndsQuietly() throws {
         let result = try FolioProcess.shell(
-            "set -o pipefail; \"$FOLIO\" --text '\(Corpus.path("debian-octave.pdf"))' | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\"")
+            "set -o pipefail; \"$FOLIO\" --text '\(Corpus.path("debian-octave.pdf"))' | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\""
+        )
         #expect(result.output == "status=0\n")
         #expect(result.stderr.isEmpty)
     }

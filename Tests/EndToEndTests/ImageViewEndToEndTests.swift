@@ -1,5 +1,5 @@
-import Foundation
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// The image view inside tmux 3.3, which cannot pass sixel graphics: the reader explains the

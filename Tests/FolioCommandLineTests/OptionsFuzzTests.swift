@@ -54,7 +54,8 @@ import Testing
             let pageCount = random.pick([0, 1, 2, 14, 1158, Int.random(in: 0...100_000, using: &random), Int.max])
             switch range.pages(in: pageCount) {
             case .success(let ranges):
-                #expect(ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound < pageCount }, "\(text) in \(pageCount)")
+                #expect(
+                    ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound < pageCount }, "\(text) in \(pageCount)")
             case .failure(let outOfRange):
                 #expect(outOfRange.page > pageCount, "\(text) in \(pageCount)")
             }

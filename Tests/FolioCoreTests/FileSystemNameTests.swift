@@ -24,7 +24,8 @@ import Testing
     @Test func validSequencesAroundBadBytesStayText() {
         // A stray continuation byte, a truncated three-byte sequence, an overlong encoding and
         // an encoded surrogate, each between valid characters.
-        let bytes: [UInt8] = Array("é".utf8) + [0x80] + Array("ü".utf8) + [0xE2, 0x82] + Array("x".utf8)
+        let bytes: [UInt8] =
+            Array("é".utf8) + [0x80] + Array("ü".utf8) + [0xE2, 0x82] + Array("x".utf8)
             + [0xC0, 0xAF] + [0xED, 0xA0, 0x80] + Array("€".utf8)
         let name = FileSystemName.decode(bytes)
         #expect(FileSystemName.bytes(name) == bytes)
@@ -37,7 +38,8 @@ import Testing
             let count = Int.random(in: 0...24, using: &random)
             let bytes = (0..<count).map { _ in
                 // Mostly high bytes, where UTF-8 goes wrong, with some ASCII between.
-                Bool.random(using: &random) ? UInt8.random(in: 0x80...0xFF, using: &random)
+                Bool.random(using: &random)
+                    ? UInt8.random(in: 0x80...0xFF, using: &random)
                     : UInt8.random(in: 0x20...0x7E, using: &random)
             }
             let name = FileSystemName.decode(bytes)

@@ -20,4 +20,3 @@ import Testing
         #expect(!PageText(width: 1, height: 1, blocks: []).hasVisibleText)
     }
 }
-

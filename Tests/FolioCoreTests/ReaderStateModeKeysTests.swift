@@ -36,7 +36,8 @@ import Testing
         session.type("V")
         #expect(session.state.keyMode == .selection)
         session.press(.escape)
-        _ = session.state.handle(.linksLoaded(page: 0, links: [LinkItem(box: TextRect(x0: 72, y0: 72, x1: 144, y1: 84), page: 3, uri: nil)]))
+        _ = session.state.handle(
+            .linksLoaded(page: 0, links: [LinkItem(box: TextRect(x0: 72, y0: 72, x1: 144, y1: 84), page: 3, uri: nil)]))
         #expect(session.state.keyMode == .links)
         session.press(.escape)
         #expect(session.state.keyMode == .reader)
@@ -158,7 +159,8 @@ import Testing
         _ = session.state.handle(.outlineLoaded(outline(3)))
         #expect(session.screenLines[9].contains("Outline: Enter jumps, Left folds, Right unfolds, Esc closes"))
         session.press(.escape)
-        _ = session.state.handle(.linksLoaded(page: 0, links: [LinkItem(box: TextRect(x0: 72, y0: 72, x1: 144, y1: 84), page: 3, uri: nil)]))
+        _ = session.state.handle(
+            .linksLoaded(page: 0, links: [LinkItem(box: TextRect(x0: 72, y0: 72, x1: 144, y1: 84), page: 3, uri: nil)]))
         #expect(session.screenLines[9].contains("Links: number or Enter follows, y copies the address, Esc closes"))
         session.press(.escape)
         session.type("V")

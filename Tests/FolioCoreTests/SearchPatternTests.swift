@@ -15,7 +15,9 @@ import Testing
         trace
         """
 
-    static let patterns = ["trace", "Trace", "TRAC", "café", "CAFÉ", "cafe", "kelvin", "Kelvin", "K", "e", "中文", "\r", "a\r\nC", " "]
+    static let patterns = [
+        "trace", "Trace", "TRAC", "café", "CAFÉ", "cafe", "kelvin", "Kelvin", "K", "e", "中文", "\r", "a\r\nC", " ",
+    ]
 
     /// The fast path must find exactly the lines the plain definition finds.
     @Test(arguments: patterns)
@@ -51,7 +53,9 @@ import Testing
 
     @Test func matchBoxesCoverTheMatchedCharactersOnTheirLine() {
         // Characters are 6 pt wide from x = 72; lines 12 pt tall from y = 100.
-        let page = PageTextFixture.page([PageTextFixture.block(["a trace here", "no match", "Trace and trace"], y: 100)])
+        let page = PageTextFixture.page([
+            PageTextFixture.block(["a trace here", "no match", "Trace and trace"], y: 100)
+        ])
         let boxes = SearchPattern("trace").matchBoxes(in: page)
         let expected = [
             TextRect(x0: 84, y0: 100, x1: 114, y1: 112),  // characters 2…6 of line 0

@@ -44,13 +44,16 @@ import Testing
 
     @Test func framesAreSafeAndFitTheScreen() {
         var random = SeededRandom(seed: 8)
-        let keys: [Key] = [.right, .left, .down, .up, .pageDown, .end, .home, .character("L"), .character(">"),
-                           .character("?"), .character("g"), .character("5"), .enter, .character("w")]
+        let keys: [Key] = [
+            .right, .left, .down, .up, .pageDown, .end, .home, .character("L"), .character(">"),
+            .character("?"), .character("g"), .character("5"), .enter, .character("w"),
+        ]
         for _ in 0..<300 {
             let pageCount = Int.random(in: 1...5, using: &random)
             let name = random.troublesomeString(count: Int.random(in: 0...30, using: &random))
             let title = random.troublesomeString(count: Int.random(in: 0...30, using: &random))
-            var size = ScreenSize(rows: Int.random(in: 0...60, using: &random), columns: Int.random(in: 0...200, using: &random))
+            var size = ScreenSize(
+                rows: Int.random(in: 0...60, using: &random), columns: Int.random(in: 0...200, using: &random))
             var state = ReaderState(
                 document: DocumentSummary(fileName: name, title: title, pageCount: pageCount),
                 startPage: Int.random(in: -2...6, using: &random), screen: size)
@@ -58,13 +61,18 @@ import Testing
             for _ in 0..<12 {
                 switch Int.random(in: 0..<5, using: &random) {
                 case 0:
-                    _ = state.handle(.pageLoaded(page: Int.random(in: 0..<pageCount, using: &random),
-                                                 text: Self.randomPage(using: &random)))
+                    _ = state.handle(
+                        .pageLoaded(
+                            page: Int.random(in: 0..<pageCount, using: &random),
+                            text: Self.randomPage(using: &random)))
                 case 1:
-                    _ = state.handle(.pageFailed(page: Int.random(in: 0..<pageCount, using: &random),
-                                                 message: random.troublesomeString(count: 20)))
+                    _ = state.handle(
+                        .pageFailed(
+                            page: Int.random(in: 0..<pageCount, using: &random),
+                            message: random.troublesomeString(count: 20)))
                 case 2:
-                    size = ScreenSize(rows: Int.random(in: 0...60, using: &random), columns: Int.random(in: 0...200, using: &random))
+                    size = ScreenSize(
+                        rows: Int.random(in: 0...60, using: &random), columns: Int.random(in: 0...200, using: &random))
                     _ = state.handle(.resize(size))
                 default:
                     _ = state.handle(.key(random.pick(keys)))
@@ -89,8 +97,9 @@ import Testing
     static func randomPage(using random: inout SeededRandom) -> PageText {
         func rect() -> TextRect {
             if Int.random(in: 0..<3, using: &random) == 0 {
-                return TextRect(x0: random.troublesomeDouble(), y0: random.troublesomeDouble(),
-                                x1: random.troublesomeDouble(), y1: random.troublesomeDouble())
+                return TextRect(
+                    x0: random.troublesomeDouble(), y0: random.troublesomeDouble(),
+                    x1: random.troublesomeDouble(), y1: random.troublesomeDouble())
             }
             let x = Double.random(in: 0...600, using: &random)
             let y = Double.random(in: 0...800, using: &random)
@@ -99,8 +108,10 @@ import Testing
         let blocks = (0..<Int.random(in: 0...4, using: &random)).map { _ in
             let lines = (0..<Int.random(in: 0...6, using: &random)).map { _ in
                 let chars = (0..<Int.random(in: 0...30, using: &random)).map { _ in
-                    TextChar(scalar: Bool.random(using: &random) ? random.pick(["a", "b", " ", "-", "x"]) : random.troublesomeScalar(),
-                             box: rect(), size: random.troublesomeDouble())
+                    TextChar(
+                        scalar: Bool.random(using: &random)
+                            ? random.pick(["a", "b", " ", "-", "x"]) : random.troublesomeScalar(),
+                        box: rect(), size: random.troublesomeDouble())
                 }
                 return TextLine(chars: chars, box: rect())
             }

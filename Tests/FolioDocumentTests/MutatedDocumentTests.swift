@@ -12,8 +12,10 @@ import Testing
 /// minutes (mutool too). Uncancellable `search` hung here; after its time limit, failing
 /// allocations once deadlocked MuPDF's store scavenging under the font lock.
 @Suite struct MutatedDocumentTests {
-    static let bases = ["pdfjs-paragraph_and_link.pdf", "pypdf-pdflatex-outline.pdf", "qpdf-link-annots.pdf",
-                        "tika-testPPT.xps", "tika-test.fb2", "idpf-childrens-literature.epub"]
+    static let bases = [
+        "pdfjs-paragraph_and_link.pdf", "pypdf-pdflatex-outline.pdf", "qpdf-link-annots.pdf",
+        "tika-testPPT.xps", "tika-test.fb2", "idpf-childrens-literature.epub",
+    ]
 
     @Test(arguments: bases)
     func mutationsFailCleanly(base: String) throws {
@@ -73,7 +75,9 @@ import Testing
             }
         default:
             let header = Array(bytes.prefix(16))
-            bytes = header + (0..<Int.random(in: 0...8192, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            bytes =
+                header
+                + (0..<Int.random(in: 0...8192, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
         }
         return bytes.isEmpty ? [0x25] : bytes
     }

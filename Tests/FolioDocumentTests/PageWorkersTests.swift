@@ -38,7 +38,8 @@ import Testing
             if page == 3 { throw .damaged("page three") }
             return "page \(page)"
         }
-        #expect(results(workers).map(\.text) == ["page 0", "page 1", "page 2", "error: page three", "page 4", "page 5"])
+        #expect(
+            results(workers).map(\.text) == ["page 0", "page 1", "page 2", "error: page three", "page 4", "page 5"])
     }
 
     @Test func stoppingEndsTheResults() throws {

@@ -1,9 +1,10 @@
 import Dispatch
 import FolioCore
-@testable import FolioDocument
 import FolioTestSupport
 import Foundation
 import Testing
+
+@testable import FolioDocument
 
 /// Page work with a time limit ends in time even when MuPDF never looks at the cancellation: a
 /// JBIG2 bomb decodes in one call (see ``Fixtures/jbig2Bomb(side:pages:)``).

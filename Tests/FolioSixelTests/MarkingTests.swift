@@ -8,7 +8,9 @@ import Testing
         let image = TestImages.make(width: 4, height: 2) { x, y in x == 1 && y == 0 ? (0, 0, 0) : (255, 255, 255) }
         // Overlapping rectangles, one reaching past the right edge: columns 0…1 of row 0, and
         // columns 1…3 of row 0 (clipped from 1…5).
-        let marked = image.marking([PixelRect(x: 0, y: 0, width: 2, height: 1), PixelRect(x: 1, y: 0, width: 5, height: 1)])
+        let marked = image.marking([
+            PixelRect(x: 0, y: 0, width: 2, height: 1), PixelRect(x: 1, y: 0, width: 5, height: 1),
+        ])
         let yellow = [RGBImage.markColor.red, RGBImage.markColor.green, RGBImage.markColor.blue]
         func pixel(_ x: Int, _ y: Int) -> [UInt8] {
             Array(marked.pixels[(3 * (y * 4 + x))..<(3 * (y * 4 + x) + 3)])
@@ -24,7 +26,9 @@ import Testing
 
     @Test func rectanglesOutsideThePictureChangeNothing() {
         let image = TestImages.textLikePage(width: 20, height: 10)
-        let marked = image.marking([PixelRect(x: -5, y: -5, width: 5, height: 5), PixelRect(x: 20, y: 0, width: 3, height: 3)])
+        let marked = image.marking([
+            PixelRect(x: -5, y: -5, width: 5, height: 5), PixelRect(x: 20, y: 0, width: 3, height: 3),
+        ])
         #expect(marked.pixels == image.pixels)
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioState
+import Foundation
 import Testing
 
 /// Where each document was left: remembered across runs, shared safely by readers running at
@@ -8,7 +8,8 @@ import Testing
 @Suite struct ReadingPositionsTests {
     /// A positions file in a folder of its own (not created yet: `remember` makes it).
     private func positions() -> (ReadingPositions, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-positions-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "folio-positions-\(UUID().uuidString)")
         return (ReadingPositions(path: folder.path + "/state/folio/positions"), folder)
     }
 
@@ -62,7 +63,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(
             atPath: (positions.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let damaged = "4\t/books/good.pdf\nnot a line\n-3\t/books/negative.pdf\n9\trelative.pdf\n5\t/bad\\escape\n\u{0}\u{1}"
+        let damaged =
+            "4\t/books/good.pdf\nnot a line\n-3\t/books/negative.pdf\n9\trelative.pdf\n5\t/bad\\escape\n\u{0}\u{1}"
         try Data(damaged.utf8).write(to: URL(fileURLWithPath: positions.path))
         #expect(positions.page(of: "/books/good.pdf") == 4)
         #expect(positions.page(of: "/books/negative.pdf") == nil)
@@ -112,7 +114,8 @@ import Testing
 
     @Test func anUnwritableFolderIsAClearError() throws {
         // A file where the folder should be: nothing can be created below it.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("folio-not-a-folder-\(UUID().uuidString)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "folio-not-a-folder-\(UUID().uuidString)")
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let positions = ReadingPositions(path: file.path + "/folio/positions")
@@ -126,11 +129,13 @@ import Testing
     }
 
     @Test func standardPathFollowsXDG() {
-        #expect(ReadingPositions.standardPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/folio/positions")
+        #expect(
+            ReadingPositions.standardPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/folio/positions")
         #expect(ReadingPositions.standardPath(environment: ["HOME": "/h"]) == "/h/.local/state/folio/positions")
         // A relative XDG_STATE_HOME is invalid by the specification and ignored.
-        #expect(ReadingPositions.standardPath(environment: ["XDG_STATE_HOME": "s", "HOME": "/h"])
-            == "/h/.local/state/folio/positions")
+        #expect(
+            ReadingPositions.standardPath(environment: ["XDG_STATE_HOME": "s", "HOME": "/h"])
+                == "/h/.local/state/folio/positions")
         #expect(ReadingPositions.standardPath(environment: [:]) == nil)
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioTerminal
+import Foundation
 import Testing
 
 @Suite struct ClipboardTests {
@@ -22,11 +22,16 @@ import Testing
     }
 
     @Test func reportsSayWhatHappened() {
-        #expect(Clipboard.report(characters: 1234, description: "page 12", sentOSC52: true, tool: nil)
-            == "Copied 1,234 characters of page 12")
-        #expect(Clipboard.report(characters: 1, description: "page 1", sentOSC52: true, tool: "xclip")
-            == "Copied 1 character of page 1 (terminal and xclip)")
-        #expect(Clipboard.report(characters: 2_000_000, description: "the whole document (9 pages)", sentOSC52: false, tool: nil)
+        #expect(
+            Clipboard.report(characters: 1234, description: "page 12", sentOSC52: true, tool: nil)
+                == "Copied 1,234 characters of page 12")
+        #expect(
+            Clipboard.report(characters: 1, description: "page 1", sentOSC52: true, tool: "xclip")
+                == "Copied 1 character of page 1 (terminal and xclip)")
+        #expect(
+            Clipboard.report(
+                characters: 2_000_000, description: "the whole document (9 pages)", sentOSC52: false, tool: nil
+            )
             .hasPrefix("Not copied: 2,000,000 characters"))
     }
 }

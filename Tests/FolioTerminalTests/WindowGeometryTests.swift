@@ -22,8 +22,11 @@ import Testing
         let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         try #require(terminal >= 0)
         defer { close(terminal) }
-        var size = winsize(ws_row: 37, ws_col: 123, ws_xpixel: 984, ws_ypixel: 629)
-        try #require(ioctl(terminal, UInt(TIOCSWINSZ), &size) == 0)
+        // A `struct winsize` (rows, columns, width and height in pixels), laid out by hand: which
+        // C module owns the struct depends on which imported it first.
+        var size: [UInt16] = [37, 123, 984, 629]
+        let status = size.withUnsafeMutableBytes { ioctl(terminal, UInt(TIOCSWINSZ), $0.baseAddress!) }
+        try #require(status == 0)
 
         let geometry = TerminalProbe.windowGeometry(of: terminal)
         #expect(geometry.cells.columns == 123)

@@ -209,7 +209,8 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
     }
 
     /// Runs `session` on a thread of its own and returns a handle to wait for its result.
-    public func run<Result: Sendable>(_ session: @escaping @Sendable (FakeTerminal) -> Result) -> RunningSession<Result> {
+    public func run<Result: Sendable>(_ session: @escaping @Sendable (FakeTerminal) -> Result) -> RunningSession<Result>
+    {
         let running = RunningSession<Result>()
         let thread = Thread { [self] in running.finish(session(self)) }
         thread.name = "folio.test-session"

@@ -46,7 +46,8 @@ public struct PDFWriter {
             out += Data((String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n").utf8)
         }
         let infoEntry = info.map { " /Info \($0) 0 R" } ?? ""
-        out += Data("trailer\n<< /Size \(objects.count + 1) /Root 1 0 R\(infoEntry) >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        out += Data(
+            "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R\(infoEntry) >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
         return out
     }
 
