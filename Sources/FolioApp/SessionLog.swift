@@ -15,8 +15,8 @@ public final class SessionLog {
         self.descriptor = descriptor
     }
 
-    /// Points standard error at a fresh log file in `folder` (created when missing); nil when
-    /// the file cannot be made, and standard error is left as it was.
+    /// Points standard error at a fresh log file in `folder` (``StateFolder``, created when
+    /// missing); nil when the file cannot be made, and standard error is left as it was.
     public static func start(in folder: String) -> SessionLog? {
         makeFolders(folder)
         let path = folder + "/messages.log"
@@ -29,20 +29,8 @@ public final class SessionLog {
         return SessionLog(path: path, descriptor: descriptor)
     }
 
-    /// The folder the log goes in, beside the reading positions: from `XDG_STATE_HOME`, else
-    /// `HOME`; nil when neither is set.
-    public static func standardFolder(environment: [String: String]) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return state + "/folio"
-        }
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return home + "/.local/state/folio"
-        }
-        return nil
-    }
-
     /// Points standard error back at /dev/null and returns whether anything was written to the
-    /// log while it was in use.
+    /// log while it was in use; an empty log is removed.
     public func finish() -> Bool {
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         if null >= 0 {
@@ -52,6 +40,9 @@ public final class SessionLog {
         var status = stat()
         let written = fstat(descriptor, &status) == 0 && status.st_size > 0
         close(descriptor)
+        if !written {
+            unlink(FileSystemName.cString(path))
+        }
         return written
     }
 

@@ -25,13 +25,7 @@ public struct ReadingPositions: Sendable {
     /// The standard place for the positions file, from `XDG_STATE_HOME` or else `HOME`; nil
     /// when neither is set (then nothing is remembered).
     public static func standardPath(environment: [String: String]) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return state + "/folio/positions"
-        }
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return home + "/.local/state/folio/positions"
-        }
-        return nil
+        StateFolder.standard(environment: environment).map { $0 + "/positions" }
     }
 
     /// The page (0-based) where `document` (an absolute path) was left, if it is remembered.

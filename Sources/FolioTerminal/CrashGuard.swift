@@ -19,13 +19,18 @@ import Glibc
 enum CrashGuard {
     static let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGSYS]
 
-    /// Keeps the shell's terminal modes (read before curses started) and the bytes that leave
-    /// full-screen mode, then installs the handlers.
-    static func install(shellModes: termios, restoring sequence: [UInt8]) {
+    /// Keeps the shell's terminal modes (read before curses started), the bytes that leave
+    /// full-screen mode and the line to print once they are written (`report`: where the crash's
+    /// messages went), then installs the handlers.
+    static func install(shellModes: termios, restoring sequence: [UInt8], report: [UInt8] = []) {
         CrashGuardState.shellModes.pointee = shellModes
         CrashGuardState.length = min(sequence.count, CrashGuardState.capacity)
         for (index, byte) in sequence.prefix(CrashGuardState.capacity).enumerated() {
             CrashGuardState.bytes[index] = byte
+        }
+        CrashGuardState.reportLength = min(report.count, CrashGuardState.reportCapacity)
+        for (index, byte) in report.prefix(CrashGuardState.reportCapacity).enumerated() {
+            CrashGuardState.report[index] = byte
         }
         CrashGuardState.isArmed = true
         var stack = stack_t(
@@ -66,6 +71,9 @@ enum CrashGuardState {
     nonisolated(unsafe) static var length = 0
     nonisolated(unsafe) static var shellModes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     nonisolated(unsafe) static var isArmed = false
+    static let reportCapacity = 1024
+    nonisolated(unsafe) static var report = UnsafeMutablePointer<UInt8>.allocate(capacity: reportCapacity)
+    nonisolated(unsafe) static var reportLength = 0
     /// Room for the kernel's signal frame and the handler: glibc's SIGSTKSZ (8 KiB) is too small
     /// for the frame alone on machines with large vector registers (AVX-512).
     static let alternateStackSize = 64 * 1024
@@ -78,6 +86,7 @@ private func crashGuardHandler(_ signalNumber: Int32) {
         CrashGuardState.isArmed = false
         _ = write(STDOUT_FILENO, CrashGuardState.bytes, CrashGuardState.length)
         _ = tcsetattr(STDIN_FILENO, TCSANOW, CrashGuardState.shellModes)
+        _ = write(STDOUT_FILENO, CrashGuardState.report, CrashGuardState.reportLength)
     }
     // The default action is back (SA_RESETHAND) and the signal is not blocked (SA_NODEFER):
     // the process dies of it here.

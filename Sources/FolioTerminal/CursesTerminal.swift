@@ -17,7 +17,8 @@ public final class CursesTerminal: TerminalBackend {
 
     /// Starts curses on the controlling terminal (stdin and stdout must both be terminals), with
     /// the terminating signals, SIGWINCH and SIGTSTP handed to ``waitForEvents(readingKeys:)``.
-    public init() throws(TerminalError) {
+    /// Should Folio crash, the crash guard restores the terminal and then prints `crashReport`.
+    public init(crashReport: String = "") throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(description: "the reader needs a terminal (use --text to print a document)")
         }
@@ -44,7 +45,7 @@ public final class CursesTerminal: TerminalBackend {
             init_pair(Self.highlightPair, Int16(COLOR_BLACK), Int16(COLOR_YELLOW))
             init_pair(Self.errorPair, Int16(COLOR_RED), -1)
         }
-        CrashGuard.install(shellModes: shellModes, restoring: Self.restoreSequence())
+        CrashGuard.install(shellModes: shellModes, restoring: Self.restoreSequence(), report: Array(crashReport.utf8))
         SignalRelay.install()
     }
 

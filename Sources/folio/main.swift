@@ -56,10 +56,11 @@ do throws(InteractiveError) {
 }
 let graphics = TerminalProbe.detect(preference: options.graphics)
 services.trace?.record("probed")
-let log = SessionLog.standardFolder(environment: environment).flatMap(SessionLog.start(in:))
+let log = StateFolder.standard(environment: environment).flatMap(SessionLog.start(in:))
 let terminal: CursesTerminal
 do throws(TerminalError) {
-    terminal = try CursesTerminal()
+    let logPath = log.map { TerminalSafeText.sanitized(FileSystemName.displayed($0.path)) }
+    terminal = try CursesTerminal(crashReport: logPath.map { "folio: crashed; what it said is in \($0)\n" } ?? "")
 } catch {
     _ = log?.finish()
     Errors.report(error.description)

@@ -42,6 +42,22 @@ import Testing
         #expect(result.standardOutputContent == CrashGuardTests.restoreBytes)
     }
 
+    /// The report (where the crash's messages went) follows the restored terminal.
+    @Test func theReportFollowsTheRestoredTerminal() async throws {
+        let result = try await #require(processExitsWith: .signal(SIGABRT), observing: [\.standardOutputContent]) {
+            var modes = termios()
+            _ = tcgetattr(STDIN_FILENO, &modes)
+            CrashGuard.install(
+                shellModes: modes, restoring: CrashGuardTests.restoreBytes,
+                report: Array("folio: crashed; what it said is in /state/messages.log\n".utf8))
+            abort()
+        }
+        #expect(
+            result.standardOutputContent
+                == CrashGuardTests.restoreBytes + Array("folio: crashed; what it said is in /state/messages.log\n".utf8)
+        )
+    }
+
     /// What xterm's `rmcup` and `cnorm` send.
     static let restoreBytes = Array("\u{1B}[?1049l\u{1B}[?12l\u{1B}[?25h".utf8)
 
