@@ -40,7 +40,8 @@ let package = Package(
         .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
-        .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioTestSupport"]),
+        .testTarget(
+            name: "FolioTerminalTests", dependencies: ["FolioDocument", "FolioTerminal", "FolioTestSupport"]),
         .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),

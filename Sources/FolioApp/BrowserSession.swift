@@ -19,23 +19,26 @@ public struct BrowserSession: Sendable {
     /// from a document keeps the selection); `resuming` when the state was started before.
     public func run(_ state: inout BrowserState, on terminal: some TerminalBackend, resuming: Bool) -> Outcome {
         let mailbox = SessionMailbox<BrowserEvent>(wakeUp: terminal.wakeUp)
+        // Only the newest listing and the newest preview matter: older requests still queued are
+        // dropped, so the folder or document selected never waits behind those passed by. One
+        // already being made still finishes: the browser keeps a preview for when the selection
+        // comes back, and ignores a listing of a folder it has left.
         let listing = BackgroundWorker<String>(name: "folio.browser.listing", timeLimit: nil) { job in
-            mailbox.post(FolderListing.list(job.request))
+            mailbox.post(BrowserRequests.list(job.request))
         }
-        // Only the newest preview request matters: older ones still queued are dropped, so the
-        // selected document's preview never waits behind those scrolled past. One already
-        // being made still finishes: the browser keeps it for when the selection comes back.
         let previews = BackgroundWorker<String>(name: "folio.browser.preview", timeLimit: nil) { job in
-            mailbox.post(FolderListing.preview(job.request))
+            mailbox.post(BrowserRequests.preview(job.request))
         }
         defer {
             listing.stop()
             previews.stop()
+            mailbox.close()
         }
         func perform(_ effects: [BrowserEffect]) -> Outcome? {
             for effect in effects {
                 switch effect {
                 case .list(let path):
+                    listing.cancel(keeping: [path])
                     listing.submit([path])
                 case .preview(let path):
                     previews.cancel(keeping: [path])

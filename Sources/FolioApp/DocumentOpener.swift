@@ -7,6 +7,10 @@ import Foundation
 /// suspended for the prompt.
 struct DocumentOpener {
     let services: SessionServices
+    /// Opens the document at a path (``Document/init(path:password:)`` without a password).
+    var openDocument: @Sendable (String) throws(DocumentError) -> Document = { path throws(DocumentError) in
+        try Document(path: path)
+    }
 
     /// How opening from the browser ended.
     enum Opening {
@@ -30,16 +34,15 @@ struct DocumentOpener {
     func open(_ path: String, on terminal: some TerminalBackend) -> Opening {
         let pending = PendingOpen()
         let wakeUp = terminal.wakeUp
-        let thread = Thread {
+        let openDocument = openDocument
+        DocumentThread.start(name: "folio.open") {
             do throws(DocumentError) {
-                pending.finish(.success(try Document(path: path)))
+                pending.finish(.success(try openDocument(path)))
             } catch {
                 pending.finish(.failure(error))
             }
             wakeUp()
         }
-        thread.name = "folio.open"
-        thread.start()
         while !pending.isFinished {
             for event in terminal.waitForEvents(readingKeys: false) {
                 switch event {

@@ -55,8 +55,8 @@ public final class Output {
 /// Libraries under MuPDF also write to stderr on their own: libjpeg prints "Corrupt JPEG data: …"
 /// for a damaged image, which would break that form for scripts and scribble over the reader's
 /// screen. So ``silenceLibraries()`` points descriptor 2 at /dev/null at start, and Folio's own
-/// lines go to a copy of the original stderr. (A Swift runtime trap message is lost with them; the
-/// crash guard still restores the terminal.)
+/// lines go to a copy of the original stderr. While the reader's screen is up, descriptor 2 points
+/// at the session's log instead (``SessionLog``), so a Swift runtime trap's message is kept.
 public enum Errors {
     /// Where Folio's own error lines go: the original stderr.
     nonisolated(unsafe) private static var descriptor = STDERR_FILENO

@@ -51,11 +51,6 @@ final class PageImageCache: @unchecked Sendable {
         }
     }
 
-    /// The bytes the cached images hold.
-    var byteCount: Int {
-        lock.withLock { entries.values.reduce(0) { $0 + $1.image.byteCount } }
-    }
-
     /// Marks `request` as the most recently used. Call with the lock held.
     private func touch(_ request: RenderRequest) {
         recentlyUsed.removeAll { $0 == request }

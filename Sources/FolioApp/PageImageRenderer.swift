@@ -18,7 +18,7 @@ final class PageImageRenderer: Sendable {
         self.cache = cache
         worker = BackgroundWorker(name: "folio.page-images", timeLimit: TimeLimits.pageImage) { job in
             let event = Self.cached(job.request, in: cache) ?? Self.render(job, in: copy, support: support, into: cache)
-            if let event {
+            if let event, !job.isStopped {
                 deliver(event)
             }
         }

@@ -2,32 +2,24 @@ import FolioCore
 import FolioSixel
 import FolioTerminal
 
-/// One piece of a drawn image: escape sequences to write with the cursor at a cell.
-struct ImageChunk: Equatable {
-    /// The cell the chunk's top-left corner goes to.
-    var position: FramePosition
-    /// The escape sequences.
-    var bytes: [UInt8]
-}
-
 /// Turns a placement of a cached image into the escape sequences that draw it, in the protocol
 /// the terminal was found to speak. (A new image protocol is a new case here and in
 /// ``PageImage``.)
 struct PageImageWriter {
     let support: GraphicsSupport
 
-    /// The chunks that draw the part of `image` that `placement` shows; empty when nothing of it
-    /// is visible.
-    func chunks(drawing image: PageImage, at placement: ImagePlacement) -> [ImageChunk] {
+    /// The pieces that draw the part of `image` that `placement` shows: a sixel image (or one
+    /// tile of it) or a row of half blocks each; empty when nothing of it is visible.
+    func pieces(drawing image: PageImage, at placement: ImagePlacement) -> [ImagePiece] {
         switch image {
         case .sixel(let indexed):
-            sixelChunks(indexed, at: placement)
+            sixelPieces(indexed, at: placement)
         case .halfBlocks(let rgb):
-            halfBlockChunks(rgb, at: placement)
+            halfBlockPieces(rgb, at: placement)
         }
     }
 
-    private func sixelChunks(_ image: IndexedImage, at placement: ImagePlacement) -> [ImageChunk] {
+    private func sixelPieces(_ image: IndexedImage, at placement: ImagePlacement) -> [ImagePiece] {
         let cell = support.cellPixels
         let x = placement.sourceColumn * cell.width
         let y = placement.sourceRow * cell.height
@@ -43,7 +35,7 @@ struct PageImageWriter {
             maxWidth: max(limit.width, cell.width), maxHeight: max(limit.height, cell.height, 6),
             cellWidth: cell.width, cellHeight: cell.height)
         return tiles.map { tile in
-            ImageChunk(
+            ImagePiece(
                 position: FramePosition(
                     row: placement.screenRow + (tile.y - y) / cell.height,
                     column: placement.screenColumn + (tile.x - x) / cell.width),
@@ -51,10 +43,10 @@ struct PageImageWriter {
         }
     }
 
-    private func halfBlockChunks(_ image: RGBImage, at placement: ImagePlacement) -> [ImageChunk] {
+    private func halfBlockPieces(_ image: RGBImage, at placement: ImagePlacement) -> [ImagePiece] {
         guard case .halfBlocks(let trueColor) = support.method else { return [] }
         return (0..<max(placement.rows, 0)).map { row in
-            ImageChunk(
+            ImagePiece(
                 position: FramePosition(row: placement.screenRow + row, column: placement.screenColumn),
                 bytes: HalfBlockEncoder.encodeRow(
                     image, cellRow: placement.sourceRow + row, firstColumn: placement.sourceColumn,

@@ -72,7 +72,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
     private let session: ReaderSession
     private let terminal: Terminal
     private let mailbox: SessionMailbox<ReaderMail>
-    private let effects: ReaderEffects
+    private let background: ReaderBackgroundWork
     private let images: PageImageRenderer
     private let writer: PageImageWriter
     private var state: ReaderState
@@ -89,7 +89,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         self.terminal = terminal
         let mailbox = SessionMailbox<ReaderMail>(wakeUp: terminal.wakeUp)
         self.mailbox = mailbox
-        effects = ReaderEffects(document: session.document, services: session.services, mailbox: mailbox)
+        background = ReaderBackgroundWork(document: session.document, services: session.services, mailbox: mailbox)
         images = PageImageRenderer(source: session.document, support: session.graphics) {
             mailbox.post(.event($0))
         }
@@ -104,11 +104,13 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
     }
 
     deinit {
-        effects.stop()
+        background.stop()
         images.stop()
     }
 
     func run() -> ReaderSession.Ending {
+        // Work still running when the reader ends must not wake the next session.
+        defer { mailbox.close() }
         perform(state.start(note: session.note))
         draw(first: true)
         while ending == nil {
@@ -158,7 +160,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             case .copy(let text, let description): copy(text, description: description)
             case .renderPages(let requests): images.render(requests)
             case .cancelRenders(let keeping): images.cancel(keeping: keeping)
-            default: self.effects.perform(effect, pageCount: state.document.pageCount)
+            default: background.perform(effect, pageCount: state.document.pageCount)
             }
         }
     }
@@ -170,7 +172,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         if let sequence {
             terminal.writeControl(sequence)
         }
-        effects.copyWithTool(text, description: description, sentOSC52: sequence != nil)
+        background.copyWithTool(text, description: description, sentOSC52: sequence != nil)
     }
 
     private func draw(first: Bool = false) {
@@ -186,15 +188,13 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             let cached = images.cache.entry(for: image.request)
         {
             let started = TraceLog.now()
-            let chunks = writer.chunks(drawing: cached.image, at: image)
+            let pieces = writer.pieces(drawing: cached.image, at: image)
             let encoded = TraceLog.now()
-            for chunk in chunks {
-                terminal.writeImage(chunk.bytes, at: chunk.position)
-            }
-            if !chunks.isEmpty {
+            if !pieces.isEmpty {
+                let bytes = terminal.writeImage(pieces)
                 imageCost = (
                     TraceLog.milliseconds(from: started, to: encoded),
-                    TraceLog.milliseconds(from: encoded, to: TraceLog.now()), chunks.reduce(0) { $0 + $1.bytes.count }
+                    TraceLog.milliseconds(from: encoded, to: TraceLog.now()), bytes
                 )
             }
         }

@@ -1,8 +1,9 @@
 import FolioCore
 import Glibc
 
-/// Where standard error goes while the full-screen session runs: a file under the state folder
-/// (`$XDG_STATE_HOME/folio/messages.log`), so that what a library or a Swift runtime trap writes
+/// Where standard error goes while the full-screen session runs: a file of the session's own
+/// under the state folder (`$XDG_STATE_HOME/folio/messages-PID.log`, so two Folios at once keep
+/// their own), so that what a library or a Swift runtime trap writes
 /// there is kept instead of scribbling over the screen or being lost, and the user can be told
 /// where to find it once the terminal is restored.
 public final class SessionLog {
@@ -19,7 +20,7 @@ public final class SessionLog {
     /// missing); nil when the file cannot be made, and standard error is left as it was.
     public static func start(in folder: String) -> SessionLog? {
         makeFolders(folder)
-        let path = folder + "/messages.log"
+        let path = folder + "/messages-\(getpid()).log"
         let descriptor = open(FileSystemName.cString(path), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         guard dup2(descriptor, STDERR_FILENO) >= 0 else {

@@ -2,9 +2,12 @@ import Foundation
 
 /// Where background work leaves results for the session's loop: ``post(_:)`` queues one and
 /// wakes the terminal backend's wait, and the loop takes everything queued after each wake.
+/// Once the session has ended (``close()``), posts are dropped: work left over from it must not
+/// wake the next session on the same terminal.
 final class SessionMailbox<Event: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var queued: [Event] = []
+    private var isClosed = false
     private let wakeUp: @Sendable () -> Void
 
     /// A mailbox that calls `wakeUp` (the backend's) on each post.
@@ -12,10 +15,25 @@ final class SessionMailbox<Event: Sendable>: @unchecked Sendable {
         self.wakeUp = wakeUp
     }
 
-    /// Queues `event` for the loop; callable from any thread.
+    /// Queues `event` for the loop, unless the mailbox is closed; callable from any thread.
     func post(_ event: Event) {
-        lock.withLock { queued.append(event) }
-        wakeUp()
+        let isOpen = lock.withLock {
+            if !isClosed {
+                queued.append(event)
+            }
+            return !isClosed
+        }
+        if isOpen {
+            wakeUp()
+        }
+    }
+
+    /// Drops everything queued and everything posted from now on.
+    func close() {
+        lock.withLock {
+            isClosed = true
+            queued.removeAll()
+        }
     }
 
     /// Everything posted since the last call, in order.

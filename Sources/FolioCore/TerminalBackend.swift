@@ -31,15 +31,15 @@ public protocol TerminalBackend: AnyObject {
     /// Makes the next ``draw(_:)`` repaint the whole screen.
     func repaintFully()
 
-    /// Writes the escape sequences of an image (or of part of one) with the cursor on the cell
-    /// at `position`, after the last frame; the cursor is put back afterwards.
-    func writeImage(_ bytes: [UInt8], at position: FramePosition)
+    /// Writes an image over the last frame: each piece's escape sequences with the cursor on
+    /// its cell, in one write, the cursor put back afterwards.
+    ///
+    /// - Returns: the number of bytes written, the cursor movements included.
+    @discardableResult
+    func writeImage(_ pieces: [ImagePiece]) -> Int
 
     /// Writes a control sequence that changes nothing on screen (OSC 52, a clipboard write).
     func writeControl(_ bytes: [UInt8])
-
-    /// Rings the bell.
-    func bell()
 
     /// Waits until something happens: input to read with ``readInput()`` (looked for only when
     /// `readingKeys`; otherwise keys wait in the terminal for later), a signal, or a call of
@@ -56,10 +56,25 @@ public protocol TerminalBackend: AnyObject {
     var wakeUp: @Sendable () -> Void { get }
 
     /// Leaves full-screen mode and stops the process (Ctrl-Z); returns once it is continued,
-    /// ready to repaint.
+    /// ready to repaint, with ``size`` read again (the terminal may have been resized meanwhile,
+    /// when no SIGWINCH reached the stopped process).
     func suspend()
 
     /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
     /// prompt), then comes back ready to repaint.
     func withScreenSuspended<Result>(_ body: () -> Result) -> Result
+}
+
+/// Part of an image to write: escape sequences (sixel, half blocks) that draw from a cell.
+public struct ImagePiece: Sendable, Equatable {
+    /// The cell the piece's top-left corner goes to.
+    public var position: FramePosition
+    /// The escape sequences.
+    public var bytes: [UInt8]
+
+    /// A piece drawing `bytes` from `position`.
+    public init(position: FramePosition, bytes: [UInt8]) {
+        self.position = position
+        self.bytes = bytes
+    }
 }

@@ -15,6 +15,7 @@ public final class BackgroundWorker<Request: Hashable & Sendable>: @unchecked Se
         private let timeLimit: Double?
         private let lock = NSLock()
         private var cancelled = false
+        private var stopped = false
         /// The operation running now: a job runs its operations one after another.
         private var currentOperation: Cancellation?
 
@@ -23,10 +24,15 @@ public final class BackgroundWorker<Request: Hashable & Sendable>: @unchecked Se
             self.timeLimit = timeLimit
         }
 
-        /// Whether the job is no longer wanted (cancelled, or the worker stopped): its result
-        /// is to be dropped.
+        /// Whether the job is no longer wanted (cancelled, or the worker stopped): its
+        /// operations are cancelled, and a result it could not finish is to be dropped.
         public var isCancelled: Bool {
             lock.withLock { cancelled }
+        }
+
+        /// Whether the worker was stopped: nothing the job made is to be delivered.
+        public var isStopped: Bool {
+            lock.withLock { stopped }
         }
 
         /// A cancellation for one MuPDF operation of this job, with the worker's time limit;
@@ -42,9 +48,10 @@ public final class BackgroundWorker<Request: Hashable & Sendable>: @unchecked Se
             return cancellation
         }
 
-        func cancel() {
+        func cancel(stopping: Bool = false) {
             lock.withLock {
                 cancelled = true
+                stopped = stopped || stopping
                 currentOperation?.cancel()
             }
         }
@@ -62,17 +69,17 @@ public final class BackgroundWorker<Request: Hashable & Sendable>: @unchecked Se
     public init(name: String, timeLimit: Double?, work: @escaping @Sendable (Job) -> Void) {
         self.work = work
         self.timeLimit = timeLimit
-        let thread = Thread { [weak self] in self?.run() }
-        thread.name = name
-        thread.start()
+        DocumentThread.start(name: name) { [weak self] in self?.run() }
     }
 
     /// Asks for `requests`, most wanted first. Requests already queued move to the front in this
-    /// order; the request in flight is not asked for twice.
+    /// order; the request in flight is not asked for twice, unless it was cancelled (the reader
+    /// left it and came back): then it is queued again.
     public func submit(_ requests: [Request]) {
         condition.withLock {
             queue.removeAll { requests.contains($0) }
-            queue.insert(contentsOf: requests.filter { $0 != inFlight?.request }, at: 0)
+            let running = inFlight.flatMap { $0.isCancelled ? nil : $0.request }
+            queue.insert(contentsOf: requests.filter { $0 != running }, at: 0)
             condition.signal()
         }
     }
@@ -98,7 +105,7 @@ public final class BackgroundWorker<Request: Hashable & Sendable>: @unchecked Se
         condition.withLock {
             isStopped = true
             queue.removeAll()
-            inFlight?.cancel()
+            inFlight?.cancel(stopping: true)
             condition.signal()
         }
     }

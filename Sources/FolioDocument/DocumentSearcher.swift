@@ -64,7 +64,7 @@ public final class DocumentSearcher: Sendable {
                 return
             }
             let now = DispatchTime.now()
-            if now.uptimeNanoseconds - lastReport.uptimeNanoseconds > 100_000_000 {
+            if !job.isCancelled, now.uptimeNanoseconds - lastReport.uptimeNanoseconds > 100_000_000 {
                 lastReport = now
                 report(.progress(id: request.id, searched: index + 1, total: request.pageCount))
             }

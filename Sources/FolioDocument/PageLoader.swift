@@ -19,8 +19,8 @@ public final class PageLoader: Sendable {
             } catch {
                 result = .failure(error)
             }
-            // A page that was extracted all the same is worth keeping; only the stopped one is dropped.
-            if !(job.isCancelled && result == .failure(.cancelled)) {
+            // A page extracted all the same is worth keeping; one that was stopped is not.
+            if !job.isStopped, !(job.isCancelled && result == .failure(.cancelled)) {
                 deliver(job.request, result)
             }
         }

@@ -42,7 +42,7 @@ public final class PageWorkers<Value: Sendable>: IteratorProtocol {
             pages: pages, lookahead: max(lookahead, workers), timeLimit: timeLimit, workerCount: workers)
         for index in 0..<workers {
             let shared = shared
-            let thread = Thread {
+            DocumentThread.start(name: "folio.page-worker") {
                 if index == 0 {
                     shared.run(with: document, work)
                 } else if let copy = try? document.reopened() {
@@ -50,8 +50,6 @@ public final class PageWorkers<Value: Sendable>: IteratorProtocol {
                 }
                 shared.workerFinished()
             }
-            thread.name = "folio.page-worker"
-            thread.start()
         }
     }
 

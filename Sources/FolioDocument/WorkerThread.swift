@@ -11,13 +11,11 @@ final class WorkerThread: @unchecked Sendable {
 
     /// Starts the thread. It keeps this object alive until it has been retired and is idle.
     init(name: String) {
-        let thread = Thread { [self] in
+        DocumentThread.start(name: name) { [self] in
             while let job = next() {
                 job()
             }
         }
-        thread.name = name
-        thread.start()
     }
 
     /// Queues `job` to run after the jobs before it.

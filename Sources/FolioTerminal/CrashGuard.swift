@@ -12,8 +12,9 @@ import Glibc
 /// the handler starts and `SA_NODEFER` lets the handler's own `raise` act at once, so the process
 /// still dies of the signal it got (same exit status, same core dump), only with the terminal
 /// restored. `SA_ONSTACK` runs the handler on an alternate signal stack, set up with
-/// `sigaltstack` for the thread that installs the guard (the main thread): a stack overflow leaves
-/// no room on the stack that overflowed.
+/// `sigaltstack` for the thread that installs the guard (the main thread; every thread that runs
+/// MuPDF sets up its own, see `DocumentThread`): a stack overflow leaves no room on the stack that
+/// overflowed.
 ///
 /// Only async-signal-safe calls run in the handler: `write`, `tcsetattr`, `raise`.
 enum CrashGuard {

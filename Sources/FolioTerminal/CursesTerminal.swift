@@ -115,7 +115,8 @@ public final class CursesTerminal: TerminalBackend {
         // endwin switched the keypad to cursor mode (rmkx); switch it back or arrows arrive as
         // bare escape sequences.
         keypad(folio_stdscr(), true)
-        repaintFully()
+        // A resize while stopped sent SIGWINCH to the shell, not here.
+        _ = adoptWindowSize()
     }
 
     /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
@@ -178,19 +179,22 @@ public final class CursesTerminal: TerminalBackend {
         }
     }
 
-    /// Saves the cursor, moves it to `position`, writes `bytes` and puts the cursor back.
-    public func writeImage(_ bytes: [UInt8], at position: FramePosition) {
-        write(Array("\u{1B}7\u{1B}[\(position.row + 1);\(position.column + 1)H".utf8) + bytes + Array("\u{1B}8".utf8))
+    /// Saves the cursor, writes each piece after moving the cursor to its cell, and puts the
+    /// cursor back, all in one write.
+    @discardableResult
+    public func writeImage(_ pieces: [ImagePiece]) -> Int {
+        var bytes = Array("\u{1B}7".utf8)
+        for piece in pieces {
+            bytes += Array("\u{1B}[\(piece.position.row + 1);\(piece.position.column + 1)H".utf8) + piece.bytes
+        }
+        bytes += Array("\u{1B}8".utf8)
+        write(bytes)
+        return bytes.count
     }
 
     /// Writes `bytes` straight to the terminal, between frames.
     public func writeControl(_ bytes: [UInt8]) {
         write(bytes)
-    }
-
-    /// Rings the terminal's bell (or flashes the screen where it has none).
-    public func bell() {
-        beep()
     }
 
     private func write(_ bytes: [UInt8]) {

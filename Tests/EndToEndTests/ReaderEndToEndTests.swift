@@ -180,9 +180,15 @@ import Testing
         try tmux.send("C-z")
         try tmux.waitFor("the shell's job message") { $0.contains("Stopped") }
         #expect(try !tmux.alternateScreenIsOn())
+        // Resized while stopped: the SIGWINCH goes to the shell, and Folio must measure again.
+        try tmux.resize(columns: 100, rows: 30)
         try tmux.run("fg")
         try tmux.waitForStatus("2/14")
         #expect(try tmux.alternateScreenIsOn())
+        let screen = try tmux.screen()
+        #expect(screen.count == 30)
+        #expect(screen.last?.hasSuffix("2/14") == true)
+        #expect(screen.last?.count ?? 0 > 90)
         try tmux.send("Right")
         try tmux.waitForStatus("3/14")
         try tmux.send("q")

@@ -8,8 +8,9 @@ import Testing
 /// The interactive session as a whole: the reader and the browser on one terminal, the open
 /// and password flow, and where each document was left.
 @Suite struct InteractiveTests {
-    /// A fresh folder holding links to corpus files, and a positions file beside them.
-    final class Workspace {
+    /// A fresh folder holding links to corpus files, and a positions file beside them; each
+    /// test removes it when it is done.
+    struct Workspace {
         let folder: String
         let positions: ReadingPositions
 
@@ -23,7 +24,7 @@ import Testing
             positions = ReadingPositions(path: folder + "/state/positions")
         }
 
-        deinit {
+        func remove() {
             try? FileManager.default.removeItem(atPath: folder)
         }
 
@@ -50,6 +51,7 @@ import Testing
 
     @Test func quittingRemembersThePageAndTheNextSessionOpensThere() throws {
         let workspace = try Workspace(linking: ["pdfjs-tracemonkey.pdf"])
+        defer { workspace.remove() }
         let path = workspace.path("pdfjs-tracemonkey.pdf")
         let (terminal, running) = try run(interactive(path, workspace: workspace))
         _ = try #require(terminal.waitForScreen(containing: " 1/14"))
@@ -73,6 +75,7 @@ import Testing
 
     @Test func aDocumentThatCannotBeOpenedIsReportedBeforeTheScreenStarts() throws {
         let workspace = try Workspace(linking: ["pdfjs-tracemonkey-truncated.pdf"])
+        defer { workspace.remove() }
         let path = workspace.path("pdfjs-tracemonkey-truncated.pdf")
         #expect(throws: InteractiveError.self) { try interactive(path, workspace: workspace).start() }
         let missing = workspace.path("no-such.pdf")
@@ -82,6 +85,7 @@ import Testing
 
     @Test func theBrowserOpensADocumentAndQuittingItComesBack() throws {
         let workspace = try Workspace(linking: ["pdfjs-tracemonkey.pdf", "idpf-moby-dick.epub"])
+        defer { workspace.remove() }
         let (terminal, running) = try run(interactive(workspace.folder + "/docs", workspace: workspace))
         let listed = try #require(terminal.waitForScreen(containing: "pdfjs-tracemonkey.pdf"))
         #expect(listed.contains { $0.contains("idpf-moby-dick.epub") })
@@ -106,6 +110,7 @@ import Testing
     @Test func anEncryptedDocumentFromTheBrowserAsksForItsPassword() throws {
         let name = "pdfjs-issue6010_2-unicode-password.pdf"
         let workspace = try Workspace(linking: [name])
+        defer { workspace.remove() }
         let recorder = RecordingServices(passwords: ["wrong", "æøå"])
         let (terminal, running) = try run(
             interactive(workspace.folder + "/docs", workspace: workspace, services: recorder.services))
@@ -121,6 +126,7 @@ import Testing
     @Test func aWrongPasswordThreeTimesIsSaidInTheBrowser() throws {
         let name = "pdfjs-issue6010_2-unicode-password.pdf"
         let workspace = try Workspace(linking: [name])
+        defer { workspace.remove() }
         let recorder = RecordingServices(passwords: ["a", "b", "c"])
         let (terminal, running) = try run(
             interactive(workspace.folder + "/docs", workspace: workspace, services: recorder.services))
@@ -136,6 +142,7 @@ import Testing
 
     @Test func aSignalInTheBrowserEndsTheSessionWithItsStatus() throws {
         let workspace = try Workspace(linking: ["pdfjs-tracemonkey.pdf"])
+        defer { workspace.remove() }
         let (terminal, running) = try run(interactive(workspace.folder + "/docs", workspace: workspace))
         _ = try #require(terminal.waitForScreen(containing: "pdfjs-tracemonkey.pdf"))
         terminal.send(.terminate(signal: 1))
@@ -144,6 +151,7 @@ import Testing
 
     @Test func aPositionThatCannotBeSavedIsReportedOnce() throws {
         let workspace = try Workspace(linking: ["pdfjs-tracemonkey.pdf"])
+        defer { workspace.remove() }
         // The positions file's folder is a file: nothing can be saved there.
         #expect(FileManager.default.createFile(atPath: workspace.folder + "/state", contents: Data()))
         let (terminal, running) = try run(interactive(workspace.path("pdfjs-tracemonkey.pdf"), workspace: workspace))

@@ -64,9 +64,12 @@ import Testing
         _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
         let seen = reader.terminal.frameCount
         reader.terminal.type("/SunSpider")
-        reader.terminal.type(.enter)
-        // Keys typed while the background search runs are handled at once, not after it.
-        reader.terminal.type("jj")
+        // Keys typed while the background search runs are handled at once, not after it: page 1
+        // scrolls two lines while pages 2 to 9 are searched.
+        reader.terminal.type(.enter, .character("j"), .character("j"))
+        let scrolled = try #require(
+            reader.terminal.waitForFrame(after: seen) { $0.lines[0].trimmed == "Languages" })
+        #expect(scrolled.lines.last?.trimmed.hasSuffix(" 1/14") == true)
         let found = try #require(reader.terminal.waitForScreen(containing: "'SunSpider' found on page 10", after: seen))
         #expect(found.last?.trimmed.hasSuffix(" 10/14") == true)
         // Once the page's text is in, the matching line is at the top, the match highlighted.
@@ -106,25 +109,27 @@ import Testing
         // 780 × 580 pixels of text area (78 columns inside the margins × 29 rows of 10 × 20 px
         // cells) fit xterm's 1000 × 1000 limit: one sixel image at the text area's first cell.
         #expect(images.count == 1)
-        let image = try #require(images.first)
+        let pieces = try #require(images.first?.pieces)
+        #expect(pieces.count == 1)
+        let image = try #require(pieces.first)
         #expect(image.position == FramePosition(row: 0, column: 1))
         #expect(image.bytes.starts(with: Array("\u{1B}P".utf8)))
         #expect(image.bytes.suffix(2) == Array("\u{1B}\\".utf8))
         // The sixel raster attributes give the crop's size: the width of 78 cells (fit width)
         // and at most the height of the 29 text rows, never the status line's.
-        let raster = try #require(SixelRaster(image.bytes))
+        let raster = try #require(SixelRaster(image.bytes) as SixelRaster?)
         #expect(raster.width == 780)
         #expect(raster.height <= 29 * 20)
         #expect(reader.terminal.screen.last?.contains("image") == true)
         _ = reader.quit()
     }
 
-    @Test func halfBlockImageIsOneWriteARowOfTheTextArea() throws {
+    @Test func halfBlockImageIsAPieceARowOfTheTextArea() throws {
         let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 24, columns: 80))
         _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
         reader.terminal.type(.tab)
-        #expect(reader.terminal.waitUntil { $0.images.count >= 23 })
-        let rows = reader.terminal.images.prefix(23)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let rows = try #require(reader.terminal.images.first?.pieces)
         #expect(rows.map(\.position) == (0..<23).map { FramePosition(row: $0, column: 1) })
         for row in rows {
             // The 78 cells of the text area, each a `▀` after its colours.
@@ -133,10 +138,12 @@ import Testing
         // Scrolling down a row redraws the image from the next row of the page.
         let seen = reader.terminal.images.count
         reader.terminal.type("j")
-        #expect(reader.terminal.waitUntil { $0.images.count >= seen + 23 })
-        let scrolled = reader.terminal.images[seen]
-        #expect(scrolled.position == FramePosition(row: 0, column: 1))
-        #expect(scrolled.bytes == rows[rows.startIndex + 1].bytes)
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let scrolled = try #require(reader.terminal.images.last?.pieces)
+        #expect(scrolled.count == 23)
+        #expect(scrolled.first?.position == FramePosition(row: 0, column: 1))
+        #expect(scrolled.first?.bytes == rows[1].bytes)
+        #expect(scrolled.last?.bytes != rows.last?.bytes)
         _ = reader.quit()
     }
 
@@ -147,13 +154,20 @@ import Testing
         #expect(reader.running.wait() == ReaderSession.Ending(outcome: .signal(15), page: 4))
     }
 
-    @Test func suspendingRedrawsTheWholeScreenOnReturn() throws {
+    @Test func resumingLaysOutForTheSizeTheTerminalHasNow() throws {
         let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf")
         _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
         let seen = reader.terminal.frameCount
+        // Resized while stopped: no SIGWINCH reaches a stopped process.
+        reader.terminal.resize(whileSuspendedTo: ScreenSize(rows: 30, columns: 100))
         reader.terminal.send(.suspendRequested)
-        #expect(reader.terminal.waitUntil { $0.suspensions == 1 && $0.frameCount > seen })
-        #expect(reader.terminal.screen.last?.trimmed.hasSuffix(" 1/14") == true)
+        let frame = try #require(
+            reader.terminal.waitForFrame(after: seen) { $0.size == ScreenSize(rows: 30, columns: 100) })
+        #expect(reader.terminal.suspensions == 1)
+        #expect(frame.lines.count == 30 && frame.lines.allSatisfy { $0.count == 100 })
+        #expect(frame.lines[29].trimmed.hasSuffix(" 1/14"))
+        // The text is wrapped anew at 98 columns: lines longer than the 78 it had.
+        #expect(frame.lines.dropLast().contains { $0.trimmed.count > 78 })
         _ = reader.quit()
     }
 }

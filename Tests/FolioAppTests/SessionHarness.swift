@@ -78,11 +78,6 @@ struct ReaderUnderTest {
         running = terminal.run { session.run(on: $0) }
     }
 
-    /// The status line of the last frame.
-    var statusLine: String {
-        terminal.screen.last ?? ""
-    }
-
     /// Types `q` and waits for the session to end.
     func quit() -> ReaderSession.Ending? {
         terminal.type("q")

@@ -12,7 +12,7 @@ import Testing
             guard let log = SessionLog.start(in: folder) else { exit(1) }
             let message = Array("Corrupt JPEG data: 12 extraneous bytes\n".utf8)
             _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            guard log.finish(), log.path == folder + "/messages.log" else { exit(2) }
+            guard log.finish(), log.path == folder + "/messages-\(getpid()).log" else { exit(2) }
             let kept = try? String(contentsOfFile: log.path, encoding: .utf8)
             exit(kept == "Corrupt JPEG data: 12 extraneous bytes\n" ? 0 : 3)
         }

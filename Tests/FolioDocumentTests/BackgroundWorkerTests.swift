@@ -110,6 +110,36 @@ import Testing
         #expect(seen.waitForFinished(1).map { [$0.request, $0.cancelled ? 1 : 0] } == [[1, 1]])
     }
 
+    @Test func aCancelledRequestInFlightAskedForAgainRunsAgain() {
+        let log = Log()
+        let worker = worker(log)
+        defer { worker.stop() }
+        worker.submit([0])
+        #expect(log.waitForStarted(1) == [0])
+        // The reader leaves the page and comes back before its job has noticed.
+        worker.cancel(keeping: [])
+        worker.submit([0])
+        log.open()
+        let finished = log.waitForFinished(2)
+        #expect(finished.map(\.request) == [0, 0])
+        #expect(finished.map(\.cancelled) == [true, false])
+    }
+
+    @Test func stoppingMarksTheJobInFlightStopped() {
+        let stopped = Log()
+        let worker = BackgroundWorker<Int>(name: "folio.test-worker", timeLimit: nil) { job in
+            stopped.start(job.request)
+            stopped.holdUntilOpen(job)
+            stopped.finish(job.isStopped ? 1 : 0, cancelled: job.isCancelled)
+        }
+        worker.submit([0])
+        #expect(stopped.waitForStarted(1) == [0])
+        worker.stop()
+        let finished = stopped.waitForFinished(1)
+        #expect(finished.map(\.request) == [1])
+        #expect(finished.map(\.cancelled) == [true])
+    }
+
     @Test func nothingRunsAfterStop() {
         let log = Log()
         let worker = worker(log)

@@ -1,3 +1,5 @@
+import FolioDocument
+import Foundation
 import Glibc
 import Testing
 
@@ -30,6 +32,21 @@ import Testing
         let result = try await #require(processExitsWith: .signal(SIGSEGV), observing: [\.standardOutputContent]) {
             CrashGuardTests.installGuard()
             print(CrashGuardTests.recurseForever(1))
+        }
+        #expect(result.standardOutputContent == CrashGuardTests.restoreBytes)
+    }
+
+    /// MuPDF runs on document threads: a stack overflow there restores the terminal too, on the
+    /// alternate signal stack each ``DocumentThread`` has.
+    @Test func stackOverflowOnADocumentThreadRestoresTheTerminal() async throws {
+        let result = try await #require(processExitsWith: .signal(SIGSEGV), observing: [\.standardOutputContent]) {
+            CrashGuardTests.installGuard()
+            DocumentThread.start(name: "folio.test-overflow") {
+                print(CrashGuardTests.recurseForever(1))
+            }
+            while true {
+                pause()
+            }
         }
         #expect(result.standardOutputContent == CrashGuardTests.restoreBytes)
     }

@@ -1,19 +1,17 @@
 public import FolioCore
 import Foundation
 
-/// A terminal backend for tests: it records every frame, image write, control sequence, bell
-/// and suspension, and hands the session the keys, resizes and signals a test gives it, as
+/// A terminal backend for tests: it records every frame, image write, control sequence and
+/// suspension, and hands the session the keys, resizes and signals a test gives it, as
 /// ratatui's `TestBackend` does for its widgets.
 ///
 /// The session runs on a thread of its own (``run(_:)``) and the test drives it from outside:
 /// it types keys, then waits for the frame it expects (``waitForFrame(after:timeout:where:)``).
 public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
-    /// Image bytes written with the cursor on a cell.
+    /// An image written over a frame.
     public struct ImageWrite: Sendable, Equatable {
-        /// The cell the cursor was on.
-        public var position: FramePosition
-        /// The bytes.
-        public var bytes: [UInt8]
+        /// Its pieces, each with the cell it starts at.
+        public var pieces: [ImagePiece]
         /// How many frames had been drawn when it was written.
         public var afterFrame: Int
     }
@@ -27,8 +25,9 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
     private var recordedImages: [ImageWrite] = []
     private var recordedControls: [[UInt8]] = []
     private var recordedRepaints = 0
-    private var recordedBells = 0
     private var recordedSuspensions = 0
+    private var recordedScreenSuspensions = 0
+    private var sizeOnResume: ScreenSize?
 
     /// A terminal of `size` cells.
     public init(size: ScreenSize) {
@@ -56,10 +55,16 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
         condition.withLock { recordedRepaints += 1 }
     }
 
-    public func writeImage(_ bytes: [UInt8], at position: FramePosition) {
+    /// Records the pieces; returns what the curses terminal would write: the pieces' bytes,
+    /// a cursor movement before each, and the cursor saved and restored around them.
+    @discardableResult
+    public func writeImage(_ pieces: [ImagePiece]) -> Int {
         condition.withLock {
-            recordedImages.append(ImageWrite(position: position, bytes: bytes, afterFrame: recordedFrames.count))
+            recordedImages.append(ImageWrite(pieces: pieces, afterFrame: recordedFrames.count))
             condition.broadcast()
+        }
+        return pieces.reduce(4) { total, piece in
+            total + piece.bytes.count + "\u{1B}[\(piece.position.row + 1);\(piece.position.column + 1)H".utf8.count
         }
     }
 
@@ -68,10 +73,6 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
             recordedControls.append(bytes)
             condition.broadcast()
         }
-    }
-
-    public func bell() {
-        condition.withLock { recordedBells += 1 }
     }
 
     public func waitForEvents(readingKeys: Bool) -> [TerminalEvent] {
@@ -98,15 +99,24 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
         }
     }
 
+    /// Records the suspension; the terminal comes back at the size given to
+    /// ``resize(whileSuspendedTo:)``, if any, as a real one resized while the process was stopped.
     public func suspend() {
         condition.withLock {
             recordedSuspensions += 1
             recordedRepaints += 1
+            if let size = sizeOnResume {
+                currentSize = size
+                sizeOnResume = nil
+            }
         }
     }
 
     public func withScreenSuspended<Result>(_ body: () -> Result) -> Result {
-        body()
+        condition.withLock { recordedScreenSuspensions += 1 }
+        let result = body()
+        repaintFully()
+        return result
     }
 
     // MARK: The test's side
@@ -128,6 +138,12 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
             signals.append(.resize(size))
             condition.broadcast()
         }
+    }
+
+    /// Makes the next ``suspend()`` come back at `size`, with no resize event: the process was
+    /// stopped when the terminal changed.
+    public func resize(whileSuspendedTo size: ScreenSize) {
+        condition.withLock { sizeOnResume = size }
     }
 
     /// Delivers a signal event (a request to end, or Ctrl-Z's suspend request).
@@ -168,23 +184,33 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
         condition.withLock { recordedSuspensions }
     }
 
+    /// How many times the session left full-screen mode to talk on the plain terminal.
+    public var screenSuspensions: Int {
+        condition.withLock { recordedScreenSuspensions }
+    }
+
     /// Waits until a frame drawn after the first `count` frames satisfies `predicate`, and
     /// returns it; nil after `timeout` seconds.
     public func waitForFrame(
         after count: Int = 0, timeout: Double = 20, where predicate: (Frame) -> Bool
     ) -> Frame? {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        return condition.withLock {
-            var checked = count
-            while true {
-                while checked < recordedFrames.count {
-                    if predicate(recordedFrames[checked]) {
-                        return recordedFrames[checked]
-                    }
-                    checked += 1
+        var checked = count
+        while true {
+            // The predicate runs outside the lock, so it may read the terminal.
+            let (new, isLate) = condition.withLock { () -> ([Frame], Bool) in
+                if recordedFrames.count <= checked, !condition.wait(until: deadline) {
+                    return ([], true)
                 }
-                guard condition.wait(until: deadline) else { return nil }
+                return (Array(recordedFrames.dropFirst(checked)), false)
             }
+            if isLate {
+                return nil
+            }
+            if let frame = new.first(where: predicate) {
+                return frame
+            }
+            checked += new.count
         }
     }
 

@@ -4,7 +4,7 @@ import Glibc
 
 /// What the file browser asks of the file system and of documents: a folder's entries,
 /// classified, and a document's preview. Each answer is an event for ``BrowserState``.
-enum FolderListing {
+enum BrowserRequests {
     /// Every entry of the folder at `path`, classified.
     static func list(_ path: String) -> BrowserEvent {
         guard let directory = opendir(FileSystemName.cString(path)) else {

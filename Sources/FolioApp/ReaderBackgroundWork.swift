@@ -4,8 +4,9 @@ import FolioDocument
 import FolioTerminal
 
 /// Carries out the reader's effects that are background work on the document: page loads,
-/// searches, the outline and links, copying. Results come back through the session's mailbox.
-final class ReaderEffects {
+/// searches, the outline and links, copying (the session carries out the rest itself). Results
+/// come back through the session's mailbox.
+final class ReaderBackgroundWork {
     private let document: Document
     private let services: SessionServices
     private let mailbox: SessionMailbox<ReaderMail>
