@@ -57,19 +57,22 @@ public final class BackgroundWorker<Request: Hashable & Sendable>: @unchecked Se
         }
     }
 
+    private let name: String
     private let work: @Sendable (Job) -> Void
     private let timeLimit: Double?
     private let condition = NSCondition()
     private var queue: [Request] = []
     private var inFlight: Job?
+    private var isStarted = false
     private var isStopped = false
 
-    /// Starts the worker's thread, called `name`; `work` runs each job on it. `timeLimit`
-    /// (seconds) bounds each operation of a job. The thread runs until ``stop()``.
+    /// A worker whose thread, called `name`, starts with the first request (a reader that never
+    /// searches never starts a search thread) and runs until ``stop()``; `work` runs each job on
+    /// it. `timeLimit` (seconds) bounds each operation of a job.
     public init(name: String, timeLimit: Double?, work: @escaping @Sendable (Job) -> Void) {
+        self.name = name
         self.work = work
         self.timeLimit = timeLimit
-        DocumentThread.start(name: name) { [weak self] in self?.run() }
     }
 
     /// Asks for `requests`, most wanted first. Requests already queued move to the front in this
@@ -80,6 +83,10 @@ public final class BackgroundWorker<Request: Hashable & Sendable>: @unchecked Se
             queue.removeAll { requests.contains($0) }
             let running = inFlight.flatMap { $0.isCancelled ? nil : $0.request }
             queue.insert(contentsOf: requests.filter { $0 != running }, at: 0)
+            if !isStarted, !isStopped, !queue.isEmpty {
+                isStarted = true
+                DocumentThread.start(name: name) { [weak self] in self?.run() }
+            }
             condition.signal()
         }
     }
