@@ -35,6 +35,7 @@ public final class CursesTerminal: TerminalBackend {
         noecho()
         nonl()
         keypad(folio_stdscr(), true)
+        Self.defineCommonKeySequences()
         intrflush(folio_stdscr(), false)
         set_escdelay(25)
         curs_set(0)
@@ -237,6 +238,15 @@ public final class CursesTerminal: TerminalBackend {
         case .dim: (folio_attr_dim(), 0)
         case .highlight: (has_colors() ? folio_attr_normal() : folio_attr_reverse(), has_colors() ? highlightPair : 0)
         case .error: (folio_attr_bold(), has_colors() ? errorPair : 0)
+        }
+    }
+
+    /// Teaches ncurses the sequences of ``KeyDecoder/commonSequences`` that TERM's entry does not
+    /// list, so Home, End and the others work whatever TERM says. A sequence terminfo already
+    /// binds (or one that would clash with a binding) is left alone.
+    private static func defineCommonKeySequences() {
+        for (sequence, code) in KeyDecoder.commonSequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
         }
     }
 

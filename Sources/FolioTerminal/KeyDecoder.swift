@@ -27,6 +27,38 @@ public enum KeyDecoder {
         public static let resize: Int32 = 0o632
     }
 
+    /// The sequences terminals send for the special keys, in every common variant, with the key
+    /// code each stands for. Terminfo lists one sequence per key, and only for the terminal that
+    /// TERM names; when TERM says something else (xterm-256color inside tmux, which sends
+    /// `ESC [ 1 ~` for Home where xterm's entry says `ESC O H`; vt100, which lists no Home at
+    /// all), the others are taught to ncurses (`define_key`), so the key works anyway.
+    public static let commonSequences: [(sequence: String, code: Int32)] = {
+        var sequences: [(String, Int32)] = []
+        // Cursor keys in normal (CSI) and application (SS3) mode.
+        for (final, code) in [("A", Code.up), ("B", Code.down), ("C", Code.right), ("D", Code.left)] {
+            sequences += [("\u{1B}[" + final, code), ("\u{1B}O" + final, code)]
+        }
+        // Home and End: VT220 and tmux/screen/linux (1~ 4~), rxvt (7~ 8~), xterm (H F, CSI or SS3).
+        sequences += ["\u{1B}[1~", "\u{1B}[7~", "\u{1B}[H", "\u{1B}OH"].map { ($0, Code.home) }
+        sequences += ["\u{1B}[4~", "\u{1B}[8~", "\u{1B}[F", "\u{1B}OF"].map { ($0, Code.end) }
+        sequences += [
+            ("\u{1B}[2~", Code.insert), ("\u{1B}[3~", Code.delete), ("\u{1B}[5~", Code.pageUp),
+            ("\u{1B}[6~", Code.pageDown), ("\u{1B}[Z", Code.backTab),
+        ]
+        // F1–F4: SS3 P–S (xterm, vt100), CSI 11~–14~ (rxvt, older xterm), the Linux console's
+        // CSI [ A–E (F1–F5); F5–F12 as VT220 numbers them.
+        for (index, final) in ["P", "Q", "R", "S"].enumerated() {
+            sequences.append(("\u{1B}O" + final, Code.function0 + Int32(index + 1)))
+        }
+        for (index, number) in [11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24].enumerated() {
+            sequences.append(("\u{1B}[\(number)~", Code.function0 + Int32(index + 1)))
+        }
+        for (index, final) in ["A", "B", "C", "D", "E"].enumerated() {
+            sequences.append(("\u{1B}[[" + final, Code.function0 + Int32(index + 1)))
+        }
+        return sequences
+    }()
+
     /// The key, or nil for inputs Folio ignores (unknown key codes, resize — which the event loop
     /// handles itself).
     public static func decode(_ input: Input) -> Key? {

@@ -171,6 +171,30 @@ import Testing
         #expect(try String(contentsOf: modes.after, encoding: .utf8) == before)
     }
 
+    /// tmux sends the same sequences for Home, End, PageUp and PageDown whatever TERM says inside
+    /// it (`ESC [ 1 ~`, `ESC [ 4 ~`, …); xterm's and vt100's entries list others or none. The keys
+    /// work under each, and their bytes never turn into a count.
+    @Test(arguments: ["xterm-256color", "screen", "vt100", "linux"])
+    func specialKeysWorkWhateverTermSays(term: String) throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("TERM=\(term) \"$FOLIO\" '\(Corpus.path("pdfjs-labelled_pages.pdf"))'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/11")
+        try tmux.send("End")
+        try tmux.waitForStatus("11/11")
+        try tmux.send("Home")
+        try tmux.waitForStatus("1/11")
+        // The pages have no text: a screen down is the next page.
+        try tmux.send("PageDown")
+        try tmux.waitForStatus("2/11")
+        try tmux.send("PageUp")
+        try tmux.waitForStatus("1/11")
+        try tmux.send("Right")
+        let status = try tmux.waitForStatus("2/11")
+        #expect(!status.contains("["))
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+    }
+
     @Test func suspendAndResume() throws {
         let tmux = try TmuxSession(columns: 80, rows: 24)
         try tmux.run("\"$FOLIO\" '\(tracemonkey)'")

@@ -33,4 +33,25 @@ import Testing
     func ignores(_ input: KeyDecoder.Input) {
         #expect(KeyDecoder.decode(input) == nil)
     }
+
+    /// What xterm, VT220-style terminals (tmux, screen, the Linux console), rxvt and vt100 send,
+    /// each known whatever TERM's entry lists.
+    @Test(arguments: [
+        ("\u{1B}[1~", Key.home), ("\u{1B}[H", .home), ("\u{1B}OH", .home), ("\u{1B}[7~", .home),
+        ("\u{1B}[4~", .end), ("\u{1B}[F", .end), ("\u{1B}OF", .end), ("\u{1B}[8~", .end),
+        ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[2~", .insert), ("\u{1B}[3~", .delete),
+        ("\u{1B}[A", .up), ("\u{1B}OA", .up), ("\u{1B}[D", .left), ("\u{1B}OC", .right), ("\u{1B}[Z", .backTab),
+        ("\u{1B}OP", .function(1)), ("\u{1B}[11~", .function(1)), ("\u{1B}[[A", .function(1)),
+        ("\u{1B}OS", .function(4)), ("\u{1B}[15~", .function(5)), ("\u{1B}[[E", .function(5)),
+        ("\u{1B}[17~", .function(6)), ("\u{1B}[21~", .function(10)), ("\u{1B}[24~", .function(12)),
+    ])
+    func knowsTheCommonSequence(_ sequence: String, _ key: Key) throws {
+        let code = try #require(KeyDecoder.commonSequences.first { $0.sequence == sequence }?.code)
+        #expect(KeyDecoder.decode(.keyCode(code)) == key)
+    }
+
+    @Test func namesEachSequenceOnce() {
+        let sequences = KeyDecoder.commonSequences.map(\.sequence)
+        #expect(Set(sequences).count == sequences.count)
+    }
 }
