@@ -28,6 +28,14 @@ public struct Keymap<Command: KeyCommand>: Sendable {
         bindings.lazy.filter { $0.command == command }.flatMap(\.keys).first { self.command(for: $0) == command }
     }
 
+    /// What the status line says of `key` when this table binds nothing to it: "x is not a key
+    /// here (? for help)", naming the key that runs `help`.
+    public func unboundMessage(for key: Key, help: Command) -> String {
+        let name = TerminalSafeText.sanitized(key.displayName)
+        guard let helpKey = firstKey(for: help) else { return "\(name) is not a key here" }
+        return "\(name) is not a key here (\(helpKey.displayName) for help)"
+    }
+
     /// One help line per binding, in table order.
     public var helpEntries: [HelpEntry] {
         bindings.map { binding in

@@ -66,6 +66,7 @@ extension ReaderState {
         let count = pendingCount
         pendingCount = nil
         guard let command = keymap.command(for: key) else {
+            message = keymap.unboundMessage(for: key, help: .help)
             return []
         }
         return perform(command, count: count)

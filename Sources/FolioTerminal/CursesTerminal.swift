@@ -12,6 +12,8 @@ public struct TerminalError: Error, Sendable, CustomStringConvertible {
 public final class CursesTerminal: TerminalBackend {
     private var screen: OpaquePointer?
     private let wakePipe = WakePipe()
+    /// Inputs read while looking past an Escape, still to be handed out.
+    private var pendingInputs: [KeyDecoder.Input] = []
     private var isStopped = false
     private var repaintPending = false
 
@@ -161,23 +163,67 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     /// Reads one pending input without waiting; nil when there is none.
+    ///
+    /// An escape sequence that no terminfo entry (nor ``KeyDecoder/commonSequences``) matches
+    /// is dropped whole: it never decays into Escape and a run of keys that would act.
     public func readInput() -> TerminalEvent? {
         nodelay(folio_stdscr(), true)
-        var value: wint_t = 0
-        while true {
-            let status = wget_wch(folio_stdscr(), &value)
-            if status == folio_err() {
-                return nil
-            }
-            let input: KeyDecoder.Input =
-                status == KEY_CODE_YES ? .keyCode(Int32(bitPattern: value)) : .character(value)
+        while let input = pendingInputs.isEmpty ? readRawInput() : pendingInputs.removeFirst() {
             if input == .keyCode(KeyDecoder.Code.resize) {
                 return .resize(adoptWindowSize())
+            }
+            if input == .character(0x1B), pendingInputs.isEmpty, !readEscapeSequence() {
+                continue
             }
             if let key = KeyDecoder.decode(input) {
                 return .key(key)
             }
         }
+        return nil
+    }
+
+    /// Reads what arrived together with an Escape. Returns false when it was an unrecognised
+    /// sequence (now consumed); true when the Escape is a key of its own, the characters after
+    /// it kept for the next reads.
+    private func readEscapeSequence() -> Bool {
+        var following: [UInt32] = []
+        defer { nodelay(folio_stdscr(), true) }
+        while following.count < Self.longestEscapeSequence {
+            switch KeyDecoder.classify(afterEscape: following) {
+            case .unrecognisedSequence:
+                return false
+            case .escapeKey where !following.isEmpty:
+                pendingInputs = following.map { .character($0) }
+                return true
+            case .escapeKey, .incomplete:
+                // ncurses waited for the first character after Escape already; the rest of a
+                // sequence may come in a later read, so wait for it a moment.
+                wtimeout(folio_stdscr(), following.isEmpty ? 0 : Self.escapeSequenceDelay)
+                guard let next = readRawInput() else {
+                    // Nothing more came: an Escape alone, or a sequence cut short (dropped).
+                    if following.isEmpty { return true }
+                    return KeyDecoder.classify(afterEscape: following) == .escapeKey
+                }
+                guard case .character(let character) = next else {
+                    // A recognised key right after Escape (Escape, then an arrow).
+                    pendingInputs = following.map { .character($0) } + [next]
+                    return true
+                }
+                following.append(character)
+            }
+        }
+        // Longer than any sequence a key sends: a runaway string, dropped.
+        return false
+    }
+
+    /// One input as `wget_wch` reads it, or nil when none is waiting.
+    private func readRawInput() -> KeyDecoder.Input? {
+        var value: wint_t = 0
+        let status = wget_wch(folio_stdscr(), &value)
+        if status == folio_err() {
+            return nil
+        }
+        return status == KEY_CODE_YES ? .keyCode(Int32(bitPattern: value)) : .character(value)
     }
 
     /// Saves the cursor, writes each piece after moving the cursor to its cell, and puts the
@@ -226,6 +272,11 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     // MARK: Helpers
+
+    /// How long to wait for the rest of an escape sequence, in milliseconds (as ESCDELAY).
+    private static let escapeSequenceDelay: Int32 = 25
+    /// The most characters read after an Escape before giving up on the sequence.
+    private static let longestEscapeSequence = 4096
 
     private static let highlightPair: Int16 = 1
     private static let errorPair: Int16 = 2

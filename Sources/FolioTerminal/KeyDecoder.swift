@@ -59,6 +59,45 @@ public enum KeyDecoder {
         return sequences
     }()
 
+    /// What the characters that arrived together with an Escape make of it.
+    public enum AfterEscape: Sendable, Equatable {
+        /// More characters are needed to tell.
+        case incomplete
+        /// An escape sequence no entry matched (an unknown key, a late reply from the terminal,
+        /// a mouse report): all of it, Escape included, is dropped rather than typed as keys.
+        case unrecognisedSequence
+        /// Escape as a key of its own; the characters that followed are keys too.
+        case escapeKey
+    }
+
+    /// Decides what Escape followed by `following` (the characters that arrived with it, no
+    /// key codes) is: a CSI sequence (`ESC [` … a final byte), an SS3 one (`ESC O` and one
+    /// character), a string the terminal sends (OSC `ESC ]`, DCS `ESC P`, APC `ESC _`, up to
+    /// BEL or `ESC \`), or none of those.
+    public static func classify(afterEscape following: [UInt32]) -> AfterEscape {
+        guard let introducer = following.first else { return .escapeKey }
+        let rest = following.dropFirst()
+        switch introducer {
+        case 0x5B:  // CSI: parameters and intermediates, then a final byte.
+            if let last = rest.last, (0x40...0x7E).contains(last),
+                rest.dropLast().allSatisfy({ (0x20...0x3F).contains($0) })
+            {
+                return .unrecognisedSequence
+            }
+            return rest.allSatisfy { (0x20...0x3F).contains($0) } ? .incomplete : .escapeKey
+        case 0x4F:  // SS3: one character.
+            guard let final = rest.first else { return .incomplete }
+            return rest.count == 1 && (0x40...0x7E).contains(final) ? .unrecognisedSequence : .escapeKey
+        case 0x5D, 0x50, 0x5F:  // OSC, DCS, APC: a string up to BEL or ST.
+            if rest.last == 0x07 || rest.suffix(2).elementsEqual([0x1B, 0x5C]) {
+                return .unrecognisedSequence
+            }
+            return .incomplete
+        default:
+            return .escapeKey
+        }
+    }
+
     /// The key, or nil for inputs Folio ignores (unknown key codes, resize — which the event loop
     /// handles itself).
     public static func decode(_ input: Input) -> Key? {

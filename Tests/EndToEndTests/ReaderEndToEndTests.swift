@@ -195,6 +195,29 @@ import Testing
         try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
     }
 
+    /// An escape sequence no entry knows, or a terminal's late reply to a query, is dropped
+    /// whole: its bytes never act as keys. (A late background-colour reply,
+    /// `ESC ] 11 ; rgb:0000/0000/0000 BEL`, would otherwise open the search prompt at its `/`,
+    /// and the Right after it would be lost in the prompt.)
+    @Test func unknownEscapeSequencesAreDroppedWhole() throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-labelled_pages.pdf"))'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/11")
+        for sequence in ["\u{1B}[99~", "\u{1B}[?64;4c", "\u{1B}OX", "\u{1B}]11;rgb:0000/0000/0000\u{07}"] {
+            try tmux.sendBytes(Array(sequence.utf8))
+        }
+        try tmux.send("Right")
+        let status = try tmux.waitForStatus("2/11")
+        #expect(!status.contains("not a key"))
+        #expect(!status.contains("["))
+        // Escape on its own is still a key, and what follows it too.
+        try tmux.send("Escape")
+        try tmux.send("Right")
+        try tmux.waitForStatus("3/11")
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+    }
+
     @Test func suspendAndResume() throws {
         let tmux = try TmuxSession(columns: 80, rows: 24)
         try tmux.run("\"$FOLIO\" '\(tracemonkey)'")

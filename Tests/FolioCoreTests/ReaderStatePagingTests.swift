@@ -212,8 +212,20 @@ import Testing
         var session = ReaderSession()
         session.press(.left)
         #expect(session.state.message == "First page")
-        session.press(.character("x"))
+        session.press(.control("l"))
         #expect(session.state.message == nil)
+    }
+
+    @Test func aKeyBoundToNothingSaysSo() {
+        var session = ReaderSession()
+        session.press(.character("x"))
+        #expect(session.state.message == "x is not a key here (? for help)")
+        #expect(session.state.currentPage == 0)
+        session.press(.function(7))
+        #expect(session.state.message == "F7 is not a key here (? for help)")
+        session.press(.right)
+        #expect(session.state.message == nil)
+        #expect(session.state.currentPage == 1)
     }
 
     @Test func messagesSurviveBackgroundEvents() {

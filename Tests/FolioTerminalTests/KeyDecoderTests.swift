@@ -54,4 +54,24 @@ import Testing
         let sequences = KeyDecoder.commonSequences.map(\.sequence)
         #expect(Set(sequences).count == sequences.count)
     }
+
+    @Test(arguments: [
+        ("", KeyDecoder.AfterEscape.escapeKey),
+        ("x", .escapeKey),
+        ("[", .incomplete),
+        ("[99", .incomplete),
+        ("[99~", .unrecognisedSequence),
+        ("[<0;12;4M", .unrecognisedSequence),
+        ("[1;5P", .unrecognisedSequence),
+        ("O", .incomplete),
+        ("OX", .unrecognisedSequence),
+        ("Ox~", .escapeKey),
+        ("]11;rgb:0000/0000/0000", .incomplete),
+        ("]11;rgb:0000/0000/0000\u{07}", .unrecognisedSequence),
+        ("P1$r0m\u{1B}\\", .unrecognisedSequence),
+        ("[あ", .escapeKey),
+    ])
+    func classifiesWhatFollowsEscape(_ following: String, _ expected: KeyDecoder.AfterEscape) {
+        #expect(KeyDecoder.classify(afterEscape: following.unicodeScalars.map(\.value)) == expected)
+    }
 }

@@ -53,6 +53,12 @@ public final class TmuxSession {
         try tmux(["send-keys"] + (literal ? ["-l"] : []) + keys)
     }
 
+    /// Sends `bytes` to the program as they are, as if the terminal had sent them (an escape
+    /// sequence no key table knows, a late reply to a query).
+    public func sendBytes(_ bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
     /// The visible screen, one string per row.
     public func screen() throws -> [String] {
         String(decoding: try tmux(["capture-pane", "-p"]), as: UTF8.self)

@@ -17,7 +17,11 @@ extension BrowserState {
             return []
         case .browser, .reader, .goToPrompt, .searchPrompt, .outline, .links, .selection:
             // Only the browser's own modes arise here (``keyMode``).
-            return keymap.command(for: key).map { perform($0) } ?? []
+            guard let command = keymap.command(for: key) else {
+                message = keymap.unboundMessage(for: key, help: .help)
+                return []
+            }
+            return perform(command)
         }
     }
 
