@@ -143,8 +143,7 @@ public struct Interactive: Sendable {
     /// The first message of a document reopened where it was left (0-based `page`), naming the
     /// key that goes back to the start.
     private static func resumeNote(page: Int) -> String {
-        let key = ReaderKeymap.standard.firstKey(for: .firstPage)?.displayName ?? "Home"
-        return "Page \(page + 1), where you left off (\(key): first page)"
+        "Page \(page + 1), where you left off (\(ReaderKeymap.standard.keyName(for: .firstPage)): first page)"
     }
 
     /// The browser on the folder holding the document at `path`, with the document selected.

@@ -1,19 +1,21 @@
-/// A command a key table can bind, named by a stable identifier.
+/// Something a configuration file names by a stable identifier: a command, a mode.
 ///
-/// The name is what a configuration file will use (`map J next-page`), so it never changes
-/// when the Swift case is renamed: each command spells its name out. Names are kebab-case and
-/// unique within a mode.
-public protocol KeyCommand: Sendable, Hashable, CaseIterable {
-    /// The command's stable kebab-case name, such as `next-page` or `screen-down`.
+/// The name never changes when the Swift case is renamed: each case spells its name out. Names
+/// are kebab-case and unique among their type's cases.
+public protocol StablyNamed: CaseIterable {
+    /// The stable kebab-case name, such as `next-page` or `outline`.
     var name: String { get }
 }
 
-extension KeyCommand {
-    /// The command called `name`, or nil when no command of this mode has that name.
+extension StablyNamed {
+    /// The case called `name`, or nil when there is none.
     public init?(name: String) {
-        guard let command = Self.allCases.first(where: { $0.name == name }) else {
+        guard let named = Self.allCases.first(where: { $0.name == name }) else {
             return nil
         }
-        self = command
+        self = named
     }
 }
+
+/// A command a key table can bind (`map J next-page`), named within its mode.
+public protocol KeyCommand: StablyNamed, Sendable, Hashable {}

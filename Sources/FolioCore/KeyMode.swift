@@ -2,7 +2,7 @@
 ///
 /// The reader is in one of the first six modes, the file browser in one of the last two;
 /// which one follows from the state (an open prompt or list takes the keys until it closes).
-public enum KeyMode: Sendable, Hashable, CaseIterable {
+public enum KeyMode: StablyNamed, Sendable, Hashable {
     /// Reading a page: ``ReaderCommand``.
     case reader
     /// The go-to-page prompt: ``GoToPromptCommand``.
@@ -32,13 +32,5 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
         case .browser: "browser"
         case .filter: "filter"
         }
-    }
-
-    /// The mode called `name`, or nil when there is none.
-    public init?(name: String) {
-        guard let mode = Self.allCases.first(where: { $0.name == name }) else {
-            return nil
-        }
-        self = mode
     }
 }

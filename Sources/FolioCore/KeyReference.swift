@@ -79,24 +79,12 @@ public enum KeyReference {
 
     /// The text between `mode`'s markers, newlines included.
     private static func sectionRange(of mode: KeyMode, in text: String) -> Range<String.Index>? {
-        guard let start = firstRange(of: startMarker(for: mode), in: text[...]),
-            let end = firstRange(of: endMarker(for: mode), in: text[start.upperBound...])
+        guard let start = text.firstRange(of: startMarker(for: mode)),
+            let end = text[start.upperBound...].firstRange(of: endMarker(for: mode))
         else {
             return nil
         }
         return start.upperBound..<end.lowerBound
-    }
-
-    /// Where `needle` first occurs in `text` (FolioCore has no Foundation to ask).
-    private static func firstRange(of needle: String, in text: Substring) -> Range<String.Index>? {
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix(needle) {
-                return index..<text.index(index, offsetBy: needle.count)
-            }
-            index = text.index(after: index)
-        }
-        return nil
     }
 
     /// What a binding shows in the reference, whatever its command type.

@@ -28,6 +28,12 @@ public struct Keymap<Command: KeyCommand>: Sendable {
         bindings.lazy.filter { $0.command == command }.flatMap(\.keys).first { self.command(for: $0) == command }
     }
 
+    /// The name of the first key bound to `command`, for messages that name a key ("w wraps
+    /// around"); the command's own name when no key is bound to it.
+    public func keyName(for command: Command) -> String {
+        firstKey(for: command)?.displayName ?? command.name
+    }
+
     /// What the status line says of `key` when this table binds nothing to it: "x is not a key
     /// here (? for help)", naming the key that runs `help`.
     public func unboundMessage(for key: Key, help: Command) -> String {

@@ -27,7 +27,7 @@ extension ReaderState {
     /// The name of the first key that runs `command` in the reader's table, for messages that
     /// name a key ("w wraps around"); the command's own name when no key runs it.
     func keyName(for command: ReaderCommand) -> String {
-        keymap.firstKey(for: command)?.displayName ?? command.name
+        keymap.keyName(for: command)
     }
 
     mutating func handleKey(_ key: Key) -> [ReaderEffect] {

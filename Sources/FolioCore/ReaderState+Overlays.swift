@@ -109,7 +109,7 @@ extension ReaderState {
             return jump(to: page)
         }
         if let uri = link.uri {
-            let copy = linkListKeymap.firstKey(for: .copyAddress)?.displayName ?? LinkListCommand.copyAddress.name
+            let copy = linkListKeymap.keyName(for: .copyAddress)
             message = "External link: \(uri) (\(keyName(for: .showLinks)), then \(copy) copies it)"
         }
         return []

@@ -114,10 +114,8 @@ public struct SearchPattern: Sendable, Hashable {
         }
         let utf8 = text.utf8
         return lineRanges.compactMap { range, isMatch in
-            let line = text[
-                utf8.index(
-                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-                        utf8.startIndex, offsetBy: range.upperBound)]
+            let first = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let line = text[first..<utf8.index(first, offsetBy: range.count)]
             return (isMatch ?? matches(line)) ? line : nil
         }
     }
