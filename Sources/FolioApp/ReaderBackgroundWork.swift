@@ -78,7 +78,8 @@ final class ReaderBackgroundWork {
         background.async {
             let tool = services.copyWithTool(text)
             let report = Clipboard.report(
-                characters: text.count, description: description, sentOSC52: sentOSC52, tool: tool)
+                characters: text.count, description: description, sentOSC52: sentOSC52, tool: tool,
+                osc52Enabled: services.sendsOSC52)
             mailbox.post(.event(.notice(report)))
         }
     }

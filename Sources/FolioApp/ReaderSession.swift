@@ -1,4 +1,5 @@
 import Dispatch
+public import FolioConfiguration
 public import FolioCore
 public import FolioDocument
 public import FolioTerminal
@@ -35,14 +36,17 @@ public struct ReaderSession: Sendable {
     let graphics: GraphicsSupport
     let services: SessionServices
     let quitReturnsToBrowser: Bool
+    let configuration: Configuration
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
     /// document), with `note` as the first message on the status line. `quitReturnsToBrowser`
-    /// makes `q` go back to the file browser the document was opened from.
+    /// makes `q` go back to the file browser the document was opened from; `configuration`
+    /// gives the keys and how the reader starts.
     public init(
         document: Document, path: String, startPage: Int, note: String?, graphics: GraphicsSupport,
-        services: SessionServices, quitReturnsToBrowser: Bool
+        services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration()
     ) {
+        self.configuration = configuration
         self.document = document
         self.path = path
         self.startPage = startPage
@@ -100,7 +104,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             fileName: Self.baseName(session.path), title: info?.title, pageCount: pageCount)
         state = ReaderState(
             document: summary, startPage: min(max(session.startPage, 0), max(pageCount - 1, 0)),
-            screen: terminal.size, imageAvailability: Self.availability(of: session.graphics))
+            screen: terminal.size, keys: session.configuration.keys, preferences: session.configuration.reader,
+            imageAvailability: Self.availability(of: session.graphics))
     }
 
     deinit {
@@ -141,6 +146,10 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         case .key(let key):
             session.services.trace?.record("key \(key.displayName)")
             perform(state.handle(.key(key)))
+        case .mouse(let mouse):
+            perform(state.handle(.mouse(mouse)))
+        case .paste(let text):
+            perform(state.handle(.paste(text)))
         case .resize(let size):
             perform(state.handle(.resize(size)))
         case .suspendRequested:
@@ -168,7 +177,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
     /// Sends `text` to the terminal's clipboard (OSC 52) and to a clipboard program, and
     /// reports how on the status line.
     private func copy(_ text: String, description: String) {
-        let sequence = Clipboard.osc52Sequence(for: text)
+        let sequence = session.services.sendsOSC52 ? Clipboard.osc52Sequence(for: text) : nil
         if let sequence {
             terminal.writeControl(sequence)
         }

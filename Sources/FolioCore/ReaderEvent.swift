@@ -2,6 +2,10 @@
 public enum ReaderEvent: Sendable {
     /// The user pressed a key.
     case key(Key)
+    /// The mouse was clicked or its wheel turned.
+    case mouse(MouseEvent)
+    /// Text was pasted into the terminal.
+    case paste(String)
     /// The terminal changed size.
     case resize(ScreenSize)
     /// The text of a requested page (0-based) is ready.

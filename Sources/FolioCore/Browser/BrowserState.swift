@@ -33,10 +33,12 @@ public struct BrowserState: Sendable {
         var selecting: String?
     }
 
+    /// Every mode's key table (the defaults, or a configuration file's).
+    public let keys: KeyTables
     /// The key table used for dispatch, help and key hints (``KeyMode/browser``).
-    public let keymap: BrowserKeymap
+    public var keymap: BrowserKeymap { keys.browser }
     /// The filter prompt's key table (``KeyMode/filter``).
-    public let filterKeymap = FilterKeymap.standard
+    public var filterKeymap: FilterKeymap { keys.filter }
     /// The terminal size.
     public internal(set) var screen: ScreenSize
     /// The folder on screen, as a path without trailing slash.
@@ -74,17 +76,18 @@ public struct BrowserState: Sendable {
     /// once the folder is listed (the first entry when it is nil or not there).
     ///
     /// Call ``start()`` next and perform its effects to list the folder.
-    public init(directory: String, screen: ScreenSize, selecting name: String? = nil, keymap: BrowserKeymap = .standard)
-    {
-        self.keymap = keymap
+    public init(directory: String, screen: ScreenSize, selecting name: String? = nil, keys: KeyTables = .standard) {
+        self.keys = keys
         self.screen = screen
         self.directory = BrowserPath.normalized(directory)
         pendingListing = PendingListing(path: self.directory, selecting: name)
     }
 
-    /// The effects that get the browser going: listing the folder.
-    public func start() -> [BrowserEffect] {
-        [.list(pendingListing?.path ?? directory)]
+    /// The effects that get the browser going: listing the folder. `note`, if any, is the
+    /// first message on the status line.
+    public mutating func start(note: String? = nil) -> [BrowserEffect] {
+        message = note
+        return [.list(pendingListing?.path ?? directory)]
     }
 
     /// Updates the state for `event` and returns the work it calls for.
@@ -96,6 +99,10 @@ public struct BrowserState: Sendable {
         switch event {
         case .key(let key):
             effects = handleKey(key)
+        case .mouse(let mouse):
+            effects = handleMouse(mouse)
+        case .paste(let text):
+            handlePaste(text)
         case .resize(let size):
             screen = size
             scrollToSelection()

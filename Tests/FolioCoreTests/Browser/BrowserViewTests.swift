@@ -254,7 +254,9 @@ import Testing
             BrowserKeyBinding(keys: [.character("x"), .escape], command: .quit, summary: "Leave", hint: "leave"),
             BrowserKeyBinding(keys: [.down], command: .list(.down), summary: "Next"),
         ])
-        var state = BrowserState(directory: "/tmp", screen: ScreenSize(rows: 12, columns: 60), keymap: keymap)
+        var keys = KeyTables()
+        keys.browser = keymap
+        var state = BrowserState(directory: "/tmp", screen: ScreenSize(rows: 12, columns: 60), keys: keys)
         _ = state.start()
         _ = state.handle(.listed(path: "/tmp", entries: BrowserFixture.numberedNotes(2)))
         #expect(BrowserView.render(state).lines[11] == " 2 entries                                 F1 keys  x leave ")
