@@ -52,7 +52,9 @@ let package = Package(
         .testTarget(name: "FolioConfigurationTests", dependencies: ["FolioConfiguration", "FolioTestSupport"]),
         .testTarget(
             name: "FolioAppTests",
-            dependencies: ["FolioApp", "FolioDocument", "FolioState", "FolioTerminal", "FolioTestSupport"]
+            dependencies: [
+                "FolioApp", "FolioConfiguration", "FolioDocument", "FolioState", "FolioTerminal", "FolioTestSupport",
+            ]
         ),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),

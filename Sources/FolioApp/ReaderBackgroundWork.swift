@@ -66,7 +66,7 @@ final class ReaderBackgroundWork {
             }
         case .copyDocument:
             background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }
-        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders:
+        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .reloadDocument:
             break
         }
     }

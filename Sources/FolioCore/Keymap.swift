@@ -242,6 +242,11 @@ extension Keymap where Command == ReaderCommand {
             ReaderKeyBinding(keys: [.character("?")], command: .help, summary: "This help"),
             ReaderKeyBinding(keys: [.control("l")], command: .redraw, summary: "Redraw the screen"),
             ReaderKeyBinding(
+                keys: [.character("R")], command: .reload, summary: "Reload the document",
+                details:
+                    "keeping the page; Folio also reloads by itself when the file changes (an editor or LaTeX rewriting it), unless `set reload false`"
+            ),
+            ReaderKeyBinding(
                 keys: [.character("q")], command: .quit, summary: "Quit",
                 details: "the terminal is left exactly as it was, and the document reopens at this page next time"),
         ])

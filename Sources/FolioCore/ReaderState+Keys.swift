@@ -198,6 +198,9 @@ extension ReaderState {
             return toggleInvert()
         case .openBrowser:
             return [.openBrowser]
+        case .reload:
+            message = "Reloading \(document.fileName)…"
+            return [.reloadDocument]
         }
     }
 

@@ -9,8 +9,8 @@ public struct ReaderState: Sendable {
     /// How many pages on each side of the current page are loaded and kept.
     static let windowRadius = 2
 
-    /// The open document.
-    public let document: DocumentSummary
+    /// The open document (replaced when its file changes and it is reloaded).
+    public internal(set) var document: DocumentSummary
     /// Every mode's key table (the defaults, or a configuration file's).
     public let keys: KeyTables
     /// The key table used for dispatch and help while reading (``KeyMode/reader``).
@@ -176,6 +176,8 @@ public struct ReaderState: Sendable {
                 outlineWanted = false
             }
             return []
+        case .documentReloaded(let summary, let text):
+            return documentReplaced(by: summary, currentPageText: text)
         case .linksLoaded(let page, let links):
             return linksLoaded(page: page, links: links)
         case .notice(let text):
@@ -239,7 +241,7 @@ public struct ReaderState: Sendable {
 
     // MARK: Page results and resizing
 
-    private mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
+    mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
         cache.record(outcome, for: page, window: Set(windowPages()))
         cache.prepareLayouts(mode: layoutMode, width: textColumns)
         guard page == currentPage, viewMode == .text else {

@@ -98,6 +98,13 @@ public final class Document: @unchecked Sendable {
         return copy
     }
 
+    /// Opens the file again as it is on disk now (after it changed), unlocked with the password
+    /// that unlocked this document: a new version, with its own page count.
+    public func reloaded() throws(DocumentError) -> Document {
+        let accepted = lock.withLock { password }
+        return try Document(path: path, password: accepted)
+    }
+
     /// Whether the document is reflowable (EPUB, FB2, HTML…). MuPDF lays such a document out in
     /// full when it opens it, so opening one costs far more than opening a PDF.
     public var isReflowable: Bool {
