@@ -41,7 +41,19 @@ public enum ConfigurationFile {
         if !location.named, !exists(location.path) {
             return parser.read(text: "", file: location.path)
         }
-        return parser.read(file: location.path)
+        var configuration = parser.read(file: location.path)
+        for index in configuration.problems.indices {
+            configuration.problems[index].file = abbreviated(
+                configuration.problems[index].file, home: environment["HOME"])
+        }
+        return configuration
+    }
+
+    /// `path` with the home folder written `~`, as users write it and as the message line has
+    /// room for.
+    static func abbreviated(_ path: String, home: String?) -> String {
+        guard let home, home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
     }
 }
 
