@@ -20,7 +20,7 @@ extension BrowserState {
         case .click(let clicks):
             let index = topIndex + event.row - Self.firstListRow
             guard event.row >= Self.firstListRow, event.row < Self.firstListRow + paneRows,
-                event.column <= Self.listColumns, visibleEntries.indices.contains(index)
+                event.column <= listColumns, visibleEntries.indices.contains(index)
             else { return [] }
             let open = clicks >= 2 || index == selectedIndex
             selectEntry(at: index)

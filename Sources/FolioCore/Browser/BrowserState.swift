@@ -11,7 +11,9 @@ public struct BrowserState: Sendable {
     /// The smallest terminal the browser draws in; below it, only a notice is shown.
     public static let minimumScreen = ScreenSize(rows: 12, columns: 60)
     /// How many cells the list of entries takes, whatever the terminal's width.
-    public static let listColumns = 32
+    public static let minimumListColumns = 32
+    /// The narrowest the preview gets when names are long; below it, names are shortened.
+    public static let minimumPreviewColumns = 36
     /// How many previews (or preview failures) are kept for documents no longer selected.
     public static let previewCacheCapacity = 32
     /// The longest filter the prompt accepts, in characters.
@@ -67,6 +69,8 @@ public struct BrowserState: Sendable {
 
     /// Each entry's name in lower case, in ``entries``' order, for filtering as the user types.
     var lowercasedNames: [String] = []
+    /// The width of the widest name in the folder, in cells.
+    var widestName = 0
     var pendingListing: PendingListing?
     var previews = BrowserPreviewCache(capacity: previewCacheCapacity)
     /// The document whose preview was asked for last and has not arrived.
@@ -158,7 +162,14 @@ public struct BrowserState: Sendable {
     var paneRows: Int { max(screen.rows - 3, 1) }
 
     /// Cells for the preview: the width less the margins, the list and the rule between them.
-    var previewColumns: Int { max(screen.columns - Self.listColumns - 5, 1) }
+    var previewColumns: Int { max(screen.columns - listColumns - 5, 1) }
+
+    /// The list's width: the folder's longest name (with its mark or slash), as far as the
+    /// preview keeps ``minimumPreviewColumns``, and never less than ``minimumListColumns``.
+    public var listColumns: Int {
+        let free = screen.columns - 5 - Self.minimumPreviewColumns
+        return max(Self.minimumListColumns, min(widestName + 3, free))
+    }
 
     /// Moves the list so that the selected entry is on it, scrolling as little as possible and
     /// leaving no blank rows below the last entry.
