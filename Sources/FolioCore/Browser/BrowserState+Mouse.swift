@@ -7,7 +7,11 @@ extension BrowserState {
 
     mutating func handleMouse(_ event: MouseEvent) -> [BrowserEffect] {
         if showingHelp {
-            showingHelp = false
+            switch event.action {
+            case .wheelDown: scrollHelp(.lines(ReaderState.wheelLines))
+            case .wheelUp: scrollHelp(.lines(-ReaderState.wheelLines))
+            case .click, .otherButton: showingHelp = false
+            }
             return []
         }
         switch event.action {

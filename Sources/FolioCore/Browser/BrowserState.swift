@@ -66,6 +66,8 @@ public struct BrowserState: Sendable {
     public internal(set) var message: String?
     /// Whether the help screen covers the browser.
     public internal(set) var showingHelp = false
+    /// The first line of the help screen shown, when it is taller than the terminal.
+    public internal(set) var helpTop = 0
 
     /// Each entry's name in lower case, in ``entries``' order, for filtering as the user types.
     var lowercasedNames: [String] = []
