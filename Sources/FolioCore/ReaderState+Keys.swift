@@ -49,7 +49,7 @@ extension ReaderState {
             return handleLinkListKey(key)
         case .selection:
             return selectionKeymap.command(for: key).map { perform($0) } ?? []
-        case .browser, .filter:
+        case .browser, .filter, .password:
             // The browser's modes: ``keyMode`` never gives them in the reader.
             return []
         }

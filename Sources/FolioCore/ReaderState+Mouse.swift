@@ -19,7 +19,7 @@ extension ReaderState {
             return handleMouseInList(event)
         case .reader:
             return handleMouseOnPage(event)
-        case .goToPrompt, .searchPrompt, .selection, .browser, .filter:
+        case .goToPrompt, .searchPrompt, .selection, .browser, .filter, .password:
             return []
         }
     }

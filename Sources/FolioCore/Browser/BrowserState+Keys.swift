@@ -3,7 +3,10 @@
 extension BrowserState {
     /// The mode the next key is taken in: the filter prompt takes the keys while it is open.
     public var keyMode: KeyMode {
-        isEditingFilter ? .filter : .browser
+        if passwordEntry != nil {
+            return .password
+        }
+        return isEditingFilter ? .filter : .browser
     }
 
     mutating func handleKey(_ key: Key) -> [BrowserEffect] {
@@ -20,6 +23,8 @@ extension BrowserState {
             return []
         }
         switch keyMode {
+        case .password:
+            return handlePasswordKey(key)
         case .filter:
             handleFilterKey(key)
             return []
