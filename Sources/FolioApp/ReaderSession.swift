@@ -171,7 +171,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
                 }
                 handle(event)
             }
-            for mail in mailbox.take() + workMailbox.take() {
+            // The current version's results first: a reload among the session's news replaces
+            // the version, and nothing of the old one may be handled after that.
+            for mail in workMailbox.take() + mailbox.take() {
                 switch mail {
                 case .event(let event): perform(state.handle(event))
                 case .copy(let text, let description): copy(text, description: description)

@@ -63,10 +63,6 @@ public protocol TerminalBackend: AnyObject {
     /// ready to repaint, with ``size`` read again (the terminal may have been resized meanwhile,
     /// when no SIGWINCH reached the stopped process).
     func suspend()
-
-    /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
-    /// prompt), then comes back ready to repaint.
-    func withScreenSuspended<Result>(_ body: () -> Result) -> Result
 }
 
 /// Part of an image to write: escape sequences (sixel, half blocks) that draw from a cell.

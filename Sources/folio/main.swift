@@ -39,6 +39,10 @@ if options.listCommands {
     standardOutput.flush()
     exit(0)
 }
+// The batch modes read no configuration: a script's output never depends on it.
+if let mode = options.mode, let path = options.path {
+    exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
+}
 let configurationEnvironment = Environment.values(ConfigurationFile.environmentNames)
 let configuration = ConfigurationFile.load(
     option: options.configPath, disabled: options.ignoresConfig, environment: configurationEnvironment)
@@ -58,9 +62,6 @@ if options.diagnose {
     standardOutput.write(Diagnosis.describe(TerminalProbe.detect(preference: graphicsPreference)))
     standardOutput.flush()
     exit(0)
-}
-if let mode = options.mode, let path = options.path {
-    exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
 }
 
 let services = SessionServices.standard(

@@ -89,6 +89,20 @@ public final class TmuxSession {
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
+    /// Whether the program in the pane has asked for mouse reports in SGR form (1000 and 1006).
+    public func mouseReportsAreOn() throws -> Bool {
+        String(
+            decoding: try tmux(["display-message", "-p", "#{mouse_standard_flag}#{mouse_sgr_flag}"]), as: UTF8.self
+        ).trimmingCharacters(in: .whitespacesAndNewlines) == "11"
+    }
+
+    /// Pastes `text` into the pane as a terminal does, between the bracketed-paste markers when
+    /// the program asked for them.
+    public func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "folio-test-paste", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "folio-test-paste"])
+    }
+
     /// The newest paste buffer (where OSC 52 copies land), or "" when there is none.
     public func pasteBuffer() throws -> String {
         String(decoding: try tmux(["show-buffer"]), as: UTF8.self)
