@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(
             name: "FolioTerminalTests", dependencies: ["FolioDocument", "FolioTerminal", "FolioTestSupport"]),
-        .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel"]),
+        .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(

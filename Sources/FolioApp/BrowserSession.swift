@@ -71,6 +71,8 @@ public struct BrowserSession: Sendable {
                     _ = state.handle(.resize(size))
                 case .key(let key):
                     if let outcome = perform(state.handle(.key(key))) { return outcome }
+                case .imageEvicted:
+                    break
                 }
             }
             for event in mailbox.take() {
@@ -81,7 +83,7 @@ public struct BrowserSession: Sendable {
                 switch input {
                 case .key(let key): event = .key(key)
                 case .resize(let size): event = .resize(size)
-                case .suspendRequested, .terminate: continue
+                case .suspendRequested, .terminate, .imageEvicted: continue
                 }
                 if let outcome = perform(state.handle(event)) { return outcome }
             }

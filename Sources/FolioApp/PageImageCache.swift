@@ -23,6 +23,7 @@ final class PageImageCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [RenderRequest: Entry] = [:]
     private var recentlyUsed: [RenderRequest] = []
+    private var lastImageID: UInt32 = 0
 
     /// An empty cache of `capacity` bytes.
     init(capacity: Int = standardCapacity) {
@@ -48,6 +49,15 @@ final class PageImageCache: @unchecked Sendable {
                 let oldest = recentlyUsed.removeFirst()
                 total -= entries.removeValue(forKey: oldest)?.image.byteCount ?? 0
             }
+        }
+    }
+
+    /// A new image id for the kitty graphics protocol, never given before in this cache's life.
+    /// (Ids stay below 2²⁴ so that they fit a 24-bit colour, as Unicode placeholders carry them.)
+    func newImageID() -> UInt32 {
+        lock.withLock {
+            lastImageID = lastImageID % 0xFF_FFFE + 1
+            return lastImageID
         }
     }
 

@@ -1,32 +1,93 @@
 import FolioCore
+import FolioDocument
 import FolioSixel
 import FolioTerminal
 
 /// Turns a placement of a cached image into the escape sequences that draw it, in the protocol
 /// the terminal was found to speak. (A new image protocol is a new case here and in
 /// ``PageImage``.)
+///
+/// For the kitty protocol it also keeps track of the images the terminal holds: a page is sent
+/// once and placed (and cropped, as the view scrolls) by id afterwards; a few pages stay in the
+/// terminal for going back, older ones are deleted there.
 struct PageImageWriter {
     let support: GraphicsSupport
+    /// The kitty images the terminal holds, least recently placed first.
+    private(set) var heldImages: [UInt32] = []
+    /// The kitty image placed on screen now.
+    private var placedImage: UInt32?
+
+    /// How many kitty images stay in the terminal: the page on screen and a few before it, so
+    /// that paging back and forth sends no pixels.
+    static let heldImageLimit = 6
+
+    init(support: GraphicsSupport) {
+        self.support = support
+    }
+
+    /// Whether an image stands in the cells it covers, so that changing or removing it needs
+    /// the screen repainted (sixel, iTerm2, half blocks); kitty images are placed apart from the
+    /// text, and replaced, moved and deleted by command with the text beneath untouched.
+    var drawsIntoCells: Bool { support.method != .kitty }
 
     /// The pieces that draw the part of `image` that `placement` shows: a sixel image (or one
-    /// tile of it) or a row of half blocks each; empty when nothing of it is visible.
-    func pieces(drawing image: PageImage, at placement: ImagePlacement) -> [ImagePiece] {
+    /// tile of it), a kitty transmission and placement, an iTerm2 image, or a row of half
+    /// blocks each; empty when nothing of it is visible.
+    mutating func pieces(drawing image: PageImage, at placement: ImagePlacement) -> [ImagePiece] {
         switch image {
         case .sixel(let indexed):
             sixelPieces(indexed, at: placement)
+        case .kitty(let kitty):
+            kittyPieces(kitty, at: placement)
+        case .iterm(let rgb):
+            itermPieces(rgb, at: placement)
         case .halfBlocks(let rgb):
             halfBlockPieces(rgb, at: placement)
         }
     }
 
-    private func sixelPieces(_ image: IndexedImage, at placement: ImagePlacement) -> [ImagePiece] {
+    /// What removes the image on screen when the view no longer shows one (kitty's placement;
+    /// the other protocols are painted over by the repaint).
+    mutating func removal() -> [ImagePiece] {
+        guard placedImage != nil else { return [] }
+        placedImage = nil
+        return [ImagePiece(position: FramePosition(row: 0, column: 0), bytes: KittyGraphics.deletePlacements)]
+    }
+
+    /// What deletes every image the terminal holds for this session, its data included (on the
+    /// way out of the reader).
+    mutating func farewell() -> [ImagePiece] {
+        var bytes = removal().flatMap(\.bytes)
+        for id in heldImages {
+            bytes += KittyGraphics.delete(id: id)
+        }
+        heldImages = []
+        return bytes.isEmpty ? [] : [ImagePiece(position: FramePosition(row: 0, column: 0), bytes: bytes)]
+    }
+
+    /// Takes note that the terminal no longer has image `id` (it answered `ENOENT`: evicted),
+    /// so the next placement sends it again. Returns whether it was the image on screen.
+    mutating func forget(imageID id: Int) -> Bool {
+        heldImages.removeAll { Int($0) == id }
+        guard let placed = placedImage, Int(placed) == id else { return false }
+        placedImage = nil
+        return true
+    }
+
+    /// The visible pixels of an image `width` × `height` shown from `placement`'s source cell.
+    private func visibleRect(width: Int, height: Int, at placement: ImagePlacement) -> PixelRect? {
         let cell = support.cellPixels
         let x = placement.sourceColumn * cell.width
         let y = placement.sourceRow * cell.height
         let rect = PixelRect(
-            x: x, y: y, width: min(placement.columns * cell.width, image.width - x),
-            height: min(placement.rows * cell.height, image.height - y))
-        guard rect.width > 0, rect.height > 0 else { return [] }
+            x: x, y: y, width: min(placement.columns * cell.width, width - x),
+            height: min(placement.rows * cell.height, height - y))
+        return rect.width > 0 && rect.height > 0 ? rect : nil
+    }
+
+    private func sixelPieces(_ image: IndexedImage, at placement: ImagePlacement) -> [ImagePiece] {
+        guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else { return [] }
+        let cell = support.cellPixels
         // xterm draws nothing of an image beyond its maxGraphicSize (1000×1000 px unless
         // configured): a larger crop — a tall text area, or zoomed in — goes out as tiles
         // within it, each placed at its own cell. (A limit under one cell makes no sense.)
@@ -37,10 +98,61 @@ struct PageImageWriter {
         return tiles.map { tile in
             ImagePiece(
                 position: FramePosition(
-                    row: placement.screenRow + (tile.y - y) / cell.height,
-                    column: placement.screenColumn + (tile.x - x) / cell.width),
+                    row: placement.screenRow + (tile.y - rect.y) / cell.height,
+                    column: placement.screenColumn + (tile.x - rect.x) / cell.width),
                 bytes: SixelEncoder.encode(image, rect: tile))
         }
+    }
+
+    private mutating func kittyPieces(_ image: KittyPageImage, at placement: ImagePlacement) -> [ImagePiece] {
+        guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else {
+            return removal()
+        }
+        var bytes: [UInt8] = []
+        // Another page's placement goes in the same write as this one's, so nothing flickers.
+        if let placed = placedImage, placed != image.id {
+            bytes += KittyGraphics.deletePlacements
+        }
+        if !heldImages.contains(image.id) {
+            bytes += KittyGraphics.transmit(png: image.png, id: image.id)
+        }
+        heldImages.removeAll { $0 == image.id }
+        heldImages.append(image.id)
+        while heldImages.count > Self.heldImageLimit {
+            bytes += KittyGraphics.delete(id: heldImages.removeFirst())
+        }
+        let cell = support.cellPixels
+        // Scaled to its cells only when the cell size is a guess: then the image is never
+        // taller than the rows it was given, and the status line stays visible.
+        let cells =
+            support.cellSizeKnown
+            ? nil
+            : (
+                columns: (rect.width + cell.width - 1) / cell.width,
+                rows: (rect.height + cell.height - 1) / cell.height
+            )
+        bytes += KittyGraphics.place(id: image.id, source: rect, cells: cells)
+        placedImage = image.id
+        return [
+            ImagePiece(
+                position: FramePosition(row: placement.screenRow, column: placement.screenColumn), bytes: bytes)
+        ]
+    }
+
+    private func itermPieces(_ image: RGBImage, at placement: ImagePlacement) -> [ImagePiece] {
+        guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else { return [] }
+        let crop = image.cropped(to: rect)
+        guard let png = try? PNGEncoder.encode(width: crop.width, height: crop.height, rgb: crop.pixels) else {
+            return []
+        }
+        let cell = support.cellPixels
+        let columns = (rect.width + cell.width - 1) / cell.width
+        let rows = (rect.height + cell.height - 1) / cell.height
+        return [
+            ImagePiece(
+                position: FramePosition(row: placement.screenRow, column: placement.screenColumn),
+                bytes: ITermImage.encode(png: png, columns: columns, rows: rows))
+        ]
     }
 
     private func halfBlockPieces(_ image: RGBImage, at placement: ImagePlacement) -> [ImagePiece] {

@@ -74,12 +74,14 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
     private let mailbox: SessionMailbox<ReaderMail>
     private let background: ReaderBackgroundWork
     private let images: PageImageRenderer
-    private let writer: PageImageWriter
+    private var writer: PageImageWriter
     private var state: ReaderState
     private var ending: ReaderSession.Outcome?
     /// The image last written over the text area: when it changes or goes, the whole screen is
-    /// repainted so no stale pixels stay behind.
+    /// repainted so no stale pixels stay behind (or, for kitty, it is replaced or deleted).
     private var placement: ImagePlacement?
+    /// Whether the terminal lost the image on screen (evicted), so it must be sent again.
+    private var imageLost = false
     /// The page whose text a traced frame last showed: the next frame with another page's text
     /// is marked "loaded", so the trace tells when a page's text reached the screen.
     private var pageShownWithText: Int?
@@ -109,8 +111,15 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
     }
 
     func run() -> ReaderSession.Ending {
-        // Work still running when the reader ends must not wake the next session.
-        defer { mailbox.close() }
+        // Work still running when the reader ends must not wake the next session; images kept in
+        // the terminal (kitty) are deleted, their data too.
+        defer {
+            mailbox.close()
+            let farewell = writer.farewell()
+            if !farewell.isEmpty {
+                terminal.writeImage(farewell)
+            }
+        }
         perform(state.start(note: session.note))
         draw(first: true)
         while ending == nil {
@@ -146,6 +155,10 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         case .suspendRequested:
             terminal.suspend()
             perform(state.handle(.resize(terminal.size)))
+        case .imageEvicted(let id):
+            if writer.forget(imageID: id) {
+                imageLost = true
+            }
         case .terminate:
             break
         }
@@ -177,16 +190,24 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
 
     private func draw(first: Bool = false) {
         let frame = ReaderView.render(state)
-        if frame.image != placement {
+        if frame.image != placement, writer.drawsIntoCells {
             terminal.repaintFully()
         }
         // An unchanged image over an unchanged screen stays where it is: sending it again
         // would only cost bandwidth (over ssh, megabytes a key).
         let repainted = terminal.draw(frame)
         var imageCost: (encode: Double, write: Double, bytes: Int)?
-        if let image = frame.image, repainted || image != placement,
-            let cached = images.cache.entry(for: image.request)
-        {
+        let cached = frame.image.flatMap { images.cache.entry(for: $0.request) }
+        if cached == nil, placement != nil {
+            // The view shows text (or an overlay) again: an image kept apart from the text
+            // (kitty) is deleted; the others went with the repaint.
+            let removal = writer.removal()
+            if !removal.isEmpty {
+                imageCost = (0, 0, terminal.writeImage(removal))
+            }
+        }
+        if let image = frame.image, repainted || image != placement || imageLost, let cached {
+            imageLost = false
             let started = TraceLog.now()
             let pieces = writer.pieces(drawing: cached.image, at: image)
             let encoded = TraceLog.now()
@@ -226,7 +247,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
 
     private static func availability(of graphics: GraphicsSupport) -> ImageAvailability {
         switch graphics.method {
-        case .sixel: .available(label: "image")
+        case .sixel, .kitty, .iterm: .available(label: "image")
         case .halfBlocks: .available(label: "image ▀")
         case .none: .unavailable(reason: graphics.explanation.first ?? "turned off")
         }

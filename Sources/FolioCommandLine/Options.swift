@@ -25,7 +25,7 @@ public struct Options: Sendable, Equatable {
     public var showVersion = false
     /// Print what the terminal supports for the image view, then exit.
     public var diagnose = false
-    /// How the image view may draw (`--graphics auto|sixel|none`).
+    /// How the image view may draw (`--graphics auto|kitty|sixel|iterm|halfblock|none`).
     public var graphics: GraphicsPreference = .auto
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
@@ -51,7 +51,8 @@ public struct Options: Sendable, Equatable {
                                  sensitive only when PATTERN has capitals); exit 1 when none
           --password PW          password for an encrypted document
           -p, --page N           open the reader at page N (default: where you left off)
-          --graphics MODE        image view: auto (detect), sixel, or none
+          --graphics MODE        image view: auto (detect: kitty, else sixel, else iterm, else
+                                 halfblock), kitty, sixel, iterm, halfblock, or none
           --diagnose             print what the terminal supports for the image view, then exit
           --version              print the version and exit
           -h, --help             print this help and exit
@@ -126,7 +127,8 @@ public struct Options: Sendable, Equatable {
             case "--graphics":
                 let text = try value()
                 guard let choice = GraphicsPreference(rawValue: text) else {
-                    throw UsageError(message: "invalid --graphics '\(text)' (auto, sixel or none)")
+                    throw UsageError(
+                        message: "invalid --graphics '\(text)' (auto, kitty, sixel, iterm, halfblock or none)")
                 }
                 graphics = choice
             case "--diagnose":

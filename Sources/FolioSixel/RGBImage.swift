@@ -21,6 +21,25 @@ public struct RGBImage: Sendable {
 }
 
 extension RGBImage {
+    /// This picture in negative (each channel `255 - value`), for the inverted image view.
+    public func inverted() -> RGBImage {
+        RGBImage(width: width, height: height, pixels: pixels.map { 255 - $0 })
+    }
+
+    /// The pixels of `rect`, clipped to the picture (an empty picture when nothing is left).
+    public func cropped(to rect: PixelRect) -> RGBImage {
+        let left = min(max(rect.x, 0), width)
+        let right = min(max(rect.x + rect.width, left), width)
+        let top = min(max(rect.y, 0), height)
+        let bottom = min(max(rect.y + rect.height, top), height)
+        var output: [UInt8] = []
+        output.reserveCapacity((right - left) * (bottom - top) * 3)
+        for y in top..<bottom {
+            output += pixels[((y * width + left) * 3)..<((y * width + right) * 3)]
+        }
+        return RGBImage(width: right - left, height: bottom - top, pixels: output)
+    }
+
     /// The colour ``marking(_:)`` multiplies by: a highlighter yellow, so paper turns yellow and
     /// ink stays dark.
     public static let markColor: (red: UInt8, green: UInt8, blue: UInt8) = (255, 226, 64)

@@ -14,6 +14,9 @@ public final class CursesTerminal: TerminalBackend {
     private let wakePipe = WakePipe()
     /// Inputs read while looking past an Escape, still to be handed out.
     private var pendingInputs: [KeyDecoder.Input] = []
+    /// The characters after the Escape of the last sequence dropped as no key (a terminal's
+    /// reply, which may be news for the session: an evicted kitty image).
+    private var droppedSequence: [UInt32]?
     private var isStopped = false
     private var repaintPending = false
 
@@ -173,6 +176,9 @@ public final class CursesTerminal: TerminalBackend {
                 return .resize(adoptWindowSize())
             }
             if input == .character(0x1B), pendingInputs.isEmpty, !readEscapeSequence() {
+                if let reply = droppedSequence.flatMap(KittyGraphicsReply.init(afterEscape:)), reply.isMissingImage {
+                    return .imageEvicted(id: reply.imageID)
+                }
                 continue
             }
             if let key = KeyDecoder.decode(input) {
@@ -188,9 +194,11 @@ public final class CursesTerminal: TerminalBackend {
     private func readEscapeSequence() -> Bool {
         var following: [UInt32] = []
         defer { nodelay(folio_stdscr(), true) }
+        droppedSequence = nil
         while following.count < Self.longestEscapeSequence {
             switch KeyDecoder.classify(afterEscape: following) {
             case .unrecognisedSequence:
+                droppedSequence = following
                 return false
             case .escapeKey where !following.isEmpty:
                 pendingInputs = following.map { .character($0) }

@@ -20,7 +20,8 @@ public enum TerminalProbe {
         if tty >= 0 {
             defer { close(tty) }
             if preference != .none {
-                replies = TerminalReplies.parse(query(tty))
+                let (bytes, arrivals) = query(tty)
+                replies = TerminalReplies.parse(bytes, arrivals: arrivals)
             }
             // The size in cells from the terminal too, not from standard output: that may be a
             // file (`folio --diagnose > notes`), and the cell size would fall back to a guess.
@@ -51,19 +52,25 @@ public enum TerminalProbe {
         return ((Int(columns), Int(rows)), PixelSize(width: Int(width), height: Int(height)))
     }
 
-    private static func query(_ tty: Int32) -> [UInt8] {
+    /// Writes the queries and reads the replies: the bytes, and for each the milliseconds after
+    /// the write at which it was read.
+    private static func query(_ tty: Int32) -> (bytes: [UInt8], arrivals: [Int]) {
         var original = termios()
-        guard tcgetattr(tty, &original) == 0 else { return [] }
+        guard tcgetattr(tty, &original) == 0 else { return ([], []) }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(tty, TCSANOW, &raw)
         defer { tcsetattr(tty, TCSANOW, &original) }
         let queries = Array(TerminalReplies.queries.utf8)
-        guard queries.withUnsafeBytes({ write(tty, $0.baseAddress, $0.count) }) == queries.count else { return [] }
+        let written = DeadlineClock.milliseconds()
+        guard queries.withUnsafeBytes({ write(tty, $0.baseAddress, $0.count) }) == queries.count else {
+            return ([], [])
+        }
 
         var received: [UInt8] = []
+        var arrivals: [Int] = []
         var buffer = [UInt8](repeating: 0, count: 512)
-        let deadline = DeadlineClock.milliseconds() + Int(timeLimit)
+        let deadline = written + Int(timeLimit)
         while received.count < 4096 {
             let remaining = deadline - DeadlineClock.milliseconds()
             guard remaining > 0 else { break }
@@ -72,11 +79,12 @@ public enum TerminalProbe {
             let count = read(tty, &buffer, buffer.count)
             guard count > 0 else { break }
             received += buffer.prefix(count)
+            arrivals += repeatElement(DeadlineClock.milliseconds() - written, count: count)
             if TerminalReplies.parse(received).deviceAttributes != nil {
                 break
             }
         }
-        return received
+        return (received, arrivals)
     }
 }
 

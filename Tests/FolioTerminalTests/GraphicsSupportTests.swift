@@ -13,6 +13,68 @@ import Testing
     /// tmux 3.3 answers DA1 only (no sixel attribute); XTSMGRAPHICS comes back as an error.
     let tmux = "\u{1B}[?1;3;0S\u{1B}[?1;2c"
 
+    /// kitty 0.26.5 under Xvfb (recorded): no XTSMGRAPHICS, the window and cell in pixels,
+    /// XTVERSION, an OK to the graphics query, DA1 without sixel.
+    let kitty =
+        "\u{1B}[4;884;1280t\u{1B}[6;17;8t\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c"
+
+    @Test func kittyIsPreferredAndItsAnswersAreTimed() {
+        let text = bytes(kitty)
+        // The first replies at 40 ms, DA1's at 45 ms.
+        let arrivals = text.indices.map { $0 < text.count - 7 ? 40 : 45 }
+        let replies = TerminalReplies.parse(text, arrivals: arrivals)
+        #expect(replies.kittyGraphics == "OK")
+        #expect(replies.terminalVersion == "kitty(0.26.5)")
+        #expect(replies.cellPixels == PixelSize(width: 8, height: 17))
+        #expect(replies.answers[.kittyGraphics] == .init(text: "ESC _Gi=31;OKESC \\", milliseconds: 40))
+        #expect(replies.answers[.deviceAttributes]?.milliseconds == 45)
+        #expect(replies.answers[.colorRegisters] == nil)
+        let support = GraphicsSupport.decide(
+            replies: replies, ioctlPixels: PixelSize(width: 0, height: 0), cells: (160, 52), environment: [:],
+            preference: .auto)
+        #expect(support.method == .kitty)
+        #expect(support.cellSizeKnown)
+        #expect(support.explanation[0].contains("kitty(0.26.5)"))
+        // Forced to sixel, kitty is still asked for what it said.
+        let sixel = GraphicsSupport.decide(
+            replies: replies, ioctlPixels: PixelSize(width: 0, height: 0), cells: (160, 52), environment: [:],
+            preference: .sixel)
+        #expect(sixel.method == .sixel(colorRegisters: 256))
+    }
+
+    @Test func autoSaysWhyEachProtocolWasPassedOver() {
+        let support = GraphicsSupport.decide(
+            replies: TerminalReplies.parse(bytes("\u{1B}[?62;22c")), ioctlPixels: PixelSize(width: 0, height: 0),
+            cells: (80, 24), environment: ["COLORTERM": "truecolor"], preference: .auto)
+        #expect(support.method == .halfBlocks(trueColor: true))
+        #expect(support.explanation.contains("kitty graphics: not used, the terminal ignored the query"))
+        #expect(support.explanation.contains { $0.hasPrefix("sixel: not used") && $0.contains("attribute 4") })
+        #expect(support.explanation.contains { $0.hasPrefix("iTerm2 inline images: not used") })
+        #expect(!support.cellSizeKnown)
+    }
+
+    @Test func itermAndWezTermAreKnownByName() {
+        for (environment, version) in [(["TERM_PROGRAM": "iTerm.app"], ""), ([:], "\u{1B}P>|WezTerm 20230712\u{1B}\\")]
+        {
+            let support = GraphicsSupport.decide(
+                replies: TerminalReplies.parse(bytes(version + "\u{1B}[?62;22c")),
+                ioctlPixels: PixelSize(width: 1600, height: 1000), cells: (160, 50), environment: environment,
+                preference: .auto)
+            #expect(support.method == .iterm)
+        }
+    }
+
+    @Test(arguments: [
+        (GraphicsPreference.kitty, GraphicsSupport.Method.kitty), (.iterm, .iterm),
+        (.halfblock, .halfBlocks(trueColor: false)), (.none, .none),
+    ])
+    func everyProtocolCanBeForced(preference: GraphicsPreference, method: GraphicsSupport.Method) {
+        let support = GraphicsSupport.decide(
+            replies: TerminalReplies.parse(bytes(xterm)), ioctlPixels: PixelSize(width: 0, height: 0), cells: (80, 24),
+            environment: [:], preference: preference)
+        #expect(support.method == method)
+    }
+
     @Test func parsesXtermVT340() {
         let replies = TerminalReplies.parse(bytes(xterm))
         #expect(replies.colorRegisters == 256)

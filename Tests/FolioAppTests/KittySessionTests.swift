@@ -1,0 +1,113 @@
+import FolioCore
+import FolioDocument
+import FolioTestSupport
+import Foundation
+import Testing
+
+@testable import FolioApp
+
+/// The image view speaking the kitty graphics protocol, through the fake terminal: each page is
+/// sent once under an id, scrolling re-places it with a source rectangle, another page replaces
+/// it, the text view deletes it, an eviction sends it again, and leaving frees it.
+@Suite struct KittySessionTests {
+    /// kitty's cells (8×17 px) on an 80×30 terminal: a text area of 78 × 29 cells.
+    let cell = (width: 8, height: 17)
+
+    private func commands(_ write: FakeTerminal.ImageWrite) throws -> [KittyCommand] {
+        try #require(KittyCommand.all(in: write.pieces.flatMap(\.bytes)))
+    }
+
+    @Test func pageIsSentOnceThenCroppedReplacedAndDeleted() throws {
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kitty)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let first = try #require(reader.terminal.images.first)
+        #expect(first.pieces.map(\.position) == [FramePosition(row: 0, column: 1)])
+        let sent = try commands(first)
+        let transmission = sent.filter { $0.keys["a"] == "t" || $0.keys["a"] == nil }
+        let id = try #require(sent.first?.keys["i"])
+        #expect(sent.first?.keys["a"] == "t" && sent.first?.keys["f"] == "100" && sent.first?.keys["t"] == "d")
+        #expect(transmission.count > 1)
+        #expect(transmission.last?.keys["m"] == "0")
+        #expect(transmission.dropLast().allSatisfy { $0.keys["m"] == "1" && $0.payload.count == 4096 })
+        // The visible part: 78 cells across, the 29 text rows down — never the status line.
+        let placed = try #require(sent.last)
+        #expect(placed.keys["a"] == "p" && placed.keys["i"] == id)
+        #expect(placed.keys["x"] == "0" && placed.keys["y"] == "0" && placed.keys["w"] == "\(78 * cell.width)")
+        #expect(placed.keys["h"] == "\(29 * cell.height)")
+        #expect(placed.keys["r"] == nil, "the cell size was reported, so the crop is not scaled")
+
+        // The PNG carried is the page as rendered: decoded by MuPDF, pixel for pixel.
+        let png = try #require(
+            Data(base64Encoded: String(decoding: transmission.flatMap(\.payload), as: UTF8.self)))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("folio-kitty-\(UUID()).png")
+        try png.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let decoded = try Document(path: file.path).render(page: 0, width: 78 * cell.width)
+        let expected = try Document(path: Corpus.path("pdfjs-tracemonkey.pdf")).render(page: 0, width: 78 * cell.width)
+        #expect(decoded.width == expected.width && decoded.height == expected.height)
+        #expect(decoded.pixels == expected.pixels)
+
+        // Scrolling a row re-places the same image one cell lower in the page: no pixels sent.
+        var seen = reader.terminal.images.count
+        reader.terminal.type("j")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let scrolled = try commands(try #require(reader.terminal.images.last))
+        #expect(scrolled.map { $0.keys["a"] } == ["p"])
+        #expect(scrolled.first?.keys["i"] == id && scrolled.first?.keys["y"] == "\(cell.height)")
+        #expect(reader.terminal.images.last!.pieces.flatMap(\.bytes).count < 1024)
+
+        // The next page: the old placement goes in the same write as the new page's image.
+        seen = reader.terminal.images.count
+        reader.terminal.type("l")
+        #expect(
+            reader.terminal.waitUntil { terminal in
+                terminal.images.dropFirst(seen).contains { write in
+                    (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains { $0.keys["a"] == "t" }
+                }
+            })
+        // Until page 2's image is ready its text stands in: either way page 1's placement is
+        // deleted before page 2's image goes out (kept in the terminal for going back).
+        let afterFlip = try reader.terminal.images.dropFirst(seen).flatMap { try commands($0) }
+        let flipped = Array(afterFlip.prefix { $0.keys["a"] != "t" } + afterFlip.drop { $0.keys["a"] != "t" }.prefix(1))
+        #expect(flipped.contains { $0.keys == ["a": "d", "d": "a", "q": "2"] })
+        #expect(!flipped.contains { $0.keys["d"] == "I" })
+        let secondID = try #require(flipped.first { $0.keys["a"] == "t" }?.keys["i"])
+        #expect(secondID != id)
+
+        // Evicted by the terminal: the image on screen is sent again.
+        seen = reader.terminal.images.count
+        reader.terminal.send(.imageEvicted(id: Int(secondID)!))
+        reader.terminal.type("j")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let resent = try commands(try #require(reader.terminal.images.last))
+        #expect(resent.first?.keys["a"] == "t" && resent.first?.keys["i"] == secondID)
+
+        // Back to page 1, kept in the terminal: placed again without sending it.
+        seen = reader.terminal.images.count
+        reader.terminal.type("h")
+        #expect(
+            reader.terminal.waitUntil { terminal in
+                terminal.images.dropFirst(seen).contains { write in
+                    (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains { $0.keys["i"] == id }
+                }
+            })
+        let back = try commands(try #require(reader.terminal.images.last))
+        #expect(!back.contains { $0.keys["a"] == "t" })
+        #expect(back.last?.keys["a"] == "p" && back.last?.keys["i"] == id)
+
+        // The text view: the placement is deleted, the images kept.
+        seen = reader.terminal.images.count
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        #expect(
+            try commands(try #require(reader.terminal.images.last)).map(\.keys) == [["a": "d", "d": "a", "q": "2"]])
+
+        // Leaving frees both images in the terminal.
+        _ = reader.quit()
+        let farewell = try commands(try #require(reader.terminal.images.last))
+        #expect(Set(farewell.filter { $0.keys["d"] == "I" }.compactMap { $0.keys["i"] }) == [id, secondID])
+    }
+}
