@@ -11,14 +11,30 @@ public struct Options: Sendable, Equatable {
         case outline
         case search(String)
         case sixel
+        /// `--image`: pages as images in the protocol `--graphics` names.
+        case image
+    }
+
+    /// A box in cells (`--size COLSxROWS`) that `--image` fits each page in.
+    public struct CellBox: Sendable, Equatable {
+        public var columns: Int
+        public var rows: Int
+
+        /// A box of `columns` × `rows` cells.
+        public init(columns: Int, rows: Int) {
+            self.columns = columns
+            self.rows = rows
+        }
     }
 
     public var mode: Mode?
     public var path: String?
     public var pages: PageRange?
     public var password: String?
-    /// The image width for `--sixel`, in pixels.
+    /// The image width for `--sixel` and `--image`, in pixels.
     public var width: Int?
+    /// The box `--image` fits each page in, in cells.
+    public var size: CellBox?
     /// The 1-based page the reader opens at.
     public var startPage: Int?
     public var showHelp = false
@@ -43,9 +59,13 @@ public struct Options: Sendable, Equatable {
         Options:
           --info                 print document facts as "Key: value" lines, then exit
           --text                 print the text of the selected pages, each followed by a form feed
-          --pages RANGE          pages for --text, --search and --sixel: 3 | 2-5 | 7- | 1,4,9-12
+          --pages RANGE          pages for --text, --search, --sixel and --image: 3 | 2-5 | 7- | 1,4,9-12
           --sixel                write the selected pages as sixel images (for scripts and previews)
-          --width PX             image width for --sixel (default: the terminal's width, or 800)
+          --image                write the selected pages as images in the --graphics protocol
+                                 (kitty, sixel, iterm or halfblock; auto detects), for previews
+          --width PX             image width for --sixel and --image (default: the terminal's
+                                 width, or 800)
+          --size COLSxROWS       fit each --image page in COLS×ROWS cells (instead of --width)
           --outline              print the outline: two spaces of indent per level, "title<TAB>page"
           --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
                                  sensitive only when PATTERN has capitals); exit 1 when none
@@ -101,6 +121,18 @@ public struct Options: Sendable, Equatable {
             case "--sixel":
                 try noValue()
                 try setMode(.sixel, name)
+            case "--image":
+                try noValue()
+                try setMode(.image, name)
+            case "--size":
+                let text = try value()
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+                    (1...4096).contains(columns), (1...4096).contains(rows)
+                else {
+                    throw UsageError(message: "invalid size '\(text)' (COLSxROWS, such as 80x24)")
+                }
+                size = CellBox(columns: columns, rows: rows)
             case "--width":
                 let text = try value()
                 guard let pixels = Int(text), (1...16384).contains(pixels) else {
@@ -143,11 +175,20 @@ public struct Options: Sendable, Equatable {
             default: throw UsageError(message: "unknown option '\(name)'")
             }
         }
-        if pages != nil, mode != .text, mode != .sixel, !isSearch {
-            throw UsageError(message: "--pages applies to --text, --search and --sixel")
+        if pages != nil, mode != .text, mode != .sixel, mode != .image, !isSearch {
+            throw UsageError(message: "--pages applies to --text, --search, --sixel and --image")
         }
-        if width != nil, mode != .sixel {
-            throw UsageError(message: "--width applies to --sixel")
+        if width != nil, mode != .sixel, mode != .image {
+            throw UsageError(message: "--width applies to --sixel and --image")
+        }
+        if size != nil, mode != .image {
+            throw UsageError(message: "--size applies to --image")
+        }
+        if size != nil, width != nil {
+            throw UsageError(message: "--width and --size cannot be combined")
+        }
+        if mode == .image, graphics == .none {
+            throw UsageError(message: "--image needs a protocol (--graphics kitty, sixel, iterm or halfblock)")
         }
         if mode != nil, !showHelp, !showVersion, path == nil {
             throw UsageError(message: "a FILE is needed")

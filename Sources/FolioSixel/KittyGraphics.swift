@@ -16,6 +16,19 @@ public enum KittyGraphics {
     /// of at most ``chunkSize`` bytes (`t=d`, `m=1` on all but the last), quietly (`q=2`: the
     /// placement that follows reports a missing image).
     public static func transmit(png: [UInt8], id: UInt32) -> [UInt8] {
+        chunked(png, firstKeys: "a=t,f=100,t=d,i=\(id),q=2")
+    }
+
+    /// Transmits `png` and shows it at the cursor at once (`a=T`), with no id, the cursor moved
+    /// past it as after text: for writing pages one after another (`folio --image`). With
+    /// `cells`, it is scaled to that many columns and rows.
+    public static func display(png: [UInt8], cells: (columns: Int, rows: Int)?) -> [UInt8] {
+        let size = cells.map { ",c=\($0.columns),r=\($0.rows)" } ?? ""
+        return chunked(png, firstKeys: "a=T,f=100,t=d\(size),q=2")
+    }
+
+    /// `png` in base64 chunks of at most ``chunkSize`` bytes, the first with `firstKeys`.
+    private static func chunked(_ png: [UInt8], firstKeys: String) -> [UInt8] {
         let payload = Base64.encode(png)
         var output: [UInt8] = []
         output.reserveCapacity(payload.count + payload.count / chunkSize * 16 + 64)
@@ -23,7 +36,7 @@ public enum KittyGraphics {
         repeat {
             let end = min(start + chunkSize, payload.count)
             let more = end < payload.count ? 1 : 0
-            let keys = start == 0 ? "a=t,f=100,t=d,i=\(id),q=2,m=\(more)" : "m=\(more),q=2"
+            let keys = start == 0 ? "\(firstKeys),m=\(more)" : "m=\(more),q=2"
             output += command(keys, payload: payload[start..<end])
             start = end
         } while start < payload.count

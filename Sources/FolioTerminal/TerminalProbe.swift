@@ -32,6 +32,14 @@ public enum TerminalProbe {
             environment: ProcessInfo.processInfo.environment, preference: preference)
     }
 
+    /// What `preference` (anything but `auto`) gives without asking the terminal anything: the
+    /// cell size assumed, the colours from the environment.
+    public static func assume(preference: GraphicsPreference) -> GraphicsSupport {
+        GraphicsSupport.decide(
+            replies: TerminalReplies(), ioctlPixels: PixelSize(width: 0, height: 0), cells: (0, 0),
+            environment: ProcessInfo.processInfo.environment, preference: preference)
+    }
+
     /// The terminal's text area width in pixels from TIOCGWINSZ, when it says.
     public static func windowPixelWidth() -> Int? {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
