@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "FolioCore"),
         .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
-        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore"]),
+        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore", "FolioSixel"]),
         .target(name: "FolioSixel"),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
         .target(name: "FolioState", dependencies: ["FolioCore"]),
@@ -47,7 +47,9 @@ let package = Package(
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(
             name: "FolioAppTests",
-            dependencies: ["FolioApp", "FolioDocument", "FolioState", "FolioTerminal", "FolioTestSupport"]
+            dependencies: [
+                "FolioApp", "FolioDocument", "FolioSixel", "FolioState", "FolioTerminal", "FolioTestSupport",
+            ]
         ),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),

@@ -24,6 +24,14 @@ public enum Diagnosis {
             let time = answer.milliseconds.map { " after \($0) ms" } ?? ""
             lines.append("  \(query.rawValue): \(answer.text)\(time)")
         }
+        if let outside = support.outsideReplies {
+            lines.append("Passed through tmux to the terminal outside:")
+            for query in [TerminalReplies.Query.kittyGraphics, .terminalVersion, .deviceAttributes] {
+                let answer = outside.answers[query]
+                let time = answer?.milliseconds.map { " after \($0) ms" } ?? ""
+                lines.append("  \(query.rawValue): \(answer.map { $0.text + time } ?? "no answer")")
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

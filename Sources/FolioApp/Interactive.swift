@@ -78,12 +78,15 @@ public struct Interactive: Sendable {
         }
         var browserStarted = false
         var startPage = self.startPage
+        // Said once, on the first document's status line: how to get sharper images.
+        var advice = graphics.advice
         while true {
             if let current = reading {
                 let ending = read(
                     current.document, path: current.path, fromBrowser: current.fromBrowser,
-                    startPage: startPage, on: terminal, graphics: graphics, messages: &messages)
+                    startPage: startPage, on: terminal, graphics: graphics, advice: advice, messages: &messages)
                 startPage = nil
+                advice = nil
                 switch ending.outcome {
                 case .quit:
                     return Ending(status: 0, messages: messages)
@@ -119,13 +122,13 @@ public struct Interactive: Sendable {
     /// Reads `document` until the reader ends, then remembers where it was left.
     private func read(
         _ document: Document, path: String, fromBrowser: Bool, startPage: Int?, on terminal: some TerminalBackend,
-        graphics: GraphicsSupport, messages: inout [String]
+        graphics: GraphicsSupport, advice: String?, messages: inout [String]
     ) -> ReaderSession.Ending {
         let key = Self.canonical(path)
         let remembered = startPage == nil ? positions?.page(of: key) : nil
         let session = ReaderSession(
             document: document, path: path, startPage: startPage ?? remembered ?? 0,
-            note: remembered.flatMap { $0 > 0 ? Self.resumeNote(page: $0) : nil },
+            note: remembered.flatMap { $0 > 0 ? Self.resumeNote(page: $0) : nil } ?? advice,
             graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser)
         let ending = session.run(on: terminal)
         do throws(StateError) {

@@ -23,7 +23,9 @@ final class PageImageCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [RenderRequest: Entry] = [:]
     private var recentlyUsed: [RenderRequest] = []
-    private var lastImageID: UInt32 = 0
+    /// Starts where the process id says, so that two readers in panes of one terminal (tmux)
+    /// seldom use the same ids.
+    private var lastImageID = UInt32(ProcessInfo.processInfo.processIdentifier % 255)
 
     /// An empty cache of `capacity` bytes.
     init(capacity: Int = standardCapacity) {
@@ -52,11 +54,13 @@ final class PageImageCache: @unchecked Sendable {
         }
     }
 
-    /// A new image id for the kitty graphics protocol, never given before in this cache's life.
-    /// (Ids stay below 2²⁴ so that they fit a 24-bit colour, as Unicode placeholders carry them.)
+    /// A new image id for the kitty graphics protocol: 1 to 255, so that Unicode placeholders
+    /// can carry it as a 256-colour foreground, which tmux passes on unchanged. An id comes back
+    /// only after 254 others, long after the terminal was told to free its image (the reader
+    /// keeps a few).
     func newImageID() -> UInt32 {
         lock.withLock {
-            lastImageID = lastImageID % 0xFF_FFFE + 1
+            lastImageID = lastImageID % 255 + 1
             return lastImageID
         }
     }

@@ -28,7 +28,7 @@ struct PageImageWriter {
     /// Whether an image stands in the cells it covers, so that changing or removing it needs
     /// the screen repainted (sixel, iTerm2, half blocks); kitty images are placed apart from the
     /// text, and replaced, moved and deleted by command with the text beneath untouched.
-    var drawsIntoCells: Bool { support.method != .kitty }
+    var drawsIntoCells: Bool { support.method != .kitty || support.throughTmux }
 
     /// The pieces that draw the part of `image` that `placement` shows: a sixel image (or one
     /// tile of it), a kitty transmission and placement, an iTerm2 image, or a row of half
@@ -51,6 +51,8 @@ struct PageImageWriter {
     mutating func removal() -> [ImagePiece] {
         guard placedImage != nil else { return [] }
         placedImage = nil
+        // Placeholder cells are text: the repaint took them away.
+        if support.throughTmux { return [] }
         return [ImagePiece(position: FramePosition(row: 0, column: 0), bytes: KittyGraphics.deletePlacements)]
     }
 
@@ -62,6 +64,9 @@ struct PageImageWriter {
             bytes += KittyGraphics.delete(id: id)
         }
         heldImages = []
+        if support.throughTmux, !bytes.isEmpty {
+            bytes = TmuxPassthrough.wrapEachCommand(bytes)
+        }
         return bytes.isEmpty ? [] : [ImagePiece(position: FramePosition(row: 0, column: 0), bytes: bytes)]
     }
 
@@ -108,19 +113,15 @@ struct PageImageWriter {
         guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else {
             return removal()
         }
+        if support.throughTmux {
+            return placeholderPieces(image, at: placement)
+        }
         var bytes: [UInt8] = []
         // Another page's placement goes in the same write as this one's, so nothing flickers.
         if let placed = placedImage, placed != image.id {
             bytes += KittyGraphics.deletePlacements
         }
-        if !heldImages.contains(image.id) {
-            bytes += KittyGraphics.transmit(png: image.png, id: image.id)
-        }
-        heldImages.removeAll { $0 == image.id }
-        heldImages.append(image.id)
-        while heldImages.count > Self.heldImageLimit {
-            bytes += KittyGraphics.delete(id: heldImages.removeFirst())
-        }
+        bytes += holding(image)
         let cell = support.cellPixels
         // Scaled to its cells only when the cell size is a guess: then the image is never
         // taller than the rows it was given, and the status line stays visible.
@@ -137,6 +138,48 @@ struct PageImageWriter {
             ImagePiece(
                 position: FramePosition(row: placement.screenRow, column: placement.screenColumn), bytes: bytes)
         ]
+    }
+
+    /// What makes the terminal hold `image`: its transmission unless it holds it already (with
+    /// `then`, sent right after it), and the deletion of the least recently placed beyond
+    /// ``heldImageLimit``.
+    private mutating func holding(_ image: KittyPageImage, then: [UInt8] = []) -> [UInt8] {
+        var bytes: [UInt8] = []
+        if !heldImages.contains(image.id) {
+            bytes += KittyGraphics.transmit(png: image.png, id: image.id) + then
+        }
+        heldImages.removeAll { $0 == image.id }
+        heldImages.append(image.id)
+        while heldImages.count > Self.heldImageLimit {
+            bytes += KittyGraphics.delete(id: heldImages.removeFirst())
+        }
+        return bytes
+    }
+
+    /// Inside tmux: the image goes to the terminal outside through passthrough with a virtual
+    /// placement over its whole cell grid, and each visible row of the view is a row of
+    /// placeholder cells numbering the image's rows and columns — scrolling rewrites text only.
+    private mutating func placeholderPieces(_ image: KittyPageImage, at placement: ImagePlacement) -> [ImagePiece] {
+        let cell = support.cellPixels
+        let grid = (
+            columns: (image.width + cell.width - 1) / cell.width, rows: (image.height + cell.height - 1) / cell.height
+        )
+        let commands = holding(
+            image, then: KittyPlaceholder.virtualPlacement(id: image.id, columns: grid.columns, rows: grid.rows))
+        placedImage = image.id
+        let rows = (0..<max(min(placement.rows, grid.rows - placement.sourceRow), 0)).map { row in
+            ImagePiece(
+                position: FramePosition(row: placement.screenRow + row, column: placement.screenColumn),
+                bytes: KittyPlaceholder.row(
+                    id: image.id, row: placement.sourceRow + row, firstColumn: placement.sourceColumn,
+                    columns: min(placement.columns, grid.columns - placement.sourceColumn)))
+        }
+        guard !commands.isEmpty else { return rows }
+        return [
+            ImagePiece(
+                position: FramePosition(row: placement.screenRow, column: placement.screenColumn),
+                bytes: TmuxPassthrough.wrapEachCommand(commands))
+        ] + rows
     }
 
     private func itermPieces(_ image: RGBImage, at placement: ImagePlacement) -> [ImagePiece] {

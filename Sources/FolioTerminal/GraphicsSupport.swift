@@ -1,4 +1,5 @@
 public import FolioCore
+import FolioSixel
 
 /// What the terminal said about itself, parsed from its replies to Folio's start-up queries.
 public struct TerminalReplies: Sendable, Equatable {
@@ -42,7 +43,7 @@ public struct TerminalReplies: Sendable, Equatable {
             case .windowPixels: "\u{1B}[14t"
             case .cellPixels: "\u{1B}[16t"
             case .terminalVersion: "\u{1B}[>q"
-            case .kittyGraphics: "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+            case .kittyGraphics: KittyGraphics.supportQuery
             case .deviceAttributes: "\u{1B}[c"
             }
         }
@@ -62,6 +63,40 @@ public struct TerminalReplies: Sendable, Equatable {
     /// The queries, written in one go; DA1 comes last because every terminal answers it, and in
     /// order, so once its reply is in, nothing else is coming.
     public static let queries = Query.allCases.map(\.sequence).joined()
+
+    /// The queries for the terminal outside tmux, each passed through on its own (`ESC P tmux ;
+    /// … ESC \`, Escapes doubled): kitty graphics, XTVERSION, and DA1 last.
+    public static let passthroughQueries: [UInt8] = [Query.kittyGraphics, .terminalVersion, .deviceAttributes]
+        .flatMap { TmuxPassthrough.wrap(Array($0.sequence.utf8)) }
+
+    /// How many DA1 answers (`ESC [ ? … c`) `bytes` holds.
+    public static func deviceAttributesAnswers(in bytes: [UInt8]) -> Int {
+        var count = 0
+        var index = 0
+        while let end = endOfFirstDeviceAttributes(in: Array(bytes[index...])) {
+            count += 1
+            index += end
+        }
+        return count
+    }
+
+    /// The index just after the first DA1 answer in `bytes`; nil when there is none.
+    public static func endOfFirstDeviceAttributes(in bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "["), bytes[index + 2] == UInt8(ascii: "?") {
+                var cursor = index + 3
+                while cursor < bytes.count, (0x30...0x3B).contains(bytes[cursor]) {
+                    cursor += 1
+                }
+                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "c") {
+                    return cursor + 1
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
 
     /// Parses whatever arrived; unknown or malformed sequences are skipped. `arrivals`, when
     /// given, holds for each byte the milliseconds after the queries at which it was read.
@@ -122,7 +157,7 @@ public struct TerminalReplies: Sendable, Equatable {
         if bytes[start + 1] == UInt8(ascii: "P"), body.hasPrefix(">|") {
             terminalVersion = String(TerminalSafeText.sanitized(String(body.dropFirst(2))).prefix(80))
             record(.terminalVersion, bytes[start...(end + 1)], arrivedBy: arrivals, at: end + 1)
-        } else if bytes[start + 1] == UInt8(ascii: "_"), body.hasPrefix("Gi=\(KittyQuery.id);") {
+        } else if bytes[start + 1] == UInt8(ascii: "_"), body.hasPrefix("Gi=\(KittyGraphics.supportQueryID);") {
             kittyGraphics = String(TerminalSafeText.sanitized(String(body.drop { $0 != ";" }.dropFirst())).prefix(80))
             record(.kittyGraphics, bytes[start...(end + 1)], arrivedBy: arrivals, at: end + 1)
         }
@@ -174,9 +209,18 @@ public struct TerminalReplies: Sendable, Equatable {
     }
 }
 
-/// The kitty graphics query's image id (the query itself is ``TerminalReplies/Query/kittyGraphics``).
-enum KittyQuery {
-    static let id = 31
+/// What tmux says of the pane Folio runs in and of the terminal its client is attached from.
+public struct TmuxState: Sendable, Equatable {
+    /// Whether the pane has `allow-passthrough` on (or `all`).
+    public var passthrough: Bool
+    /// The client terminal's TERM (`#{client_termname}`, such as `xterm-kitty`); empty when
+    /// no client is attached.
+    public var clientTerminal: String
+
+    public init(passthrough: Bool, clientTerminal: String) {
+        self.passthrough = passthrough
+        self.clientTerminal = clientTerminal
+    }
 }
 
 /// A kitty graphics reply that arrives while the reader runs (`ESC _ G i=ID ; message ESC \`).
@@ -247,6 +291,14 @@ public struct GraphicsSupport: Sendable, Equatable {
     public var explanation: [String]
     /// What the terminal answered to each query, for `folio --diagnose`.
     public var replies: TerminalReplies
+    /// Inside tmux with passthrough on: what the terminal outside answered to the queries
+    /// passed through to it.
+    public var outsideReplies: TerminalReplies?
+    /// Whether graphics go to the terminal outside tmux through passthrough, kitty images shown
+    /// with Unicode placeholders so that they stay in the pane.
+    public var throughTmux: Bool
+    /// A hint for the status line, shown once: how to get sharper images (tmux passthrough).
+    public var advice: String?
 
     /// A common cell size, assumed when the terminal does not say.
     public static let assumedCell = PixelSize(width: 10, height: 20)
@@ -258,9 +310,12 @@ public struct GraphicsSupport: Sendable, Equatable {
     /// - Parameters:
     ///   - ioctlPixels: `TIOCGWINSZ`'s `ws_xpixel`×`ws_ypixel` (zero when unknown).
     ///   - cells: the terminal's size in cells.
+    ///   - tmux: inside tmux, what tmux says of the pane and its client; `outside`, what the
+    ///     terminal outside answered through passthrough.
     public static func decide(
         replies: TerminalReplies, ioctlPixels: PixelSize, cells: (columns: Int, rows: Int),
-        environment: [String: String], preference: GraphicsPreference
+        environment: [String: String], preference: GraphicsPreference, tmux: TmuxState? = nil,
+        outside: TerminalReplies? = nil
     ) -> GraphicsSupport {
         var notes: [String] = []
         let cell: PixelSize
@@ -278,7 +333,14 @@ public struct GraphicsSupport: Sendable, Equatable {
             cellKnown = false
             notes.append("cell size unknown: assuming \(cell.width)×\(cell.height) px")
         }
-        let choice = choose(replies: replies, environment: environment, preference: preference)
+        var choice = choose(replies: replies, environment: environment, preference: preference)
+        var throughTmux = false
+        var advice: String?
+        if let tmux {
+            (choice, throughTmux, advice) = chooseInTmux(
+                choice, tmux: tmux, replies: replies, outside: outside, environment: environment, preference: preference
+            )
+        }
         // Only sixel terminals report (and need) a largest image; kitty and iTerm2 take pages
         // as large as Folio renders them.
         let maxImage: PixelSize
@@ -293,7 +355,88 @@ public struct GraphicsSupport: Sendable, Equatable {
         }
         return GraphicsSupport(
             method: choice.method, cellPixels: cell, cellSizeKnown: cellKnown, maxImageSize: maxImage,
-            explanation: choice.reasons + notes, replies: replies)
+            explanation: choice.reasons + notes, replies: replies, outsideReplies: outside, throughTmux: throughTmux,
+            advice: advice)
+    }
+
+    /// How to turn tmux's passthrough on, for `--diagnose`.
+    public static let passthroughAdvice =
+        "tmux passthrough is off: `tmux set -g allow-passthrough on` (in ~/.tmux.conf) gives sharp page images in kitty (0.28 or later) and Ghostty"
+    /// The same, short enough for the status line of an 80-column terminal.
+    public static let passthroughHint = "Sharper images: tmux set -g allow-passthrough on"
+
+    /// Inside tmux: the kitty protocol through passthrough when the terminal outside answered
+    /// and can show Unicode placeholders (so the image stays in the pane); half blocks otherwise,
+    /// saying why (and how to turn passthrough on). Sixel stays when tmux itself reports it.
+    private static func chooseInTmux(
+        _ choice: (method: Method, reasons: [String]), tmux: TmuxState, replies: TerminalReplies,
+        outside: TerminalReplies?, environment: [String: String], preference: GraphicsPreference
+    ) -> (choice: (method: Method, reasons: [String]), throughTmux: Bool, advice: String?) {
+        let outer = outside?.terminalVersion ?? (tmux.clientTerminal.isEmpty ? "unknown" : tmux.clientTerminal)
+        switch preference {
+        case .kitty:
+            // Forced: the user says the terminal outside speaks it (and shows placeholders).
+            return (choice, tmux.passthrough, tmux.passthrough ? nil : passthroughHint)
+        case .auto:
+            break
+        default:
+            return (choice, false, nil)
+        }
+        if case .sixel = choice.method {
+            return (choice, false, nil)
+        }
+        let trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+        let halfBlocks = Method.halfBlocks(trueColor: trueColor)
+        let label = "half-block images (\(trueColor ? "24-bit" : "256") colours)"
+        guard tmux.passthrough else {
+            return (
+                (
+                    halfBlocks,
+                    ["\(label): inside tmux with passthrough off (terminal outside: \(outer))", passthroughAdvice]
+                ),
+                false, passthroughHint
+            )
+        }
+        guard let answer = outside?.kittyGraphics, answer.hasPrefix("OK") else {
+            return (
+                (
+                    halfBlocks,
+                    [
+                        "\(label): the terminal outside tmux (\(outer)) did not answer the kitty graphics query passed through to it"
+                    ]
+                ), false, nil
+            )
+        }
+        guard supportsPlaceholders(outside?.terminalVersion) else {
+            return (
+                (
+                    halfBlocks,
+                    [
+                        "\(label): the terminal outside tmux (\(outer)) speaks kitty graphics but shows no Unicode placeholders (kitty 0.28 or later, Ghostty): an image passed through tmux would stay over other panes"
+                    ]
+                ), false, nil
+            )
+        }
+        return (
+            (
+                .kitty,
+                [
+                    "kitty graphics through tmux: the terminal outside (\(outer)) answered the query passed through; images are Unicode placeholders, so they stay in the pane"
+                ]
+            ), true, nil
+        )
+    }
+
+    /// Whether the terminal XTVERSION names shows kitty's Unicode placeholders: kitty 0.28 or
+    /// later, Ghostty.
+    static func supportsPlaceholders(_ version: String?) -> Bool {
+        guard let version = version?.lowercased() else { return false }
+        if version.hasPrefix("ghostty") { return true }
+        guard version.hasPrefix("kitty("), let close = version.firstIndex(of: ")") else { return false }
+        let numbers = version[version.index(version.startIndex, offsetBy: 6)..<close].split(separator: ".").map {
+            Int($0) ?? 0
+        }
+        return (numbers.first ?? 0, numbers.dropFirst().first ?? 0) >= (0, 28)
     }
 
     /// The method for `preference`, with one line saying why it was chosen first, then one for

@@ -13,23 +13,34 @@ public enum TerminalProbe {
 
     /// Probes the terminal and decides how the image view draws.
     public static func detect(preference: GraphicsPreference) -> GraphicsSupport {
+        let environment = ProcessInfo.processInfo.environment
+        let tmux = environment["TMUX"] == nil ? nil : TmuxState.query(pane: environment["TMUX_PANE"])
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var replies = TerminalReplies()
+        var outside: TerminalReplies?
         var pixels = PixelSize(width: 0, height: 0)
         var cells = (columns: 0, rows: 0)
         if tty >= 0 {
             defer { close(tty) }
             if preference != .none {
-                let (bytes, arrivals) = query(tty)
-                replies = TerminalReplies.parse(bytes, arrivals: arrivals)
+                // With passthrough, the terminal outside tmux is asked too; its answers come after
+                // tmux's own (tmux answers DA1 at once), up to its own DA1 answer.
+                let passthrough = tmux?.passthrough == true
+                let (bytes, arrivals) = query(tty, passthrough: passthrough)
+                let split =
+                    passthrough ? TerminalReplies.endOfFirstDeviceAttributes(in: bytes) ?? bytes.count : bytes.count
+                replies = TerminalReplies.parse(Array(bytes[..<split]), arrivals: Array(arrivals[..<split]))
+                if passthrough {
+                    outside = TerminalReplies.parse(Array(bytes[split...]), arrivals: Array(arrivals[split...]))
+                }
             }
             // The size in cells from the terminal too, not from standard output: that may be a
             // file (`folio --diagnose > notes`), and the cell size would fall back to a guess.
             (cells, pixels) = windowGeometry(of: tty)
         }
         return GraphicsSupport.decide(
-            replies: replies, ioctlPixels: pixels, cells: cells,
-            environment: ProcessInfo.processInfo.environment, preference: preference)
+            replies: replies, ioctlPixels: pixels, cells: cells, environment: environment, preference: preference,
+            tmux: tmux, outside: outside)
     }
 
     /// What `preference` (anything but `auto`) gives without asking the terminal anything: the
@@ -62,14 +73,17 @@ public enum TerminalProbe {
 
     /// Writes the queries and reads the replies: the bytes, and for each the milliseconds after
     /// the write at which it was read.
-    private static func query(_ tty: Int32) -> (bytes: [UInt8], arrivals: [Int]) {
+    private static func query(_ tty: Int32, passthrough: Bool) -> (bytes: [UInt8], arrivals: [Int]) {
         var original = termios()
         guard tcgetattr(tty, &original) == 0 else { return ([], []) }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(tty, TCSANOW, &raw)
         defer { tcsetattr(tty, TCSANOW, &original) }
-        let queries = Array(TerminalReplies.queries.utf8)
+        let queries =
+            Array(TerminalReplies.queries.utf8)
+            + (passthrough ? TerminalReplies.passthroughQueries : [])
+        let answersExpected = passthrough ? 2 : 1
         let written = DeadlineClock.milliseconds()
         guard queries.withUnsafeBytes({ write(tty, $0.baseAddress, $0.count) }) == queries.count else {
             return ([], [])
@@ -88,7 +102,7 @@ public enum TerminalProbe {
             guard count > 0 else { break }
             received += buffer.prefix(count)
             arrivals += repeatElement(DeadlineClock.milliseconds() - written, count: count)
-            if TerminalReplies.parse(received).deviceAttributes != nil {
+            if TerminalReplies.deviceAttributesAnswers(in: received) >= answersExpected {
                 break
             }
         }

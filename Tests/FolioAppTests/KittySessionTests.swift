@@ -1,5 +1,7 @@
 import FolioCore
 import FolioDocument
+import FolioSixel
+import FolioTerminal
 import FolioTestSupport
 import Foundation
 import Testing
@@ -109,5 +111,49 @@ import Testing
         _ = reader.quit()
         let farewell = try commands(try #require(reader.terminal.images.last))
         #expect(Set(farewell.filter { $0.keys["d"] == "I" }.compactMap { $0.keys["i"] }) == [id, secondID])
+    }
+
+    /// Inside tmux: the page goes through passthrough (each command wrapped, Escapes doubled) with
+    /// a virtual placement, and the text area is rows of placeholder cells numbering the image's
+    /// rows; scrolling writes the next rows' placeholders and no image data.
+    @Test func insideTmuxTheImageIsPlaceholderCells() throws {
+        try #require(TestGraphics.kittyThroughTmux.throughTmux)
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kittyThroughTmux)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let pieces = try #require(reader.terminal.images.first?.pieces)
+        let passthrough = try #require(pieces.first)
+        #expect(passthrough.bytes.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,f=100,t=d,i=".utf8)))
+        let unwrapped = String(decoding: passthrough.bytes, as: UTF8.self)
+            .replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
+            .replacingOccurrences(of: "\u{1B}\\\u{1B}\\", with: "\u{1B}\\")
+        let commands = try #require(KittyCommand.all(in: Array(unwrapped.utf8)))
+        let id = try #require(commands.first?.keys["i"])
+        // 612 pt at 78 columns of 8 px: 624 × 808 px, a grid of 78 × 48 cells.
+        #expect(commands.last?.keys == ["a": "p", "U": "1", "i": id, "c": "78", "r": "48", "q": "2"])
+        // Then the 29 text rows, each placeholder cells from the row's first image column.
+        let rows = pieces.dropFirst()
+        #expect(rows.map(\.position) == (0..<29).map { FramePosition(row: $0, column: 1) })
+        for (index, row) in rows.enumerated() {
+            let cells = Array(String(decoding: row.bytes, as: UTF8.self).unicodeScalars)
+            #expect(String(String.UnicodeScalarView(cells.prefix(while: { $0 != "m" }))) == "\u{1B}[38;5;\(id)")
+            let placeholders = cells.filter { $0 == "\u{10EEEE}" }
+            #expect(placeholders.count == 78)
+            let marks = cells.drop { $0 != "\u{10EEEE}" }.dropFirst().prefix(2).map(\.value)
+            #expect(marks == [KittyPlaceholder.diacritics[index], KittyPlaceholder.diacritics[0]])
+        }
+
+        let seen = reader.terminal.images.count
+        reader.terminal.type("j")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let scrolled = try #require(reader.terminal.images.last?.pieces)
+        #expect(scrolled.count == 29)
+        #expect(!scrolled.contains { $0.bytes.starts(with: Array("\u{1B}Ptmux;".utf8)) })
+        let firstMarks = String(decoding: scrolled[0].bytes, as: UTF8.self).unicodeScalars
+            .drop { $0 != "\u{10EEEE}" }.dropFirst().prefix(2).map(\.value)
+        #expect(firstMarks == [KittyPlaceholder.diacritics[1], KittyPlaceholder.diacritics[0]])
+        _ = reader.quit()
     }
 }

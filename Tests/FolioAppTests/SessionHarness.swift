@@ -61,6 +61,15 @@ enum TestGraphics {
             )),
         ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 160, rows: 52), environment: [:],
         preference: .auto)
+    /// tmux with passthrough on inside kitty 0.35 (8×17-pixel cells): the kitty protocol through
+    /// tmux, with Unicode placeholders.
+    static let kittyThroughTmux = GraphicsSupport.decide(
+        replies: TerminalReplies.parse(Array("\u{1B}[6;17;8t\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c".utf8)),
+        ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 30),
+        environment: ["TMUX": "/tmp/t,1,0"],
+        preference: .auto, tmux: TmuxState(passthrough: true, clientTerminal: "xterm-kitty"),
+        outside: TerminalReplies.parse(
+            Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;c".utf8)))
     /// Half blocks in 24-bit colour (tmux 3.3).
     static let halfBlocks = GraphicsSupport.decide(
         replies: TerminalReplies(), ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24),

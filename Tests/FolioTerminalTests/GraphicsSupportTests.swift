@@ -1,5 +1,6 @@
 import FolioCore
 import FolioTerminal
+import Foundation
 import Testing
 
 /// Detection from recorded replies of real terminals, and from silence.
@@ -73,6 +74,65 @@ import Testing
             replies: TerminalReplies.parse(bytes(xterm)), ioctlPixels: PixelSize(width: 0, height: 0), cells: (80, 24),
             environment: [:], preference: preference)
         #expect(support.method == method)
+    }
+
+    /// tmux 3.3a inside kitty 0.26.5 with passthrough on (recorded): tmux's own XTVERSION and
+    /// DA1 at once, then kitty's answers passed back, ending with kitty's DA1.
+    let tmuxInKitty =
+        "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c"
+
+    private func insideTmux(
+        outsideVersion: String, passthrough: Bool = true, preference: GraphicsPreference = .auto
+    ) -> GraphicsSupport {
+        let text = bytes(tmuxInKitty.replacingOccurrences(of: "kitty(0.26.5)", with: outsideVersion))
+        let split = TerminalReplies.endOfFirstDeviceAttributes(in: text) ?? text.count
+        return GraphicsSupport.decide(
+            replies: TerminalReplies.parse(Array(text[..<split])), ioctlPixels: PixelSize(width: 900, height: 540),
+            cells: (100, 30), environment: ["TMUX": "/tmp/tmux-0/default,1,0", "COLORTERM": "truecolor"],
+            preference: preference, tmux: TmuxState(passthrough: passthrough, clientTerminal: "xterm-kitty"),
+            outside: passthrough ? TerminalReplies.parse(Array(text[split...])) : nil)
+    }
+
+    @Test func theTerminalOutsideTmuxAnswersAfterTmux() {
+        let text = bytes(tmuxInKitty)
+        #expect(TerminalReplies.deviceAttributesAnswers(in: text) == 2)
+        let split = TerminalReplies.endOfFirstDeviceAttributes(in: text)
+        #expect(split == "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c".utf8.count)
+        let support = insideTmux(outsideVersion: "kitty(0.26.5)")
+        #expect(support.replies.terminalVersion == "tmux 3.3a")
+        #expect(support.outsideReplies?.terminalVersion == "kitty(0.26.5)")
+        #expect(support.outsideReplies?.kittyGraphics == "OK")
+    }
+
+    /// kitty before 0.28 has no Unicode placeholders: an image passed through would be drawn
+    /// over other panes, so half blocks, saying why; from 0.28 (and Ghostty), the kitty protocol
+    /// through tmux.
+    @Test func insideTmuxKittyNeedsPlaceholders() {
+        let old = insideTmux(outsideVersion: "kitty(0.26.5)")
+        #expect(old.method == .halfBlocks(trueColor: true) && !old.throughTmux)
+        #expect(old.explanation[0].contains("no Unicode placeholders"))
+        for version in ["kitty(0.28.0)", "kitty(0.35.2)", "ghostty 1.1.3"] {
+            let new = insideTmux(outsideVersion: version)
+            #expect(new.method == .kitty && new.throughTmux, "\(version)")
+            #expect(new.advice == nil)
+        }
+    }
+
+    @Test func insideTmuxWithoutPassthroughSaysHowToTurnItOn() {
+        let support = insideTmux(outsideVersion: "kitty(0.35.2)", passthrough: false)
+        #expect(support.method == .halfBlocks(trueColor: true))
+        #expect(support.advice == GraphicsSupport.passthroughHint)
+        #expect(support.advice?.contains("tmux set -g allow-passthrough on") == true)
+        #expect(GraphicsSupport.passthroughHint.count <= 60, "it must fit an 80-column status line")
+        #expect(support.explanation.contains(GraphicsSupport.passthroughAdvice))
+        #expect(support.explanation[0].contains("xterm-kitty"))
+    }
+
+    @Test func tmuxStateFromItsFormat() {
+        #expect(TmuxState.parse("1\txterm-kitty\n") == TmuxState(passthrough: true, clientTerminal: "xterm-kitty"))
+        #expect(TmuxState.parse("all\txterm-ghostty\n").passthrough)
+        #expect(TmuxState.parse("0\t\n") == TmuxState(passthrough: false, clientTerminal: ""))
+        #expect(TmuxState.parse("") == TmuxState(passthrough: false, clientTerminal: ""))
     }
 
     @Test func parsesXtermVT340() {
