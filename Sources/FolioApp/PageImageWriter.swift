@@ -16,6 +16,8 @@ struct PageImageWriter {
     private(set) var heldImages: [UInt32] = []
     /// The kitty image placed on screen now.
     private var placedImage: UInt32?
+    /// How many temporary files were written for the terminal to read, for unique names.
+    private var filesWritten = 0
 
     /// How many kitty images stay in the terminal: the page on screen and a few before it, so
     /// that paging back and forth sends no pixels.
@@ -146,7 +148,7 @@ struct PageImageWriter {
     private mutating func holding(_ image: KittyPageImage, then: [UInt8] = []) -> [UInt8] {
         var bytes: [UInt8] = []
         if !heldImages.contains(image.id) {
-            bytes += KittyGraphics.transmit(png: image.png, id: image.id) + then
+            bytes += transmission(of: image) + then
         }
         heldImages.removeAll { $0 == image.id }
         heldImages.append(image.id)
@@ -154,6 +156,18 @@ struct PageImageWriter {
             bytes += KittyGraphics.delete(id: heldImages.removeFirst())
         }
         return bytes
+    }
+
+    /// Sends `image`: through a temporary file when the terminal reads them (it is on this
+    /// machine: a hundred bytes instead of the page), else in base64 chunks through its input.
+    private mutating func transmission(of image: KittyPageImage) -> [UInt8] {
+        if support.kittyTemporaryFiles {
+            filesWritten += 1
+            if let path = TemporaryImageFile.write(image.png, id: image.id, sequence: filesWritten) {
+                return KittyGraphics.transmit(temporaryFile: path, id: image.id)
+            }
+        }
+        return KittyGraphics.transmit(png: image.png, id: image.id)
     }
 
     /// Inside tmux: the image goes to the terminal outside through passthrough with a virtual

@@ -11,6 +11,16 @@ public enum KittyGraphics {
     public static let supportQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
     /// The id ``supportQuery`` asks about.
     public static let supportQueryID = 31
+    /// The id ``temporaryFileQuery(path:)`` asks about.
+    public static let temporaryFileQueryID = 32
+
+    /// The query that tells whether the terminal reads image files Folio writes (it runs on
+    /// this machine): the 1×1 RGB image in the temporary file at `path` (`t=t`), queried. A
+    /// terminal that can answers `OK` (and deletes the file); over ssh it answers an error.
+    public static func temporaryFileQuery(path: String) -> String {
+        "\u{1B}_Gi=\(temporaryFileQueryID),s=1,v=1,a=q,t=t,f=24;"
+            + String(decoding: Base64.encode(Array(path.utf8)), as: UTF8.self) + "\u{1B}\\"
+    }
 
     /// Transmits `png` under `id` without showing it (`a=t`, `f=100`), directly in base64 chunks
     /// of at most ``chunkSize`` bytes (`t=d`, `m=1` on all but the last), quietly (`q=2`: the

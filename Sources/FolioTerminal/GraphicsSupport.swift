@@ -1,5 +1,6 @@
 public import FolioCore
 import FolioSixel
+import Glibc
 
 /// What the terminal said about itself, parsed from its replies to Folio's start-up queries.
 public struct TerminalReplies: Sendable, Equatable {
@@ -17,6 +18,9 @@ public struct TerminalReplies: Sendable, Equatable {
     /// The kitty graphics protocol's answer to its query (`OK`, or an error such as
     /// `EINVAL:…`); nil when the terminal ignored the query.
     public var kittyGraphics: String?
+    /// The answer to the kitty query of an image in a temporary file (`OK` when the terminal
+    /// reads Folio's files: it runs on this machine).
+    public var kittyTemporaryFile: String?
     /// The terminal's name and version (XTVERSION), such as `kitty(0.26.5)` or `XTerm(379)`.
     public var terminalVersion: String?
     /// Each answer as it came, made printable, with the milliseconds after the queries were
@@ -33,6 +37,7 @@ public struct TerminalReplies: Sendable, Equatable {
         case cellPixels = "cell size in pixels (CSI 16 t)"
         case terminalVersion = "terminal name and version (XTVERSION, CSI > q)"
         case kittyGraphics = "kitty graphics (a 1×1 a=q query)"
+        case kittyTemporaryFile = "kitty graphics from a temporary file (t=t)"
         case deviceAttributes = "device attributes (DA1, CSI c)"
 
         /// The escape sequence that asks.
@@ -44,6 +49,7 @@ public struct TerminalReplies: Sendable, Equatable {
             case .cellPixels: "\u{1B}[16t"
             case .terminalVersion: "\u{1B}[>q"
             case .kittyGraphics: KittyGraphics.supportQuery
+            case .kittyTemporaryFile: KittyGraphics.temporaryFileQuery(path: TerminalReplies.probeFile)
             case .deviceAttributes: "\u{1B}[c"
             }
         }
@@ -59,6 +65,11 @@ public struct TerminalReplies: Sendable, Equatable {
             self.milliseconds = milliseconds
         }
     }
+
+    /// The 1×1 image the temporary-file query names: in `/tmp`, with the name kitty asks for
+    /// (`tty-graphics-protocol`) and this process's id. ``TerminalProbe`` writes it before the
+    /// queries and removes it after (if the terminal did not).
+    public static let probeFile = "/tmp/tty-graphics-protocol-folio-\(getpid())-probe.rgb"
 
     /// The queries, written in one go; DA1 comes last because every terminal answers it, and in
     /// order, so once its reply is in, nothing else is coming.
@@ -160,6 +171,10 @@ public struct TerminalReplies: Sendable, Equatable {
         } else if bytes[start + 1] == UInt8(ascii: "_"), body.hasPrefix("Gi=\(KittyGraphics.supportQueryID);") {
             kittyGraphics = String(TerminalSafeText.sanitized(String(body.drop { $0 != ";" }.dropFirst())).prefix(80))
             record(.kittyGraphics, bytes[start...(end + 1)], arrivedBy: arrivals, at: end + 1)
+        } else if bytes[start + 1] == UInt8(ascii: "_"), body.hasPrefix("Gi=\(KittyGraphics.temporaryFileQueryID);") {
+            kittyTemporaryFile = String(
+                TerminalSafeText.sanitized(String(body.drop { $0 != ";" }.dropFirst())).prefix(80))
+            record(.kittyTemporaryFile, bytes[start...(end + 1)], arrivedBy: arrivals, at: end + 1)
         }
         return end + 2
     }
@@ -299,6 +314,9 @@ public struct GraphicsSupport: Sendable, Equatable {
     public var throughTmux: Bool
     /// A hint for the status line, shown once: how to get sharper images (tmux passthrough).
     public var advice: String?
+    /// Whether kitty images go through temporary files the terminal reads (`t=t`), not through
+    /// its input: the terminal said it reads Folio's files.
+    public var kittyTemporaryFiles: Bool
 
     /// A common cell size, assumed when the terminal does not say.
     public static let assumedCell = PixelSize(width: 10, height: 20)
@@ -353,10 +371,18 @@ public struct GraphicsSupport: Sendable, Equatable {
         } else {
             maxImage = PixelSize(width: 8192, height: 8192)
         }
+        let temporaryFiles =
+            choice.method == .kitty && !throughTmux && replies.kittyTemporaryFile?.hasPrefix("OK") == true
+        if choice.method == .kitty, !throughTmux {
+            notes.append(
+                temporaryFiles
+                    ? "kitty images go through temporary files (the terminal reads this machine's /tmp)"
+                    : "kitty images go through the terminal's input (it did not read a temporary file: over ssh?)")
+        }
         return GraphicsSupport(
             method: choice.method, cellPixels: cell, cellSizeKnown: cellKnown, maxImageSize: maxImage,
             explanation: choice.reasons + notes, replies: replies, outsideReplies: outside, throughTmux: throughTmux,
-            advice: advice)
+            advice: advice, kittyTemporaryFiles: temporaryFiles)
     }
 
     /// How to turn tmux's passthrough on, for `--diagnose`.

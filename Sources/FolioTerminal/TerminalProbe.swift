@@ -26,6 +26,10 @@ public enum TerminalProbe {
                 // With passthrough, the terminal outside tmux is asked too; its answers come after
                 // tmux's own (tmux answers DA1 at once), up to its own DA1 answer.
                 let passthrough = tmux?.passthrough == true
+                // The image the temporary-file query names; a terminal that reads it deletes it.
+                let probeFile = TerminalReplies.probeFile
+                writeProbeImage(to: probeFile)
+                defer { unlink(probeFile) }
                 let (bytes, arrivals) = query(tty, passthrough: passthrough)
                 let split =
                     passthrough ? TerminalReplies.endOfFirstDeviceAttributes(in: bytes) ?? bytes.count : bytes.count
@@ -69,6 +73,16 @@ public enum TerminalProbe {
         var height: Int32 = 0
         folio_window_geometry(descriptor, &rows, &columns, &width, &height)
         return ((Int(columns), Int(rows)), PixelSize(width: Int(width), height: Int(height)))
+    }
+
+    /// Writes a 1×1 white RGB image to `path`, readable by this user only, never through a link.
+    private static func writeProbeImage(to path: String) {
+        unlink(path)
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return }
+        let pixel: [UInt8] = [255, 255, 255]
+        _ = pixel.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        close(file)
     }
 
     /// Writes the queries and reads the replies: the bytes, and for each the milliseconds after

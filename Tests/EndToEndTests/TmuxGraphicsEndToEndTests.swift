@@ -11,8 +11,9 @@ import Testing
     @Test func passthroughOffIsExplainedOnce() throws {
         let tmux = try TmuxSession(columns: 100, rows: 30)
         try tmux.run("\(tmux.tmuxVariable) \"$FOLIO\" --diagnose; \(tmux.tmuxVariable) \"$FOLIO\" '\(tracemonkey)'")
-        let status = try tmux.waitForStatus("allow-passthrough on")
-        #expect(status.contains("Sharper images: tmux set -g allow-passthrough on"))
+        try tmux.waitForStatus("Sharper images: tmux set -g allow-passthrough on")
+        let status = try tmux.statusLine()
+        #expect(status.contains("1/14"), "status line: \(status)")
         try tmux.send("Right")
         try tmux.waitForStatus("2/14")
         #expect(try !tmux.statusLine().contains("passthrough"))

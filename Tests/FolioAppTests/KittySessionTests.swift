@@ -156,4 +156,34 @@ import Testing
         #expect(firstMarks == [KittyPlaceholder.diacritics[1], KittyPlaceholder.diacritics[0]])
         _ = reader.quit()
     }
+
+    /// A terminal that reads this machine's files gets each page as a temporary file: the
+    /// command names the file (in /tmp, named as kitty asks), which holds the page's PNG.
+    @Test func aLocalTerminalReadsThePageFromATemporaryFile() throws {
+        try #require(TestGraphics.kittyReadingFiles.kittyTemporaryFiles)
+        #expect(!TestGraphics.kitty.kittyTemporaryFiles)
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kittyReadingFiles)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let write = try #require(reader.terminal.images.first)
+        #expect(write.pieces.flatMap(\.bytes).count < 1024)
+        let sent = try commands(write)
+        let transmission = try #require(sent.first)
+        #expect(transmission.keys["a"] == "t" && transmission.keys["t"] == "t" && transmission.keys["f"] == "100")
+        let path = try #require(
+            Data(base64Encoded: String(decoding: transmission.payload, as: UTF8.self)).map {
+                String(decoding: $0, as: UTF8.self)
+            })
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(path.hasPrefix("/tmp/") && path.contains("tty-graphics-protocol"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let decoded = try Document(path: path).render(page: 0, width: 78 * cell.width)
+        let expected = try Document(path: Corpus.path("pdfjs-tracemonkey.pdf")).render(page: 0, width: 78 * cell.width)
+        #expect(decoded.pixels == expected.pixels)
+        #expect(sent.last?.keys["a"] == "p")
+        _ = reader.quit()
+    }
 }

@@ -61,6 +61,14 @@ enum TestGraphics {
             )),
         ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 160, rows: 52), environment: [:],
         preference: .auto)
+    /// kitty as above, having read the probe's temporary file: it runs on this machine.
+    static let kittyReadingFiles = GraphicsSupport.decide(
+        replies: TerminalReplies.parse(
+            Array(
+                "\u{1B}[6;17;8t\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62;c"
+                    .utf8)),
+        ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 160, rows: 52), environment: [:],
+        preference: .auto)
     /// tmux with passthrough on inside kitty 0.35 (8×17-pixel cells): the kitty protocol through
     /// tmux, with Unicode placeholders.
     static let kittyThroughTmux = GraphicsSupport.decide(

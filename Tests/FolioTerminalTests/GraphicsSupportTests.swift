@@ -36,6 +36,14 @@ import Testing
         #expect(support.method == .kitty)
         #expect(support.cellSizeKnown)
         #expect(support.explanation[0].contains("kitty(0.26.5)"))
+        #expect(!support.kittyTemporaryFiles, "the temporary-file query was not answered")
+        let local = GraphicsSupport.decide(
+            replies: TerminalReplies.parse(
+                bytes(kitty.replacingOccurrences(of: "\u{1B}[?62;c", with: "\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62;c"))),
+            ioctlPixels: PixelSize(width: 0, height: 0), cells: (160, 52), environment: [:], preference: .auto)
+        #expect(local.kittyTemporaryFiles)
+        #expect(local.replies.kittyTemporaryFile == "OK")
+        #expect(local.explanation.contains { $0.contains("temporary files") })
         // Forced to sixel, kitty is still asked for what it said.
         let sixel = GraphicsSupport.decide(
             replies: replies, ioctlPixels: PixelSize(width: 0, height: 0), cells: (160, 52), environment: [:],
