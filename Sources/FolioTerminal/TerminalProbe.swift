@@ -10,6 +10,10 @@ import Glibc
 public enum TerminalProbe {
     /// How long to wait for the terminal's answers, in milliseconds.
     public static let timeLimit: Int32 = 250
+    /// How long to wait inside tmux with passthrough, where tmux answers at once and the
+    /// terminal outside (a few milliseconds away, measured: 3 ms) may never answer: shorter, so
+    /// that start-up stays under 0.3 s with the `tmux display` it also runs.
+    public static let passthroughTimeLimit: Int32 = 180
 
     /// Probes the terminal and decides how the image view draws.
     public static func detect(preference: GraphicsPreference) -> GraphicsSupport {
@@ -106,7 +110,7 @@ public enum TerminalProbe {
         var received: [UInt8] = []
         var arrivals: [Int] = []
         var buffer = [UInt8](repeating: 0, count: 512)
-        let deadline = written + Int(timeLimit)
+        let deadline = written + Int(passthrough ? passthroughTimeLimit : timeLimit)
         while received.count < 4096 {
             let remaining = deadline - DeadlineClock.milliseconds()
             guard remaining > 0 else { break }

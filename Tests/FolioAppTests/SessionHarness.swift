@@ -61,6 +61,11 @@ enum TestGraphics {
             )),
         ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 160, rows: 52), environment: [:],
         preference: .auto)
+    /// iTerm2 (by `TERM_PROGRAM`), reporting 10×20-pixel cells.
+    static let iterm = GraphicsSupport.decide(
+        replies: TerminalReplies.parse(Array("\u{1B}[6;20;10t\u{1B}[?62;22c".utf8)),
+        ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24),
+        environment: ["TERM_PROGRAM": "iTerm.app"], preference: .auto)
     /// kitty as above, having read the probe's temporary file: it runs on this machine.
     static let kittyReadingFiles = GraphicsSupport.decide(
         replies: TerminalReplies.parse(
