@@ -147,10 +147,12 @@ public struct BatchCommands {
     /// more colours), followed by a newline.
     private func sixel(_ document: Document) throws(DocumentError) -> Int32 {
         let width = options.width ?? TerminalProbe.windowPixelWidth() ?? 800
+        let compact = options.compactSixel.isCompact(environment: Environment.values(["SSH_CONNECTION"]))
         let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
             let rendered = try document.render(page: page, width: width, cancellation: cancellation)
             let image = IndexedImage(
-                RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels), maxColors: 256)
+                page: RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels), maxColors: 256,
+                compact: compact)
             return SixelEncoder.encode(image)
         } write: { bytes in
             output.write(bytes: bytes)
@@ -168,7 +170,8 @@ public struct BatchCommands {
         let needsTerminal = options.graphics == .auto || options.width == nil || options.size != nil
         let support =
             needsTerminal
-            ? TerminalProbe.detect(preference: options.graphics) : TerminalProbe.assume(preference: options.graphics)
+            ? TerminalProbe.detect(preference: options.graphics, compactSixel: options.compactSixel)
+            : TerminalProbe.assume(preference: options.graphics, compactSixel: options.compactSixel)
         let method = support.method
         let cell: PixelSize
         let defaultWidth: Int
@@ -207,7 +210,8 @@ public struct BatchCommands {
                 return cells.map { ITermImage.encode(png: png, columns: $0.columns, rows: $0.rows) }
                     ?? ITermImage.encode(png: png)
             case .sixel(let registers):
-                return SixelEncoder.encode(IndexedImage(rgb, maxColors: min(registers, 256)))
+                return SixelEncoder.encode(
+                    IndexedImage(page: rgb, maxColors: min(registers, 256), compact: support.compactGreys))
             case .halfBlocks(let trueColor):
                 return (0..<((rgb.height + 1) / 2)).flatMap { row in
                     HalfBlockEncoder.encodeRow(

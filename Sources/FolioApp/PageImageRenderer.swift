@@ -64,7 +64,7 @@ final class PageImageRenderer: Sendable {
             let image: PageImage
             switch support.method {
             case .sixel(let registers):
-                let indexed = IndexedImage(rgb, maxColors: min(registers, 256))
+                let indexed = IndexedImage(page: rgb, maxColors: min(registers, 256), compact: support.compactGreys)
                 image = .sixel(request.inverted ? indexed.inverted() : indexed)
             case .kitty:
                 if request.inverted {

@@ -43,6 +43,8 @@ public struct Options: Sendable, Equatable {
     public var diagnose = false
     /// How the image view may draw (`--graphics auto|kitty|sixel|iterm|halfblock|none`).
     public var graphics: GraphicsPreference = .auto
+    /// Whether grey pages go out as compact sixel (`--compact-sixel auto|on|off`).
+    public var compactSixel: CompactSixelPreference = .auto
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
     public struct UsageError: Error, Sendable, Equatable {
@@ -73,6 +75,8 @@ public struct Options: Sendable, Equatable {
           -p, --page N           open the reader at page N (default: where you left off)
           --graphics MODE        image view: auto (detect: kitty, else sixel, else iterm, else
                                  halfblock), kitty, sixel, iterm, halfblock, or none
+          --compact-sixel WHEN   grey pages as sixel in 16 greys, about half the bytes: auto (over
+                                 ssh, when SSH_CONNECTION is set), on, or off
           --diagnose             print what the terminal supports for the image view, then exit
           --version              print the version and exit
           -h, --help             print this help and exit
@@ -163,6 +167,12 @@ public struct Options: Sendable, Equatable {
                         message: "invalid --graphics '\(text)' (auto, kitty, sixel, iterm, halfblock or none)")
                 }
                 graphics = choice
+            case "--compact-sixel":
+                let text = try value()
+                guard let choice = CompactSixelPreference(rawValue: text) else {
+                    throw UsageError(message: "invalid --compact-sixel '\(text)' (auto, on or off)")
+                }
+                compactSixel = choice
             case "--diagnose":
                 try noValue()
                 diagnose = true

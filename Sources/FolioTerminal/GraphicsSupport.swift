@@ -314,6 +314,8 @@ public struct GraphicsSupport: Sendable, Equatable {
     public var throughTmux: Bool
     /// A hint for the status line, shown once: how to get sharper images (tmux passthrough).
     public var advice: String?
+    /// Whether grey pages go out as compact sixel (fewer grey levels), for a slow link.
+    public var compactGreys: Bool
     /// Whether kitty images go through temporary files the terminal reads (`t=t`), not through
     /// its input: the terminal said it reads Folio's files.
     public var kittyTemporaryFiles: Bool
@@ -333,7 +335,7 @@ public struct GraphicsSupport: Sendable, Equatable {
     public static func decide(
         replies: TerminalReplies, ioctlPixels: PixelSize, cells: (columns: Int, rows: Int),
         environment: [String: String], preference: GraphicsPreference, tmux: TmuxState? = nil,
-        outside: TerminalReplies? = nil
+        outside: TerminalReplies? = nil, compactSixel: CompactSixelPreference = .auto
     ) -> GraphicsSupport {
         var notes: [String] = []
         let cell: PixelSize
@@ -371,6 +373,12 @@ public struct GraphicsSupport: Sendable, Equatable {
         } else {
             maxImage = PixelSize(width: 8192, height: 8192)
         }
+        let compact = compactSixel.isCompact(environment: environment)
+        if case .sixel = choice.method, compact {
+            notes.append(
+                "compact sixel: grey pages in \(IndexedImage.compactGreyLevels) greys"
+                    + (compactSixel == .auto ? " (over ssh: SSH_CONNECTION is set)" : " (--compact-sixel on)"))
+        }
         let temporaryFiles =
             choice.method == .kitty && !throughTmux && replies.kittyTemporaryFile?.hasPrefix("OK") == true
         if choice.method == .kitty, !throughTmux {
@@ -382,7 +390,7 @@ public struct GraphicsSupport: Sendable, Equatable {
         return GraphicsSupport(
             method: choice.method, cellPixels: cell, cellSizeKnown: cellKnown, maxImageSize: maxImage,
             explanation: choice.reasons + notes, replies: replies, outsideReplies: outside, throughTmux: throughTmux,
-            advice: advice, kittyTemporaryFiles: temporaryFiles)
+            advice: advice, compactGreys: compact, kittyTemporaryFiles: temporaryFiles)
     }
 
     /// How to turn tmux's passthrough on, for `--diagnose`.

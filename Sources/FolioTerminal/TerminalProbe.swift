@@ -16,7 +16,9 @@ public enum TerminalProbe {
     public static let passthroughTimeLimit: Int32 = 180
 
     /// Probes the terminal and decides how the image view draws.
-    public static func detect(preference: GraphicsPreference) -> GraphicsSupport {
+    public static func detect(
+        preference: GraphicsPreference, compactSixel: CompactSixelPreference = .auto
+    ) -> GraphicsSupport {
         let environment = ProcessInfo.processInfo.environment
         let tmux = environment["TMUX"] == nil ? nil : TmuxState.query(pane: environment["TMUX_PANE"])
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -48,15 +50,17 @@ public enum TerminalProbe {
         }
         return GraphicsSupport.decide(
             replies: replies, ioctlPixels: pixels, cells: cells, environment: environment, preference: preference,
-            tmux: tmux, outside: outside)
+            tmux: tmux, outside: outside, compactSixel: compactSixel)
     }
 
     /// What `preference` (anything but `auto`) gives without asking the terminal anything: the
     /// cell size assumed, the colours from the environment.
-    public static func assume(preference: GraphicsPreference) -> GraphicsSupport {
+    public static func assume(
+        preference: GraphicsPreference, compactSixel: CompactSixelPreference = .auto
+    ) -> GraphicsSupport {
         GraphicsSupport.decide(
             replies: TerminalReplies(), ioctlPixels: PixelSize(width: 0, height: 0), cells: (0, 0),
-            environment: ProcessInfo.processInfo.environment, preference: preference)
+            environment: ProcessInfo.processInfo.environment, preference: preference, compactSixel: compactSixel)
     }
 
     /// The terminal's text area width in pixels from TIOCGWINSZ, when it says.

@@ -34,7 +34,8 @@ if options.showVersion {
     exit(0)
 }
 if options.diagnose {
-    standardOutput.write(Diagnosis.describe(TerminalProbe.detect(preference: options.graphics)))
+    standardOutput.write(
+        Diagnosis.describe(TerminalProbe.detect(preference: options.graphics, compactSixel: options.compactSixel)))
     standardOutput.flush()
     exit(0)
 }
@@ -54,7 +55,7 @@ do throws(InteractiveError) {
     Errors.report(error.description)
     exit(1)
 }
-let graphics = TerminalProbe.detect(preference: options.graphics)
+let graphics = TerminalProbe.detect(preference: options.graphics, compactSixel: options.compactSixel)
 services.trace?.record("probed")
 let log = StateFolder.standard(environment: environment).flatMap(SessionLog.start(in:))
 let terminal: CursesTerminal

@@ -42,6 +42,7 @@ import Testing
         (["--image", "--size", "80x24", "--width", "300", "x.pdf"], "--width and --size cannot be combined"),
         (["--size", "80x24", "--sixel", "x.pdf"], "--size applies to --image"),
         (["--image", "--graphics", "none", "x.pdf"], "--image needs a protocol"),
+        (["--compact-sixel", "yes", "x.pdf"], "invalid --compact-sixel 'yes' (auto, on or off)"),
         (["a.pdf", "b.pdf"], "only one FILE or DIR"),
         (["--page", "zero", "a.pdf"], "invalid page number 'zero'"),
         (["--info=yes", "a.pdf"], "--info takes no value"),
@@ -145,7 +146,7 @@ import Testing
         let path = Corpus.path(file)
         let result = try FolioProcess.shell(
             """
-            cd '\(directory.path)' && "$FOLIO" --sixel --pages 1 --width 600 '\(path)' > page.six && \
+            cd '\(directory.path)' && "$FOLIO" --sixel --compact-sixel off --pages 1 --width 600 '\(path)' > page.six && \
             sixel2png -i page.six -o page.png && mutool draw -F png -w 600 -o ref.png '\(path)' 1 2>/dev/null && \
             compare -metric PSNR ref.png page.png null: 2>&1
             """)
@@ -209,6 +210,23 @@ import Testing
         // A letter page (612 × 792 pt) in 60×40 pixels: as tall as the box, 31 columns wide.
         #expect(rows.count == 20)
         #expect(rows.allSatisfy { $0.filter { $0 == "▀" }.count == 31 })
+    }
+
+    /// `--compact-sixel on` writes a text page in a dozen greys: about half the bytes; `auto` is
+    /// compact over ssh (`SSH_CONNECTION`) only.
+    @Test func compactSixelIsSmallerAndChosenOverSSH() throws {
+        let arguments = ["--sixel", "--pages", "1", "--width", "600", tracemonkey]
+        let exact = try FolioProcess.run(["--compact-sixel", "off"] + arguments)
+        let compact = try FolioProcess.run(["--compact-sixel", "on"] + arguments)
+        #expect(exact.status == 0 && compact.status == 0)
+        #expect(Double(compact.output.utf8.count) < 0.7 * Double(exact.output.utf8.count))
+        let overSSH = try FolioProcess.shell(
+            "SSH_CONNECTION='192.0.2.1 5000 192.0.2.2 22' \"$FOLIO\" \(arguments.map { "'\($0)'" }.joined(separator: " "))"
+        )
+        #expect(overSSH.output == compact.output)
+        let local = try FolioProcess.shell(
+            "env -u SSH_CONNECTION \"$FOLIO\" \(arguments.map { "'\($0)'" }.joined(separator: " "))")
+        #expect(local.output == exact.output)
     }
 
     @Test func sixelOfAPageBeyondTheEnd() throws {

@@ -143,6 +143,21 @@ import Testing
         #expect(TmuxState.parse("") == TmuxState(passthrough: false, clientTerminal: ""))
     }
 
+    @Test func compactSixelOverSSHOrWhenAsked() {
+        let replies = TerminalReplies.parse(bytes(xterm))
+        func decide(_ environment: [String: String], _ compact: CompactSixelPreference) -> GraphicsSupport {
+            GraphicsSupport.decide(
+                replies: replies, ioctlPixels: PixelSize(width: 1600, height: 1000), cells: (160, 50),
+                environment: environment, preference: .auto, compactSixel: compact)
+        }
+        let ssh = ["SSH_CONNECTION": "192.0.2.1 5000 192.0.2.2 22"]
+        #expect(decide(ssh, .auto).compactGreys)
+        #expect(decide(ssh, .auto).explanation.contains { $0.contains("over ssh") })
+        #expect(!decide([:], .auto).compactGreys)
+        #expect(decide([:], .on).compactGreys)
+        #expect(!decide(ssh, .off).compactGreys)
+    }
+
     @Test func parsesXtermVT340() {
         let replies = TerminalReplies.parse(bytes(xterm))
         #expect(replies.colorRegisters == 256)
