@@ -197,13 +197,14 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         // would only cost bandwidth (over ssh, megabytes a key).
         let repainted = terminal.draw(frame)
         var imageCost: (encode: Double, write: Double, bytes: Int)?
+        var removedBytes: Int?
         let cached = frame.image.flatMap { images.cache.entry(for: $0.request) }
         if cached == nil, placement != nil {
             // The view shows text (or an overlay) again: an image kept apart from the text
             // (kitty) is deleted; the others went with the repaint.
             let removal = writer.removal()
             if !removal.isEmpty {
-                imageCost = (0, 0, terminal.writeImage(removal))
+                removedBytes = terminal.writeImage(removal)
             }
         }
         if let image = frame.image, repainted || image != placement || imageLost, let cached {
@@ -220,12 +221,13 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             }
         }
         placement = frame.image
-        trace(first: first, imageCost: imageCost)
+        trace(first: first, imageCost: imageCost, removedBytes: removedBytes)
     }
 
     /// Records the frame in the trace: the page, whether it is the first, what drawing the
-    /// image cost (encoding it, then writing it out), and whether the page's text arrived.
-    private func trace(first: Bool, imageCost: (encode: Double, write: Double, bytes: Int)?) {
+    /// image cost (encoding it, then writing it out, and its bytes), what deleting one that went
+    /// cost (kitty), and whether the page's text arrived.
+    private func trace(first: Bool, imageCost: (encode: Double, write: Double, bytes: Int)?, removedBytes: Int?) {
         guard let trace = session.services.trace else { return }
         var event = "frame page=\(state.currentPage + 1)"
         if first {
@@ -235,6 +237,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         if let imageCost {
             event += " image encode=\(TraceLog.format(imageCost.encode)) write=\(TraceLog.format(imageCost.write))"
             event += " bytes=\(imageCost.bytes)"
+        }
+        if let removedBytes {
+            event += " image-deleted bytes=\(removedBytes)"
         }
         if state.hasCurrentPageText, pageShownWithText != state.currentPage {
             pageShownWithText = state.currentPage
