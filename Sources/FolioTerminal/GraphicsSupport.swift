@@ -40,6 +40,9 @@ public struct TerminalReplies: Sendable, Equatable {
         case kittyTemporaryFile = "kitty graphics from a temporary file (t=t)"
         case deviceAttributes = "device attributes (DA1, CSI c)"
 
+        /// Whether the query is an APC string (kitty's), which not every terminal ignores.
+        public var isAPC: Bool { self == .kittyGraphics || self == .kittyTemporaryFile }
+
         /// The escape sequence that asks.
         public var sequence: String {
             switch self {
@@ -74,6 +77,19 @@ public struct TerminalReplies: Sendable, Equatable {
     /// The queries, written in one go; DA1 comes last because every terminal answers it, and in
     /// order, so once its reply is in, nothing else is coming.
     public static let queries = Query.allCases.map(\.sequence).joined()
+
+    /// The queries without kitty's (APC strings): for tmux and GNU screen, which take an APC
+    /// string as a new pane title (tmux) or hardstatus line (screen), and the Linux console,
+    /// which prints it. The terminal outside tmux is asked through passthrough instead.
+    public static let queriesWithoutAPC = Query.allCases.filter { !$0.isAPC }.map(\.sequence).joined()
+
+    /// Whether an APC query may be written where `environment` says Folio runs (not inside tmux
+    /// or screen, not on the Linux console).
+    public static func acceptsAPC(environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return environment["TMUX"] == nil && environment["STY"] == nil && !term.hasPrefix("tmux")
+            && !term.hasPrefix("screen") && term != "linux"
+    }
 
     /// The queries for the terminal outside tmux, each passed through on its own (`ESC P tmux ;
     /// … ESC \`, Escapes doubled): kitty graphics, XTVERSION, and DA1 last.
@@ -410,7 +426,9 @@ public struct GraphicsSupport: Sendable, Equatable {
         switch preference {
         case .kitty:
             // Forced: the user says the terminal outside speaks it (and shows placeholders).
-            return (choice, tmux.passthrough, tmux.passthrough ? nil : passthroughHint)
+            // Wrapped either way: tmux takes a bare APC string as the pane's title, and drops
+            // passthrough while it is off (the hint says how to turn it on).
+            return (choice, true, tmux.passthrough ? nil : passthroughHint)
         case .auto:
             break
         default:

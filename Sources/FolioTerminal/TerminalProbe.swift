@@ -32,11 +32,14 @@ public enum TerminalProbe {
                 // With passthrough, the terminal outside tmux is asked too; its answers come after
                 // tmux's own (tmux answers DA1 at once), up to its own DA1 answer.
                 let passthrough = tmux?.passthrough == true
+                let apc = TerminalReplies.acceptsAPC(environment: environment)
                 // The image the temporary-file query names; a terminal that reads it deletes it.
                 let probeFile = TerminalReplies.probeFile
-                writeProbeImage(to: probeFile)
+                if apc {
+                    writeProbeImage(to: probeFile)
+                }
                 defer { unlink(probeFile) }
-                let (bytes, arrivals) = query(tty, passthrough: passthrough)
+                let (bytes, arrivals) = query(tty, passthrough: passthrough, apc: apc)
                 let split =
                     passthrough ? TerminalReplies.endOfFirstDeviceAttributes(in: bytes) ?? bytes.count : bytes.count
                 replies = TerminalReplies.parse(Array(bytes[..<split]), arrivals: Array(arrivals[..<split]))
@@ -95,7 +98,7 @@ public enum TerminalProbe {
 
     /// Writes the queries and reads the replies: the bytes, and for each the milliseconds after
     /// the write at which it was read.
-    private static func query(_ tty: Int32, passthrough: Bool) -> (bytes: [UInt8], arrivals: [Int]) {
+    private static func query(_ tty: Int32, passthrough: Bool, apc: Bool) -> (bytes: [UInt8], arrivals: [Int]) {
         var original = termios()
         guard tcgetattr(tty, &original) == 0 else { return ([], []) }
         var raw = original
@@ -103,7 +106,7 @@ public enum TerminalProbe {
         tcsetattr(tty, TCSANOW, &raw)
         defer { tcsetattr(tty, TCSANOW, &original) }
         let queries =
-            Array(TerminalReplies.queries.utf8)
+            Array((apc ? TerminalReplies.queries : TerminalReplies.queriesWithoutAPC).utf8)
             + (passthrough ? TerminalReplies.passthroughQueries : [])
         let answersExpected = passthrough ? 2 : 1
         let written = DeadlineClock.milliseconds()

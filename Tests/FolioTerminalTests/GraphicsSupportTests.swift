@@ -143,6 +143,23 @@ import Testing
         #expect(TmuxState.parse("") == TmuxState(passthrough: false, clientTerminal: ""))
     }
 
+    /// tmux takes an APC string as the pane's title, screen as its hardstatus, and the Linux
+    /// console prints it: there kitty's queries are left out (tmux's terminal outside is asked
+    /// through passthrough).
+    @Test func kittyQueriesStayOutOfTmuxScreenAndTheConsole() {
+        #expect(TerminalReplies.acceptsAPC(environment: ["TERM": "xterm-kitty"]))
+        #expect(TerminalReplies.acceptsAPC(environment: ["TERM": "xterm-256color"]))
+        for environment in [
+            ["TERM": "tmux-256color"], ["TERM": "screen-256color"], ["TERM": "xterm-256color", "TMUX": "/tmp/t,1,0"],
+            ["TERM": "screen", "STY": "1234.pts-0"], ["TERM": "linux"],
+        ] {
+            #expect(!TerminalReplies.acceptsAPC(environment: environment), "\(environment)")
+        }
+        #expect(!TerminalReplies.queriesWithoutAPC.contains("\u{1B}_"))
+        #expect(TerminalReplies.queriesWithoutAPC.hasSuffix("\u{1B}[c"))
+        #expect(TerminalReplies.queries.contains("\u{1B}_Gi=31,"))
+    }
+
     @Test func compactSixelOverSSHOrWhenAsked() {
         let replies = TerminalReplies.parse(bytes(xterm))
         func decide(_ environment: [String: String], _ compact: CompactSixelPreference) -> GraphicsSupport {
