@@ -15,6 +15,10 @@ public enum Diagnosis {
         }
         var lines = ["Image view: \(method)"]
         lines += support.explanation.map { "  " + $0 }
+        guard support.method != .none else {
+            lines.append("Queries: none sent (--graphics none)")
+            return lines.joined(separator: "\n") + "\n"
+        }
         lines.append("Queries (answers in order; nothing comes after the DA1 answer):")
         for query in TerminalReplies.Query.allCases {
             guard let answer = support.replies.answers[query] else {

@@ -242,3 +242,24 @@ import Testing
         #expect(TerminalReplies.parse(bytes("\u{1B}[?")).deviceAttributes == nil)
     }
 }
+
+/// kitty's replies while the reader runs: an evicted image is news, other replies are not.
+@Suite struct KittyGraphicsReplyTests {
+    private func characters(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+
+    @Test func evictedImageIsRecognised() throws {
+        let following = characters("_Gi=17;ENOENT:No such image\u{1B}\\")
+        #expect(KeyDecoder.classify(afterEscape: following) == .unrecognisedSequence)
+        let reply = try #require(KittyGraphicsReply(afterEscape: following))
+        #expect(reply.imageID == 17 && reply.isMissingImage)
+        #expect(reply.message == "ENOENT:No such image")
+    }
+
+    @Test func otherSequencesAreNoReply() {
+        #expect(KittyGraphicsReply(afterEscape: characters("_Gi=17;OK\u{1B}\\"))?.isMissingImage == false)
+        #expect(KittyGraphicsReply(afterEscape: characters("_Gp=3;ENOENT\u{1B}\\")) == nil)
+        #expect(KittyGraphicsReply(afterEscape: characters("]0;title\u{07}")) == nil)
+        #expect(KittyGraphicsReply(afterEscape: characters("[A")) == nil)
+        #expect(KittyGraphicsReply(afterEscape: characters("_Gi=17;ENOENT")) == nil)
+    }
+}
