@@ -59,6 +59,9 @@ public struct BatchCommands {
     private func info(_ document: Document) throws(DocumentError) -> Int32 {
         let locked = document.needsPassword
         let info = try document.info()
+        // A document with no readable page is an error here too, as in --text: "Pages: 0" with
+        // status 0 would look like success.
+        guard locked || info.pageCount > 0 else { throw .noPages }
         var lines = [
             ("File", path),
             ("Format", info.format),
@@ -167,11 +170,12 @@ public struct BatchCommands {
     /// width, or 800, by default; for half blocks a pixel is a column, and the default the
     /// terminal's columns, or 80).
     private func image(_ document: Document) throws(DocumentError) -> Int32 {
-        let needsTerminal = options.graphics == .auto || options.width == nil || options.size != nil
+        let preference = options.graphics ?? .auto
+        let needsTerminal = preference == .auto || options.width == nil || options.size != nil
         let support =
             needsTerminal
-            ? TerminalProbe.detect(preference: options.graphics, compactSixel: options.compactSixel)
-            : TerminalProbe.assume(preference: options.graphics, compactSixel: options.compactSixel)
+            ? TerminalProbe.detect(preference: preference, compactSixel: options.compactSixel)
+            : TerminalProbe.assume(preference: preference, compactSixel: options.compactSixel)
         let method = support.method
         let cell: PixelSize
         let defaultWidth: Int

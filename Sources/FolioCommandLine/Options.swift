@@ -41,8 +41,17 @@ public struct Options: Sendable, Equatable {
     public var showVersion = false
     /// Print what the terminal supports for the image view, then exit.
     public var diagnose = false
-    /// How the image view may draw (`--graphics auto|kitty|sixel|iterm|halfblock|none`).
-    public var graphics: GraphicsPreference = .auto
+    /// How the image view may draw (`--graphics auto|kitty|sixel|iterm|halfblock|none`); nil when not given, so the
+    /// configuration file's choice holds.
+    public var graphics: GraphicsPreference?
+    /// The configuration file to read instead of the default one (`--config FILE`).
+    public var configPath: String?
+    /// Read no configuration file (`--no-config`).
+    public var ignoresConfig = false
+    /// Report every problem in the configuration file, then exit (`--check-config`).
+    public var checkConfig = false
+    /// Print every command with its default keys and help, then exit (`--list-commands`).
+    public var listCommands = false
     /// Whether grey pages go out as compact sixel (`--compact-sixel auto|on|off`).
     public var compactSixel: CompactSixelPreference = .auto
 
@@ -75,8 +84,13 @@ public struct Options: Sendable, Equatable {
           -p, --page N           open the reader at page N (default: where you left off)
           --graphics MODE        image view: auto (detect: kitty, else sixel, else iterm, else
                                  halfblock), kitty, sixel, iterm, halfblock, or none
-          --compact-sixel WHEN   grey pages as sixel in 16 greys, about half the bytes: auto (over
+          --compact-sixel WHEN   grey pages as sixel in 12 greys, about half the bytes: auto (over
                                  ssh, when SSH_CONNECTION is set), on, or off
+          --config FILE          read FILE instead of ~/.config/folio/config (also FOLIO_CONFIG)
+          --no-config            read no configuration file
+          --check-config         report every problem in the configuration file; exit 1 if any
+          --list-commands        print every command a configuration file can map, by mode,
+                                 with its default keys
           --diagnose             print what the terminal supports for the image view, then exit
           --version              print the version and exit
           -h, --help             print this help and exit
@@ -176,6 +190,19 @@ public struct Options: Sendable, Equatable {
             case "--diagnose":
                 try noValue()
                 diagnose = true
+            case "--config":
+                let file = try value()
+                guard !file.isEmpty else { throw UsageError(message: "--config needs a FILE") }
+                configPath = file
+            case "--no-config":
+                try noValue()
+                ignoresConfig = true
+            case "--check-config":
+                try noValue()
+                checkConfig = true
+            case "--list-commands":
+                try noValue()
+                listCommands = true
             case "-h", "--help":
                 try noValue()
                 showHelp = true
@@ -197,8 +224,11 @@ public struct Options: Sendable, Equatable {
         if size != nil, width != nil {
             throw UsageError(message: "--width and --size cannot be combined")
         }
-        if mode == .image, graphics == .none {
+        if mode == .image, graphics == GraphicsPreference.none {
             throw UsageError(message: "--image needs a protocol (--graphics kitty, sixel, iterm or halfblock)")
+        }
+        if ignoresConfig, configPath != nil || checkConfig {
+            throw UsageError(message: "--no-config cannot be combined with --config or --check-config")
         }
         if mode != nil, !showHelp, !showVersion, path == nil {
             throw UsageError(message: "a FILE is needed")
