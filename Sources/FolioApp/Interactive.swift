@@ -96,7 +96,9 @@ public struct Interactive: Sendable {
         // many wrong ones were given.
         var locked: (document: Document, path: String, attempts: Int)?
         var startPage = self.startPage
-        var note = configurationNote
+        // Said once, on the first document's status line: what the configuration file got wrong,
+        // or else how to get sharper images.
+        var note = configurationNote ?? graphics.advice
         while true {
             if let current = reading {
                 let ending = read(

@@ -190,7 +190,12 @@ public final class CursesTerminal: TerminalBackend {
             if input == .character(0x1B), pendingInputs.isEmpty {
                 switch readEscapeSequence() {
                 case .escapeKey: break
-                case .dropped: continue
+                case .dropped(let sequence):
+                    // A terminal's reply; kitty's saying an image was evicted is news.
+                    if let reply = KittyGraphicsReply(afterEscape: sequence), reply.isMissingImage {
+                        return .imageEvicted(id: reply.imageID)
+                    }
+                    continue
                 case .mouse(let report):
                     guard let event = mouseEvent(report) else { continue }
                     return .mouse(event)
@@ -214,8 +219,8 @@ public final class CursesTerminal: TerminalBackend {
     private enum EscapeStart {
         /// Escape alone, the characters after it kept for the next reads.
         case escapeKey
-        /// An unrecognised sequence, now consumed.
-        case dropped
+        /// An unrecognised sequence (the characters after the Escape), now consumed.
+        case dropped([UInt32])
         case mouse(KeyDecoder.MouseReport)
         case pasteStart
     }
@@ -227,7 +232,7 @@ public final class CursesTerminal: TerminalBackend {
         while following.count < Self.longestEscapeSequence {
             switch KeyDecoder.classify(afterEscape: following) {
             case .unrecognisedSequence:
-                return .dropped
+                return .dropped(following)
             case .mouse(let report):
                 return .mouse(report)
             case .pasteStart:
@@ -242,7 +247,7 @@ public final class CursesTerminal: TerminalBackend {
                 guard let next = readRawInput() else {
                     // Nothing more came: an Escape alone, or a sequence cut short (dropped).
                     if following.isEmpty { return .escapeKey }
-                    return KeyDecoder.classify(afterEscape: following) == .escapeKey ? .escapeKey : .dropped
+                    return KeyDecoder.classify(afterEscape: following) == .escapeKey ? .escapeKey : .dropped(following)
                 }
                 guard case .character(let character) = next else {
                     // A recognised key right after Escape (Escape, then an arrow).
@@ -253,7 +258,7 @@ public final class CursesTerminal: TerminalBackend {
             }
         }
         // Longer than any sequence a key sends: a runaway string, dropped.
-        return .dropped
+        return .dropped(following)
     }
 
     /// A press of the left button within ``doubleClickTime`` of the last one, on the same

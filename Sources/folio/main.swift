@@ -59,7 +59,8 @@ if options.checkConfig {
 }
 let graphicsPreference = options.graphics ?? configuration.graphics
 if options.diagnose {
-    standardOutput.write(Diagnosis.describe(TerminalProbe.detect(preference: graphicsPreference)))
+    standardOutput.write(
+        Diagnosis.describe(TerminalProbe.detect(preference: graphicsPreference, compactSixel: options.compactSixel)))
     standardOutput.flush()
     exit(0)
 }
@@ -79,7 +80,7 @@ do throws(InteractiveError) {
     Errors.report(error.description)
     exit(1)
 }
-let graphics = TerminalProbe.detect(preference: graphicsPreference)
+let graphics = TerminalProbe.detect(preference: graphicsPreference, compactSixel: options.compactSixel)
 services.trace?.record("probed")
 let log = StateFolder.standard(environment: environment).flatMap(SessionLog.start(in:))
 let terminal: CursesTerminal

@@ -43,6 +43,18 @@ public final class TmuxSession {
         try? FileManager.default.removeItem(at: stateFolder)
     }
 
+    /// `TMUX=…` naming this session's server, for a command that should know it runs inside tmux
+    /// (the shell's environment is cleared, `TMUX` with it).
+    public var tmuxVariable: String {
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        return "TMUX='\(folder)/tmux-\(getuid())/\(socket),0,0'"
+    }
+
+    /// Sets a global tmux option (`set-option -g NAME VALUE`).
+    public func setOption(_ name: String, _ value: String) throws {
+        try tmux(["set-option", "-g", name, value])
+    }
+
     /// Types a shell command line and presses Enter.
     public func run(_ commandLine: String) throws {
         try tmux(["send-keys", "-l", commandLine])
