@@ -42,10 +42,25 @@ public enum TextLayout {
 
     /// The page's lines kept in their physical arrangement, one row per line of the page.
     ///
-    /// See ``PhysicalLayout`` for how positions map to rows and columns. Rows may be wider
-    /// than the terminal; the viewport scrolls sideways. A page without visible text yields
-    /// no lines.
-    public static func physical(_ page: PageText) -> [LaidOutLine] {
-        PhysicalLayout(page: page).rows()
+    /// See ``PhysicalLayout`` for how words map to rows and columns. With `width`, a page
+    /// wider than `width` cells is scaled to fit where its words allow; rows may still be
+    /// wider, and the viewport scrolls sideways. A page without visible text yields no lines.
+    public static func physical(_ page: PageText, fitting width: Int? = nil) -> [LaidOutLine] {
+        PhysicalLayout(page: page).rows(fitting: width)
+    }
+
+    /// The widest line ``reflow(_:width:)`` can lay out: with it, every paragraph is one line.
+    public static let unlimitedWidth = Int.max / 2
+
+    /// The page as one of the reader's text views would show it at `width` cells, as plain
+    /// text: the rows joined by newlines, ending in one. `folio --text --reflow` and
+    /// `--text --layout` print this, so they cannot drift from the views.
+    public static func text(of page: PageText, mode: LayoutMode, width: Int) -> String {
+        let lines =
+            switch mode {
+            case .reflow: reflow(page, width: width)
+            case .physical: physical(page, fitting: width)
+            }
+        return lines.map { $0.text + "\n" }.joined()
     }
 }
