@@ -2,22 +2,20 @@
 ///
 /// A new paragraph starts where the page shows one: a line indented noticeably past the
 /// block's left edge, or a line after one that ended well short of the block's right edge.
-/// A line ending in a hyphen followed by a line starting in lowercase is a word broken in two
-/// and joins without the hyphen.
+/// Lines join as ``LineJoin`` decides (hyphens, dashes, URLs, scripts without spaces).
 enum ParagraphBuilder {
     /// A line starting this many average character widths right of the block edge is indented.
     static let indentInCharacters = 1.5
     /// A line ending before this share of the block width ends its paragraph.
     static let shortLineRatio = 0.75
 
-    private static let softHyphen: Unicode.Scalar = "\u{00AD}"
-    private static let hyphens: Set<Unicode.Scalar> = ["-", "\u{2010}"]
-
     /// The paragraphs of `block`, each as the scalars of one long line.
     ///
     /// With `keepingLines`, every line is its own paragraph. Lines without visible text are
-    /// skipped.
-    static func paragraphs(in block: TextBlock, keepingLines: Bool) -> [[Unicode.Scalar]] {
+    /// skipped. `vocabulary` holds the page's words, which decide line-end hyphens.
+    static func paragraphs(
+        in block: TextBlock, keepingLines: Bool, vocabulary: LineJoin.Vocabulary = LineJoin.Vocabulary()
+    ) -> [[Unicode.Scalar]] {
         let lines = block.lines.filter { hasVisibleText([$0]) }
         let characterWidth = averageCharacterWidth(of: lines)
         var paragraphs: [[Unicode.Scalar]] = []
@@ -27,7 +25,7 @@ enum ParagraphBuilder {
             if let previous, !keepingLines,
                 !startsParagraph(line, after: previous, in: block.box, characterWidth: characterWidth)
             {
-                join(scalars, onto: &paragraphs[paragraphs.count - 1])
+                join(scalars, onto: &paragraphs[paragraphs.count - 1], vocabulary: vocabulary)
             } else {
                 paragraphs.append(scalars)
             }
@@ -49,27 +47,20 @@ enum ParagraphBuilder {
         return isIndented || previousEndsShort
     }
 
-    private static func join(_ next: [Unicode.Scalar], onto paragraph: inout [Unicode.Scalar]) {
-        guard let last = paragraph.last, let first = next.first else {
-            paragraph += next
-            return
-        }
-        if last == softHyphen {
-            paragraph.removeLast()
-        } else if hyphens.contains(last), paragraph.count >= 2,
-            !paragraph[paragraph.count - 2].isWhiteSpace
-        {
-            // A word broken across lines loses its hyphen; a hyphenated compound
-            // ("Jean-" + "Paul") keeps it. Either way no space goes in.
-            if first.properties.isLowercase {
-                paragraph.removeLast()
-            }
-        } else {
-            paragraph.append(" ")
+    /// Appends the line (or paragraph) `next` to `paragraph`, as ``LineJoin`` says.
+    static func join(
+        _ next: [Unicode.Scalar], onto paragraph: inout [Unicode.Scalar], vocabulary: LineJoin.Vocabulary
+    ) {
+        switch LineJoin.between(paragraph, next, vocabulary: vocabulary) {
+        case .space: paragraph.append(" ")
+        case .direct: break
+        case .droppingHyphen: paragraph.removeLast()
         }
         paragraph += next
     }
 
+    /// The line's scalars without spaces at either end or between two characters of a script
+    /// written without spaces.
     private static func trimmedScalars(of line: TextLine) -> [Unicode.Scalar] {
         let scalars = line.chars.map(\.scalar)
         guard let start = scalars.firstIndex(where: { !$0.isWhiteSpace }),
@@ -77,7 +68,27 @@ enum ParagraphBuilder {
         else {
             return []
         }
-        return Array(scalars[start...end])
+        var kept: [Unicode.Scalar] = []
+        kept.reserveCapacity(end - start + 1)
+        var index = start
+        while index <= end {
+            let scalar = scalars[index]
+            guard scalar.isWhiteSpace, let previous = kept.last, LineJoin.isSpaceless(previous) else {
+                kept.append(scalar)
+                index += 1
+                continue
+            }
+            // Letter-spaced Chinese or Japanese ("目  录") shows gaps, not word spaces.
+            var next = index
+            while next <= end, scalars[next].isWhiteSpace {
+                next += 1
+            }
+            if next > end || !LineJoin.isSpaceless(scalars[next]) {
+                kept.append(contentsOf: scalars[index..<next])
+            }
+            index = next
+        }
+        return kept
     }
 
     /// The mean advance of the block's characters, falling back to half the font size.

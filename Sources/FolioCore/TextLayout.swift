@@ -5,25 +5,45 @@ public enum TextLayout {
 
     /// The page's paragraphs, reflowed to `width` cells.
     ///
-    /// Lines of a block join into paragraphs (see ``ParagraphBuilder`` for where paragraphs
-    /// break and how hyphens join); paragraphs and blocks are separated by one blank line, and
-    /// a block of deliberately short lines (see ``isRagged(_:)``) keeps its lines. Lines break at spaces, between wide (CJK)
-    /// characters, and inside words longer than the width. No line is wider than `width`
-    /// cells; a width below 1 is treated as 1. A page without visible text yields no lines.
+    /// Blocks MuPDF split where the page shows no break are put back together first (see
+    /// ``BlockFlow``). Lines of a block join into paragraphs (see ``ParagraphBuilder`` for where
+    /// paragraphs break, and ``LineJoin`` for how lines join); a paragraph cut off at the foot
+    /// of a column goes on in the next block when that starts in lowercase. Paragraphs and
+    /// blocks are separated by one blank line, and a block of deliberately short lines (see
+    /// ``isRagged(_:)``) keeps its lines. Lines break at spaces, between wide (CJK) characters
+    /// (see ``LineWrapper`` for kinsoku), and inside words longer than the width. No line is
+    /// wider than `width` cells; a width below 1 is treated as 1. A page without visible text
+    /// yields no lines.
     public static func reflow(_ page: PageText, width: Int) -> [LaidOutLine] {
         let width = max(width, 1)
-        let blocks = page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) }
-        var laidOut: [LaidOutLine] = []
+        let blocks = BlockFlow.merged(page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) })
+        let vocabulary = LineJoin.Vocabulary(lines: blocks.lazy.flatMap(\.lines))
+        /// Paragraphs, each with whether a blank line goes before it.
+        var paragraphs: [(scalars: [Unicode.Scalar], followsBlank: Bool)] = []
+        var previousBlock: TextBlock?
         for block in blocks {
             let keepsLines = isRagged(block)
-            let paragraphs = ParagraphBuilder.paragraphs(in: block, keepingLines: keepsLines)
-            for (index, paragraph) in paragraphs.enumerated() {
-                let startsBlock = index == 0
-                if !laidOut.isEmpty && (startsBlock || !keepsLines) {
-                    laidOut.append(LaidOutLine(text: "", width: 0))
-                }
-                laidOut += LineWrapper.wrap(paragraph, width: width)
+            var blockParagraphs = ParagraphBuilder.paragraphs(
+                in: block, keepingLines: keepsLines, vocabulary: vocabulary)
+            if let previousBlock, !keepsLines, !isRagged(previousBlock), let last = paragraphs.last?.scalars,
+                let next = blockParagraphs.first, BlockFlow.continues(last, in: previousBlock, into: block)
+            {
+                var joined = last
+                ParagraphBuilder.join(next, onto: &joined, vocabulary: vocabulary)
+                paragraphs[paragraphs.count - 1].scalars = joined
+                blockParagraphs.removeFirst()
             }
+            for (index, paragraph) in blockParagraphs.enumerated() {
+                paragraphs.append((paragraph, !paragraphs.isEmpty && (index == 0 || !keepsLines)))
+            }
+            previousBlock = block
+        }
+        var laidOut: [LaidOutLine] = []
+        for paragraph in paragraphs {
+            if paragraph.followsBlank {
+                laidOut.append(LaidOutLine(text: "", width: 0))
+            }
+            laidOut += LineWrapper.wrap(paragraph.scalars, width: width)
         }
         return laidOut
     }

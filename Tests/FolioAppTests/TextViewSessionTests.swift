@@ -31,6 +31,28 @@ import Testing
         #expect(laidOut.dropLast().map(\.trimmingTrailingSpaces) == (try printed("--layout", file)))
         _ = reader.quit()
     }
+
+    /// The page's heading is letter-spaced ("目     录" in MuPDF's text): the reflow view
+    /// shows it as the word it is.
+    @Test func letterSpacedChineseReadsAsWords() throws {
+        let reader = try ReaderUnderTest("pdfjs-XiaoBiaoSong-chinese.pdf")
+        let first = try #require(reader.terminal.waitForScreen(containing: "关于红军作战的原则"))
+        #expect(first[0].trimmed == "目录")
+        _ = reader.quit()
+    }
+
+    /// In MuPDF's text of page 5, "二十五年にし" ends a line and "て明暗は" starts the next;
+    /// the search looks in the paragraphs the reflow view shows, which join them.
+    @Test func searchFindsAJapanesePhraseAcrossALineBreak() throws {
+        let reader = try ReaderUnderTest("idpf-kusamakura-japanese-vertical.epub")
+        _ = try #require(reader.terminal.waitForScreen(containing: "1/144"))
+        let seen = reader.terminal.frameCount
+        reader.terminal.type("/年にして明暗")
+        reader.terminal.type(.enter)
+        let found = try #require(reader.terminal.waitForScreen(containing: "found on page", after: seen))
+        #expect(found.last?.contains("'年にして明暗' found on page 5") == true)
+        _ = reader.quit()
+    }
 }
 
 extension StringProtocol {

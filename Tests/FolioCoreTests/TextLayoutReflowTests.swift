@@ -167,3 +167,126 @@ import Testing
         }
     }
 }
+
+/// How lines of a paragraph join: hyphens, dashes, URLs and scripts without spaces.
+@Suite struct LineJoinTests {
+    private func reflowed(_ blocks: [[String]]) -> [String] {
+        TextLayout.reflow(PageTextFixture.page(blocks), width: TextLayout.unlimitedWidth).map(\.text)
+    }
+
+    @Test(arguments: [
+        (["The new design is FAA-", "approved"], "The new design is FAA-approved"),
+        (["so it is a non-", "normal value"], "so it is a non-normal value"),
+        (["a tracing Just-in-", "Time compiler"], "a tracing Just-in-Time compiler"),
+        (["over the years 2018-", "23 it rose"], "over the years 2018-23 it rose"),
+        (["the exam-", "ple works"], "the example works"),
+    ])
+    func hyphenAtALineEnd(lines: [String], joined: String) {
+        #expect(reflowed([lines]) == [joined])
+    }
+
+    @Test func thePageSaysWhichFormItUses() {
+        // "co-operation" broken at its hyphen, while the page also spells "co-operation":
+        // the hyphen stays. With "cooperation" elsewhere instead, it goes.
+        let hyphenated = reflowed([["The co-operation of all, and our co-", "operation too"]])
+        #expect(hyphenated == ["The co-operation of all, and our co-operation too"])
+        let solid = reflowed([["The cooperation of all, and our co-", "operation too"]])
+        #expect(solid == ["The cooperation of all, and our cooperation too"])
+        let nonNormal = reflowed([["nonnormal, then a non-", "normal one"]])
+        #expect(nonNormal == ["nonnormal, then a nonnormal one"])
+    }
+
+    @Test(arguments: [
+        (["see pages 2018–23–", "51 of it"], "see pages 2018–23–51 of it"),
+        (["and so it was—", "as ever—late"], "and so it was—as ever—late"),
+        (["there is a gap –", "and a spaced dash"], "there is a gap – and a spaced dash"),
+    ])
+    func dashAtALineEndTakesNoSpace(lines: [String], joined: String) {
+        #expect(reflowed([lines]) == [joined])
+    }
+
+    @Test func urlBrokenAfterASeparatorStaysWhole() {
+        let lines = reflowed([["Read https://example.org/docs/", "reading/index.html for more"]])
+        #expect(lines == ["Read https://example.org/docs/reading/index.html for more"])
+        // A URL that ends a line whole is followed by a space.
+        #expect(reflowed([["Read https://example.org", "for more"]]) == ["Read https://example.org for more"])
+    }
+
+    @Test(arguments: [
+        (["受験者ごと", "の試験"], "受験者ごとの試験"),
+        (["中文的段落", "继续"], "中文的段落继续"),
+        (["アンインストールJava", "の削除"], "アンインストールJavaの削除"),
+        (["한국어 문장", "계속"], "한국어 문장 계속"),
+    ])
+    func scriptsWithoutSpacesJoinDirectly(lines: [String], joined: String) {
+        #expect(reflowed([lines]) == [joined])
+    }
+}
+
+/// Kinsoku: where Chinese and Japanese lines may not break.
+@Suite struct KinsokuTests {
+    private func wrapped(_ text: String, width: Int) -> [String] {
+        TextLayout.reflow(PageTextFixture.page([[text]]), width: width).map(\.text)
+    }
+
+    @Test func closingPunctuationStaysWithTheCharacterBefore() {
+        // Ten cells hold five characters; "、" would start the second line.
+        #expect(wrapped("受験者ごと、試験", width: 10) == ["受験者ご", "と、試験"])
+        #expect(wrapped("試験です。次", width: 8) == ["試験で", "す。次"])
+    }
+
+    @Test func openingBracketStaysWithTheCharacterAfter() {
+        #expect(wrapped("メニューの「スタート」", width: 12) == ["メニューの", "「スタート」"])
+    }
+
+    @Test func latinInsideBracketsIsNotBroken() {
+        #expect(wrapped("「Java」の削除", width: 20) == ["「Java」の削除"])
+        #expect(wrapped("の「Java」", width: 8) == ["の", "「Java」"])
+    }
+}
+
+/// Paragraphs that MuPDF's blocks cut in two: blocks of one flow, and column breaks.
+@Suite struct BlockFlowTests {
+    typealias Fixture = PageTextFixture
+
+    private func reflowed(_ blocks: [TextBlock]) -> [String] {
+        TextLayout.reflow(Fixture.page(blocks), width: TextLayout.unlimitedWidth).map(\.text)
+    }
+
+    @Test func blocksOfOneLineAtTheLinePitchAreOneParagraph() {
+        // As MuPDF splits Japanese prose with ruby: one block per line, 1.2 line heights apart.
+        let pitch = 1.2 * Fixture.lineHeight
+        let blocks = ["世に住むこと二十年にして、住む", "に甲斐ある世と知った。二十五年にし", "て明暗は表裏のごとく。"]
+            .enumerated().map { Fixture.block([$0.element], y: 72 + Double($0.offset) * pitch) }
+        #expect(reflowed(blocks) == ["世に住むこと二十年にして、住むに甲斐ある世と知った。二十五年にして明暗は表裏のごとく。"])
+    }
+
+    @Test func blocksFurtherApartStayParagraphs() {
+        let blocks = [
+            Fixture.block(["General Terms of the first block", "Design, and more of it."], y: 72),
+            Fixture.block(
+                ["Keywords of the second block", "JavaScript, and so on."], y: 72 + 3.5 * Fixture.lineHeight),
+        ]
+        #expect(reflowed(blocks).count == 3)
+    }
+
+    @Test func centredLinesAreNotOneFlow() {
+        let blocks = [
+            Fixture.block(["University of California"], x: 100, y: 72),
+            Fixture.block(["{someone}@uci.edu"], x: 112, y: 72 + Fixture.lineHeight),
+        ]
+        #expect(reflowed(blocks) == ["University of California", "", "{someone}@uci.edu"])
+    }
+
+    @Test func paragraphGoesOnAtTheTopOfTheNextColumn() {
+        let left = Fixture.block(["Lorem ipsum dolor sit amet, sed", "diam nonummy Donec nonummy vel"], x: 72, y: 600)
+        let right = Fixture.block(["pellentesque ante. Phasellus sed", "adipiscing semper elit."], x: 320, y: 72)
+        #expect(
+            reflowed([left, right]) == [
+                "Lorem ipsum dolor sit amet, sed diam nonummy Donec nonummy vel pellentesque ante. Phasellus sed adipiscing semper elit."
+            ])
+        // A column ending a sentence, or a next column starting in capitals, is a paragraph break.
+        let capital = Fixture.block(["Pellentesque ante. Phasellus sed", "adipiscing semper elit."], x: 320, y: 72)
+        #expect(reflowed([left, capital]).count == 3)
+    }
+}
