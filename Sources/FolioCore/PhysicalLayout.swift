@@ -12,8 +12,8 @@
 /// The text's top-left corner becomes row 0, column 0.
 ///
 /// When a width is given and the page is wider, the grid's cells are made wider (the page is
-/// scaled) as little as makes its rows fit, or as much as they can shrink when their words
-/// alone are wider; the view scrolls sideways beyond that.
+/// scaled) as little as makes its rows fit; when their words alone are wider than `width`,
+/// the page keeps its own scale and the view scrolls sideways.
 ///
 /// Positions come from the document, so they are bounded: long runs of blank rows collapse
 /// to ``maximumBlankRun`` rows, no column starts past ``maximumColumn`` and no row past
@@ -93,9 +93,11 @@ struct PhysicalLayout {
         let widest = natural.map(\.width).max() ?? 0
         guard let width, width > 0, widest > width else { return natural }
         // At a scale of `widest`, every gap is under one cell: the rows are as narrow as
-        // their words let them be. Search for the smallest scale that fits.
+        // their words let them be. When even that is too wide, squeezing the columns together
+        // would only make them harder to tell apart: the page keeps its own scale and scrolls.
+        // Otherwise, search for the smallest scale that fits.
         var fits = (scale: Double(widest), rows: rows(cellWidth: cellWidth * Double(widest)))
-        guard (fits.rows.map(\.width).max() ?? 0) <= width else { return fits.rows }
+        guard (fits.rows.map(\.width).max() ?? 0) <= width else { return natural }
         var tooSmall = 1.0
         for _ in 0..<Self.maximumFittingRounds {
             let scale = (tooSmall + fits.scale) / 2

@@ -78,8 +78,8 @@ extension ReaderState {
             let (product, overflow) = step.multipliedReportingOverflow(by: times)
             return overflow ? Int.max : product
         }
-        // A screenful keeps one line of the previous screen for context, as less does.
-        let screenful = repeated(max(textRows - 1, 1))
+        // A screenful keeps a few lines of the previous screen for context, as less does.
+        let screenful = repeated(max(textRows - scrollOverlap, 1))
         let halfScreen = repeated(max(textRows / 2, 1))
         let sideways = repeated(max(textColumns / 2, 1))
         switch command {
@@ -92,7 +92,7 @@ extension ReaderState {
         case .scrollLineUp:
             return scrollUp(by: times)
         case .scrollScreenDown:
-            return scrollDown(by: screenful)
+            return scrollDown(by: screenful, pastTheEnd: true)
         case .scrollScreenUp:
             return scrollUp(by: screenful)
         case .scrollHalfDown:

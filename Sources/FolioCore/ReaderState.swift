@@ -61,6 +61,12 @@ public struct ReaderState: Sendable {
     public internal(set) var invertsImages = false
     /// Whether this terminal can show images, and how.
     public let imageAvailability: ImageAvailability
+    /// How many lines of the screen before a screenful scroll (Space, Page Down) stay on the
+    /// screen after it, for context, as in less; at least 0, and always less than a screen.
+    /// A configuration file sets it with `set scroll-overlap N`.
+    public var scrollOverlap = 2 {
+        didSet { scrollOverlap = max(scrollOverlap, 0) }
+    }
 
     var paging: PagingController
     var cache = PageCache()

@@ -86,6 +86,10 @@ public enum ReaderView {
         }
         if let lines = state.currentLines {
             guard !lines.isEmpty else {
+                if case .available = state.imageAvailability {
+                    let note = "No text on this page: \(state.keyName(for: .toggleView)) shows it as an image"
+                    return (LineWrapper.wrap(note.unicodeScalars, width: state.textColumns).map(\.text), .dim)
+                }
                 return (["No text on this page"], .dim)
             }
             let visible = lines.dropFirst(state.viewMode == .text ? state.topLine : 0).prefix(state.textRows).map {

@@ -49,9 +49,12 @@ import Testing
             let label = "P0L\(number)"
             return " " + label + String(repeating: "=", count: 38 - label.count)
         }
+        // Rows 4 to 12 of 20: 60% of the page read down to the screen's last row.
         #expect(
             ReaderView.render(session.state).lines
-                == screen((4...12).map(word) + [" doc.pdf                    reflow  1/3 "]))
+                == screen((4...12).map(word) + [" doc.pdf             ▾ 60%  reflow  1/3 "]))
+        session.type("99j")
+        #expect(ReaderView.render(session.state).lines.last == " doc.pdf              100%  reflow  1/3 ")
     }
 
     @Test func tooSmallTerminalShowsOnlyANotice() {

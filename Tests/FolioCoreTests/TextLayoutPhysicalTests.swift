@@ -168,8 +168,9 @@ import Testing
             Fixture.block(["A line of forty characters, give or take"], x: 72, y: 72),
             Fixture.block(["Another line of forty characters or so."], x: 72 + 45 * 6, y: 72),
         ])
+        // 40 + 1 + 39 cells cannot fit in 50: the columns keep their gap, and the view scrolls.
         let rows = TextLayout.physical(page, fitting: 50)
-        #expect(
-            rows.map(\.text) == ["A line of forty characters, give or take Another line of forty characters or so."])
+        #expect(rows == TextLayout.physical(page))
+        #expect(rows.first?.text.contains("take     Another") == true)
     }
 }
