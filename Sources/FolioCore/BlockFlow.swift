@@ -6,8 +6,8 @@
 /// out one line per paragraph. Blocks that follow each other closely, at the same left edge,
 /// in the same font size, at the line pitch they have inside, are merged (the paragraph rules
 /// then still break where a line is indented or ends short); a paragraph cut at a column's
-/// foot goes on at the top of the next column when that starts in lowercase, after a full
-/// last line without closing punctuation.
+/// foot goes on at the top of the next column after a full last line without closing
+/// punctuation.
 enum BlockFlow {
     /// Blocks whose line pitch across the break is at most this many times the pitch inside
     /// them may be one flow.
@@ -20,6 +20,9 @@ enum BlockFlow {
     /// A block of one line may start this many font sizes right of the next: it is the
     /// indented first line of the paragraph the next block goes on with.
     static let indentToleranceInEms = 3.0
+    /// A block of one line this many font sizes or less right of the line before it, on its
+    /// baseline, goes on that line.
+    static let sameLineGapInEms = 3.0
     /// Font sizes of one flow differ by at most this ratio.
     static let sizeTolerance = 0.15
     /// A line ending short of this share of its block's width ends its paragraph.
@@ -28,16 +31,29 @@ enum BlockFlow {
     static let closingPunctuation = Set(".!?:;。！？」』”\"'".unicodeScalars)
 
     /// `blocks` with each run of blocks that are one flow merged into one block.
+    ///
+    /// First, lines on one baseline are joined (``LineShape/joiningLinesOnOneBaseline(_:)``),
+    /// also where MuPDF put the pieces in blocks of their own: a block of one line close to
+    /// the right of the last line before it, on its baseline, goes on that line.
     static func merged(_ blocks: [TextBlock]) -> [TextBlock] {
         var merged: [TextBlock] = []
         var previous: TextBlock?
-        for block in blocks {
+        for original in blocks {
+            let block = LineShape.joiningLinesOnOneBaseline(original)
+            if let last = merged.last, let lastLine = last.lines.last, block.lines.count == 1,
+                let line = block.lines.first, LineShape.shareBaseline(lastLine, line),
+                line.box.x0 >= lastLine.box.x1 - 1,
+                line.box.x0 - lastLine.box.x1 <= sameLineGapInEms * LineShape.size(of: lastLine)
+            {
+                var joined = last
+                joined.lines[joined.lines.count - 1] = LineShape.joined(lastLine, line)
+                joined.box = union(last.box, block.box)
+                merged[merged.count - 1] = joined
+                previous = joined
+                continue
+            }
             if let previous, let last = merged.last, isOneFlow(previous, block) {
-                merged[merged.count - 1] = TextBlock(
-                    lines: last.lines + block.lines,
-                    box: TextRect(
-                        x0: min(last.box.x0, block.box.x0), y0: min(last.box.y0, block.box.y0),
-                        x1: max(last.box.x1, block.box.x1), y1: max(last.box.y1, block.box.y1)))
+                merged[merged.count - 1] = TextBlock(lines: last.lines + block.lines, box: union(last.box, block.box))
             } else {
                 merged.append(block)
             }
@@ -46,10 +62,16 @@ enum BlockFlow {
         return merged
     }
 
+    private static func union(_ a: TextRect, _ b: TextRect) -> TextRect {
+        TextRect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
+    }
+
     /// Whether `next` goes on directly below `block` as more of the same text.
     private static func isOneFlow(_ block: TextBlock, _ next: TextBlock) -> Bool {
         guard !TextLayout.isRagged(block), !TextLayout.isRagged(next), let lastLine = block.lines.last,
-            let firstLine = next.lines.first, let size = medianSize(block), let nextSize = medianSize(next)
+            let firstLine = next.lines.first, let size = medianSize(block), let nextSize = medianSize(next),
+            !LineShape.isTabular(lastLine), !LineShape.isTabular(firstLine),
+            LineShape.isMonospaced(block.lines) == LineShape.isMonospaced(next.lines)
         else { return false }
         let pitch = firstLine.box.y0 - lastLine.box.y0
         let ownPitch = linePitch(block) ?? linePitch(next) ?? singleLinePitch * lastLine.box.height
@@ -61,15 +83,14 @@ enum BlockFlow {
 
     /// Whether `paragraph`, the last of `block`, goes on in `next`'s first line: `next` is the
     /// top of the next column (right of `block`), the block's last line is full and ends
-    /// without closing punctuation, and the next block's first line starts in lowercase at its
-    /// left edge.
+    /// without closing punctuation (a sentence cut off must go on somewhere), and the next
+    /// block's first line starts at its left edge, not indented as a new paragraph would be.
     static func continues(_ paragraph: [Unicode.Scalar], in block: TextBlock, into next: TextBlock) -> Bool {
         guard block.lines.count >= 2, next.box.x0 >= block.box.x1 - 1, next.box.y0 < block.box.y1,
             let lastLine = block.lines.last(where: { ParagraphBuilder.hasVisibleText([$0]) }),
             let firstLine = next.lines.first(where: { ParagraphBuilder.hasVisibleText([$0]) }),
             let last = paragraph.last, !closingPunctuation.contains(last),
-            let first = firstLine.chars.first(where: { !$0.scalar.isWhiteSpace }), first.scalar.properties.isLowercase,
-            let size = medianSize(next)
+            !LineShape.isTabular(firstLine), !LineShape.isTabular(lastLine), let size = medianSize(next)
         else { return false }
         let isFull = lastLine.box.x1 - block.box.x0 >= fullLineRatio * block.box.width
         let isIndented = firstLine.box.x0 - next.box.x0 > ParagraphBuilder.indentInCharacters * size / 2

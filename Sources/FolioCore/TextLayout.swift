@@ -18,23 +18,38 @@ public enum TextLayout {
         let width = max(width, 1)
         let blocks = BlockFlow.merged(page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) })
         let vocabulary = LineJoin.Vocabulary(lines: blocks.lazy.flatMap(\.lines))
-        /// Paragraphs, each with whether a blank line goes before it.
-        var paragraphs: [(scalars: [Unicode.Scalar], followsBlank: Bool)] = []
+        /// Paragraphs, each with whether a blank line goes before it and its indentation.
+        var paragraphs: [(scalars: [Unicode.Scalar], followsBlank: Bool, indent: Int, isFurniture: Bool)] = []
+        var previousIsTabular = false
+        let bodySize = Furniture.bodySize(of: blocks)
         var previousBlock: TextBlock?
         for block in blocks {
+            if LineShape.isMonospaced(block.lines) {
+                for (index, line) in codeLines(of: block).enumerated() {
+                    paragraphs.append((line.scalars, !paragraphs.isEmpty && index == 0, line.indent, false))
+                }
+                previousIsTabular = false
+                previousBlock = block
+                continue
+            }
             let keepsLines = isRagged(block)
+            let isFurniture = Furniture.isFurniture(block, on: page, bodySize: bodySize)
             var blockParagraphs = ParagraphBuilder.paragraphs(
                 in: block, keepingLines: keepsLines, vocabulary: vocabulary)
             if let previousBlock, !keepsLines, !isRagged(previousBlock), let last = paragraphs.last?.scalars,
                 let next = blockParagraphs.first, BlockFlow.continues(last, in: previousBlock, into: block)
             {
                 var joined = last
-                ParagraphBuilder.join(next, onto: &joined, vocabulary: vocabulary)
+                ParagraphBuilder.join(next.scalars, onto: &joined, vocabulary: vocabulary)
                 paragraphs[paragraphs.count - 1].scalars = joined
                 blockParagraphs.removeFirst()
             }
             for (index, paragraph) in blockParagraphs.enumerated() {
-                paragraphs.append((paragraph, !paragraphs.isEmpty && (index == 0 || !keepsLines)))
+                // Rows of a table, entries of a contents page, go together, a line each.
+                let followsBlank =
+                    !paragraphs.isEmpty && (index == 0 || !keepsLines) && !(paragraph.isTabular && previousIsTabular)
+                paragraphs.append((paragraph.scalars, followsBlank, 0, isFurniture))
+                previousIsTabular = paragraph.isTabular
             }
             previousBlock = block
         }
@@ -43,9 +58,31 @@ public enum TextLayout {
             if paragraph.followsBlank {
                 laidOut.append(LaidOutLine(text: "", width: 0))
             }
-            laidOut += LineWrapper.wrap(paragraph.scalars, width: width)
+            let indent = min(paragraph.indent, width / 2)
+            let margin = String(repeating: " ", count: indent)
+            laidOut += LineWrapper.wrap(paragraph.scalars, width: width - indent).map { line in
+                LaidOutLine(text: margin + line.text, width: indent + line.width, isFurniture: paragraph.isFurniture)
+            }
         }
         return laidOut
+    }
+
+    /// The lines of a block of code, each with its indentation in cells (from its position:
+    /// code is often indented by moving the text, not by spaces).
+    static func codeLines(of block: TextBlock) -> [(scalars: [Unicode.Scalar], indent: Int)] {
+        let visible = block.lines.flatMap(\.chars).filter { DisplayWidth.isVisible($0.scalar) && $0.box.width > 0 }
+        let advances = visible.map(\.box.width).sorted()
+        let advance = advances.isEmpty ? 1 : advances[advances.count / 2]
+        let left =
+            block.lines.compactMap { $0.chars.first(where: { DisplayWidth.isVisible($0.scalar) })?.box.x0 }
+            .filter(\.isFinite).min() ?? block.box.x0
+        return block.lines.compactMap { line in
+            guard let first = line.chars.first(where: { DisplayWidth.isVisible($0.scalar) }) else { return nil }
+            let offset = ((first.box.x0 - left) / advance).rounded()
+            let indent = offset.isFinite ? Int(min(max(offset, 0), Double(PhysicalLayout.maximumColumn))) : 0
+            let scalars = line.chars.drop { !DisplayWidth.isVisible($0.scalar) }.map(\.scalar)
+            return (Array(scalars.reversed().drop(while: \.isWhiteSpace).reversed()), indent)
+        }
     }
 
     /// Whether `block` is made of short lines on purpose (a list, a table column, an address):
@@ -81,6 +118,18 @@ public enum TextLayout {
             case .reflow: reflow(page, width: width)
             case .physical: physical(page, fitting: width)
             }
-        return lines.map { $0.text + "\n" }.joined()
+        guard mode == .reflow else { return lines.map { $0.text + "\n" }.joined() }
+        // Furniture is left out, with the blank line that separates it.
+        var kept: [LaidOutLine] = []
+        for line in lines {
+            if line.isFurniture {
+                if kept.last?.text.isEmpty == true {
+                    kept.removeLast()
+                }
+            } else if !(line.text.isEmpty && kept.isEmpty) {
+                kept.append(line)
+            }
+        }
+        return kept.map { $0.text + "\n" }.joined()
     }
 }

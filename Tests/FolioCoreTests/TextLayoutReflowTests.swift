@@ -285,8 +285,106 @@ import Testing
             reflowed([left, right]) == [
                 "Lorem ipsum dolor sit amet, sed diam nonummy Donec nonummy vel pellentesque ante. Phasellus sed adipiscing semper elit."
             ])
-        // A column ending a sentence, or a next column starting in capitals, is a paragraph break.
-        let capital = Fixture.block(["Pellentesque ante. Phasellus sed", "adipiscing semper elit."], x: 320, y: 72)
-        #expect(reflowed([left, capital]).count == 3)
+        // A column ending a sentence, or a next column starting indented, is a paragraph break.
+        let ended = Fixture.block(["Lorem ipsum dolor sit amet, sed", "diam nonummy Donec nonummy ve."], x: 72, y: 600)
+        #expect(reflowed([ended, right]).count == 3)
+        let indented = Fixture.block(
+            ["  Pellentesque ante. Phasellus", "adipiscing semper elit sed diam."], x: 320, y: 72)
+        #expect(reflowed([left, indented]).count == 3)
+    }
+}
+
+/// Lists, code, contents entries, table rows and furniture in the reflow view.
+@Suite struct ReflowStructureTests {
+    typealias Fixture = PageTextFixture
+
+    private func reflowed(_ blocks: [TextBlock], page: PageText? = nil) -> [String] {
+        TextLayout.reflow(page ?? Fixture.page(blocks), width: TextLayout.unlimitedWidth).map(\.text)
+    }
+
+    /// Lines of one block, each a list of pieces MuPDF made separate lines of, on one
+    /// baseline: (text, x).
+    private func block(_ rows: [[(String, Double)]], y: Double = 72) -> TextBlock {
+        let lines = rows.enumerated().flatMap { row in
+            row.element.map { Fixture.line($0.0, x: $0.1, y: y + Double(row.offset) * Fixture.lineHeight) }
+        }
+        let box = TextRect(
+            x0: lines.map(\.box.x0).min() ?? 72, y0: y, x1: lines.map(\.box.x1).max() ?? 72,
+            y1: y + Double(rows.count) * Fixture.lineHeight)
+        return TextBlock(lines: lines, box: box)
+    }
+
+    @Test func piecesOfALineOnOneBaselineAreOneLine() {
+        // A narrow justified column: MuPDF cut the line at its stretched spaces.
+        let column = block([
+            [("of the page leave the work to", 72)],
+            [("the", 72), ("reader:", 72 + 5 * 6), ("hyphenated", 72 + 14 * 6)],
+            [("fragments and so on, as before", 72)],
+        ])
+        #expect(
+            reflowed([column]) == [
+                "of the page leave the work to the reader: hyphenated fragments and so on, as before"
+            ])
+    }
+
+    @Test(arguments: ["•", "\u{F0B7}"])
+    func listItemsKeepTheirContinuationLines(bullet: String) {
+        let list = block([
+            [(bullet, 72), ("The first item wraps onto a line", 84)],
+            [("that hangs under its text.", 84)],
+            [(bullet, 72), ("The second item wraps as well, onto", 84)],
+            [("a second line.", 84)],
+        ])
+        #expect(
+            reflowed([list]) == [
+                "• The first item wraps onto a line that hangs under its text.", "",
+                "• The second item wraps as well, onto a second line.",
+            ])
+    }
+
+    @Test func contentsEntriesAndTableRowsStayOneLineEach() {
+        let contents = block([
+            [("1.1 Reading order . . . . . . . . . . . .", 72), ("3", 72 + 60 * 6)],
+            [("1.2 Line joins . . . . . . . . . . . . . .", 72), ("7", 72 + 60 * 6)],
+        ])
+        let table = block([[("Tool", 72), ("Pages", 72 + 30 * 6)], [("folio", 72), ("1200", 72 + 30 * 6)]], y: 120)
+        #expect(
+            reflowed([contents, table]).filter { !$0.isEmpty } == [
+                "1.1 Reading order . . . . . . . . . . . . 3", "1.2 Line joins . . . . . . . . . . . . . . 7",
+                "Tool Pages", "folio 1200",
+            ])
+    }
+
+    @Test func codeKeepsItsLinesAndIndentation() {
+        var code = Fixture.block(["func reflow() {", "    for block in blocks {", "lines += wrap(block)", "}"], y: 72)
+        // The third line is indented by its position, as PDFs often do, 8 cells in.
+        code.lines[2] = Fixture.line("lines += wrap(block)", x: 72 + 8 * 6, y: 72 + 2 * 12)
+        for index in code.lines.indices {
+            code.lines[index].chars = code.lines[index].chars.map { char in
+                var char = char
+                char.isMonospaced = true
+                return char
+            }
+        }
+        #expect(
+            reflowed([code]) == ["func reflow() {", "    for block in blocks {", "        lines += wrap(block)", "}"])
+    }
+
+    @Test func runningHeadersFootersAndPageNumbersAreFurniture() {
+        let header = Fixture.block(["Journal of Reading Tests"], y: 20)
+        let body = Fixture.block(["The body of the page, in the margin band of neither."], y: 300)
+        let footer = Fixture.block(["Page 3 of 12"], y: 760)
+        let page = Fixture.page([header, body, footer])
+        let lines = TextLayout.reflow(page, width: 80)
+        #expect(lines.filter(\.isFurniture).map(\.text) == ["Journal of Reading Tests", "Page 3 of 12"])
+        #expect(
+            TextLayout.text(of: page, mode: .reflow, width: 80)
+                == "The body of the page, in the margin band of neither.\n")
+        // A heading larger than the body at the top is no header; a page number is furniture
+        // whatever its size.
+        let heading = PageTextFixture.scaled(Fixture.block(["Chapter 3"], y: 20), by: 2)
+        let number = PageTextFixture.scaled(Fixture.block(["- 12 -"], y: 760), by: 2)
+        let second = TextLayout.reflow(Fixture.page([heading, body, number]), width: 80)
+        #expect(second.filter(\.isFurniture).map(\.text) == ["- 12 -"])
     }
 }

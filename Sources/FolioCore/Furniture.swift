@@ -1,0 +1,43 @@
+/// Running headers, running footers and page numbers: text that belongs to the page, not to
+/// what is being read.
+///
+/// One page is all the reflow sees (it is cached per page, and `--text` runs pages in
+/// parallel), so furniture is told by where it stands and what it is: a block of one line in
+/// the top or bottom margin band of the page, either a page number ("12", "- 12 -", "Page 12
+/// of 30") or set no larger than the body text.
+enum Furniture {
+    /// The share of the page's height at its top and at its bottom where furniture stands.
+    static let marginBand = 0.08
+    /// Words that go with a page number.
+    static let pageWords: Set<String> = ["page", "seite", "página", "pagina", "of", "von", "de", "p.", "-", "–", "—"]
+
+    /// The median font size of the page's characters: the body text's size.
+    static func bodySize(of blocks: [TextBlock]) -> Double {
+        let sizes = blocks.lazy.flatMap(\.lines).flatMap(\.chars).filter { DisplayWidth.isVisible($0.scalar) }
+            .map(\.size).filter { $0 > 0 }.sorted()
+        return sizes.isEmpty ? 0 : sizes[sizes.count / 2]
+    }
+
+    /// Whether `block` is a running header, a running footer or a page number of `page`.
+    static func isFurniture(_ block: TextBlock, on page: PageText, bodySize: Double) -> Bool {
+        let lines = block.lines.filter { ParagraphBuilder.hasVisibleText([$0]) }
+        guard lines.count == 1, let line = lines.first, page.height > 0 else { return false }
+        let inTopBand = line.box.y1 <= marginBand * page.height
+        let inBottomBand = line.box.y0 >= (1 - marginBand) * page.height
+        guard inTopBand || inBottomBand else { return false }
+        return isPageNumber(line.text) || LineShape.size(of: line) <= bodySize
+    }
+
+    /// Whether `text` is a page number, with the words that go with one.
+    static func isPageNumber(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        let numbers = words.filter { word in
+            !word.isEmpty && (word.allSatisfy(\.isNumber) || isRomanNumeral(word))
+        }
+        return !numbers.isEmpty && words.allSatisfy { numbers.contains($0) || pageWords.contains($0) }
+    }
+
+    private static func isRomanNumeral(_ word: String) -> Bool {
+        word.count <= 6 && word.allSatisfy { "ivxlc".contains($0) }
+    }
+}

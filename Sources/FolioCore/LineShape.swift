@@ -1,0 +1,101 @@
+/// What a line of a page is, beyond its text: the facts the reflow rules look at.
+enum LineShape {
+    /// A gap between two characters of a line wider than this many font sizes separates
+    /// cells (a table row, a contents entry and its page number), not words.
+    static let cellGapInEms = 3.0
+    /// Lines whose baselines differ by at most this many font sizes are on one baseline.
+    static let baselineToleranceInEms = 0.25
+    /// Three or more dots in a row, spaced or not: a contents entry's leader.
+    static let leaderDots = 3
+    /// Bullets of symbol fonts (Symbol, Wingdings) that arrive in the private use area.
+    static let privateUseBullets: ClosedRange<UInt32> = 0xF000...0xF0FF
+    /// Characters that start a list item.
+    static let bullets = Set("•◦▪▫■□●○‣⁃–-*·".unicodeScalars)
+
+    /// The line's baseline: the median of its visible characters' baselines.
+    static func baseline(of line: TextLine) -> Double? {
+        let baselines = line.chars.filter { DisplayWidth.isVisible($0.scalar) }.map(\.baseline).filter(\.isFinite)
+            .sorted()
+        return baselines.isEmpty ? nil : baselines[baselines.count / 2]
+    }
+
+    /// The median font size of the line's visible characters.
+    static func size(of line: TextLine) -> Double {
+        let sizes = line.chars.filter { DisplayWidth.isVisible($0.scalar) }.map(\.size).filter { $0 > 0 }.sorted()
+        return sizes.isEmpty ? 1 : sizes[sizes.count / 2]
+    }
+
+    /// Whether `a` and `b` sit on one baseline.
+    static func shareBaseline(_ a: TextLine, _ b: TextLine) -> Bool {
+        guard let first = baseline(of: a), let second = baseline(of: b) else { return false }
+        return abs(first - second) <= baselineToleranceInEms * max(size(of: a), size(of: b))
+    }
+
+    /// `a` and then `b` as one line, a space between them unless one is there already.
+    static func joined(_ a: TextLine, _ b: TextLine) -> TextLine {
+        var chars = a.chars
+        if let last = a.chars.last, let first = b.chars.first, !last.scalar.isWhiteSpace, !first.scalar.isWhiteSpace {
+            chars.append(
+                TextChar(
+                    scalar: " ", box: TextRect(x0: last.box.x1, y0: last.box.y0, x1: first.box.x0, y1: last.box.y1),
+                    size: last.size, baseline: last.baseline))
+        }
+        chars += b.chars
+        return TextLine(
+            chars: chars,
+            box: TextRect(
+                x0: min(a.box.x0, b.box.x0), y0: min(a.box.y0, b.box.y0), x1: max(a.box.x1, b.box.x1),
+                y1: max(a.box.y1, b.box.y1)))
+    }
+
+    /// `block` with the lines that share a baseline joined, left to right: MuPDF splits a
+    /// line at a wide gap (the stretched spaces of a narrow justified column, a bullet and its
+    /// text, the cells of a table row, a contents entry and its page number).
+    static func joiningLinesOnOneBaseline(_ block: TextBlock) -> TextBlock {
+        var lines: [TextLine] = []
+        for line in block.lines {
+            if let last = lines.last, shareBaseline(last, line), line.box.x0 >= last.box.x1 - 1 {
+                lines[lines.count - 1] = joined(last, line)
+            } else {
+                lines.append(line)
+            }
+        }
+        return TextBlock(lines: lines, box: block.box)
+    }
+
+    /// Whether the line holds cells rather than prose: a gap wider than ``cellGapInEms``
+    /// between two of its visible characters, or a leader of dots.
+    static func isTabular(_ line: TextLine) -> Bool {
+        var previous: TextChar?
+        var dots = 0
+        for char in line.chars where DisplayWidth.isVisible(char.scalar) {
+            dots = char.scalar == "." ? dots + 1 : 0
+            if dots >= leaderDots {
+                return true
+            }
+            if let previous, char.box.x0 - previous.box.x1 > cellGapInEms * max(char.size, previous.size, 1) {
+                return true
+            }
+            previous = char
+        }
+        return false
+    }
+
+    /// Whether every visible character of `lines` is in a monospaced font: code, or text
+    /// laid out as a typewriter would.
+    static func isMonospaced(_ lines: [TextLine]) -> Bool {
+        let visible = lines.lazy.flatMap(\.chars).filter { DisplayWidth.isVisible($0.scalar) }
+        return visible.first { _ in true } != nil && visible.allSatisfy(\.isMonospaced)
+    }
+
+    /// Whether the line starts with a bullet followed by a space.
+    static func startsWithBullet(_ scalars: [Unicode.Scalar]) -> Bool {
+        guard let first = scalars.first, scalars.count >= 2, scalars[1].isWhiteSpace else { return false }
+        return bullets.contains(first)
+    }
+
+    /// `scalar`, with a symbol font's private-use bullet shown as `•`.
+    static func readable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        privateUseBullets.contains(scalar.value) ? "•" : scalar
+    }
+}
