@@ -104,7 +104,13 @@ enum BlockFlow {
     }
 
     private static func medianSize(_ block: TextBlock) -> Double? {
-        let sizes = block.lines.flatMap(\.chars).map(\.size).filter { $0 > 0 }.sorted()
+        var sizes: [Double] = []
+        for line in block.lines {
+            for char in line.chars where char.size > 0 {
+                sizes.append(char.size)
+            }
+        }
+        sizes.sort()
         return sizes.isEmpty ? nil : sizes[sizes.count / 2]
     }
 }

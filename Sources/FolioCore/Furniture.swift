@@ -13,8 +13,15 @@ enum Furniture {
 
     /// The median font size of the page's characters: the body text's size.
     static func bodySize(of blocks: [TextBlock]) -> Double {
-        let sizes = blocks.lazy.flatMap(\.lines).flatMap(\.chars).filter { DisplayWidth.isVisible($0.scalar) }
-            .map(\.size).filter { $0 > 0 }.sorted()
+        var sizes: [Double] = []
+        for block in blocks {
+            for line in block.lines {
+                for char in line.chars where char.size > 0 && !char.scalar.isWhiteSpace {
+                    sizes.append(char.size)
+                }
+            }
+        }
+        sizes.sort()
         return sizes.isEmpty ? 0 : sizes[sizes.count / 2]
     }
 

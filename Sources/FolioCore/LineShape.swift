@@ -14,19 +14,33 @@ enum LineShape {
 
     /// The line's baseline: the median of its visible characters' baselines.
     static func baseline(of line: TextLine) -> Double? {
-        let baselines = line.chars.filter { DisplayWidth.isVisible($0.scalar) }.map(\.baseline).filter(\.isFinite)
-            .sorted()
-        return baselines.isEmpty ? nil : baselines[baselines.count / 2]
+        median(of: line) { $0.baseline.isFinite ? $0.baseline : nil }
     }
 
     /// The median font size of the line's visible characters.
     static func size(of line: TextLine) -> Double {
-        let sizes = line.chars.filter { DisplayWidth.isVisible($0.scalar) }.map(\.size).filter { $0 > 0 }.sorted()
-        return sizes.isEmpty ? 1 : sizes[sizes.count / 2]
+        median(of: line) { $0.size > 0 ? $0.size : nil } ?? 1
+    }
+
+    /// The median of `value` over the line's visible characters (those it gives one for).
+    private static func median(of line: TextLine, _ value: (TextChar) -> Double?) -> Double? {
+        var values: [Double] = []
+        values.reserveCapacity(line.chars.count)
+        for char in line.chars where !char.scalar.isWhiteSpace {
+            if let value = value(char) {
+                values.append(value)
+            }
+        }
+        guard !values.isEmpty else { return nil }
+        values.sort()
+        return values[values.count / 2]
     }
 
     /// Whether `a` and `b` sit on one baseline.
     static func shareBaseline(_ a: TextLine, _ b: TextLine) -> Bool {
+        // Lines that do not overlap vertically are not on one baseline; most pairs are told
+        // apart here, before the medians.
+        guard a.box.y0 < b.box.y1, b.box.y0 < a.box.y1 else { return false }
         guard let first = baseline(of: a), let second = baseline(of: b) else { return false }
         return abs(first - second) <= baselineToleranceInEms * max(size(of: a), size(of: b))
     }
