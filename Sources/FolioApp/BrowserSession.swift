@@ -17,7 +17,10 @@ public struct BrowserSession: Sendable {
 
     /// Runs the browser on `terminal`, starting from `state` (kept by the caller, so returning
     /// from a document keeps the selection); `resuming` when the state was started before.
-    public func run(_ state: inout BrowserState, on terminal: some TerminalBackend, resuming: Bool) -> Outcome {
+    /// `note`, if any, is the first message of a browser just started.
+    public func run(
+        _ state: inout BrowserState, on terminal: some TerminalBackend, resuming: Bool, note: String? = nil
+    ) -> Outcome {
         let mailbox = SessionMailbox<BrowserEvent>(wakeUp: terminal.wakeUp)
         // Only the newest listing and the newest preview matter: older requests still queued are
         // dropped, so the folder or document selected never waits behind those passed by. One
@@ -55,7 +58,7 @@ public struct BrowserSession: Sendable {
         }
         terminal.repaintFully()
         _ = state.handle(.resize(terminal.size))
-        if !resuming, let outcome = perform(state.start()) {
+        if !resuming, let outcome = perform(state.start(note: note)) {
             return outcome
         }
         terminal.draw(BrowserView.render(state))
@@ -71,6 +74,10 @@ public struct BrowserSession: Sendable {
                     _ = state.handle(.resize(size))
                 case .key(let key):
                     if let outcome = perform(state.handle(.key(key))) { return outcome }
+                case .mouse(let mouse):
+                    if let outcome = perform(state.handle(.mouse(mouse))) { return outcome }
+                case .paste(let text):
+                    if let outcome = perform(state.handle(.paste(text))) { return outcome }
                 }
             }
             for event in mailbox.take() {
@@ -80,6 +87,8 @@ public struct BrowserSession: Sendable {
                 let event: BrowserEvent
                 switch input {
                 case .key(let key): event = .key(key)
+                case .mouse(let mouse): event = .mouse(mouse)
+                case .paste(let text): event = .paste(text)
                 case .resize(let size): event = .resize(size)
                 case .suspendRequested, .terminate: continue
                 }

@@ -48,7 +48,7 @@ struct DocumentOpener {
                 switch event {
                 case .terminate(let signal): return .signal(signal)
                 case .suspendRequested: terminal.suspend()
-                case .key, .resize: break
+                case .key, .mouse, .paste, .resize: break
                 }
             }
         }

@@ -1,3 +1,4 @@
+public import FolioConfiguration
 public import FolioCore
 public import FolioDocument
 public import FolioState
@@ -36,17 +37,30 @@ public struct Interactive: Sendable {
     let startPage: Int?
     let services: SessionServices
     let positions: ReadingPositions?
+    let configuration: Configuration
 
     /// A session on `path` (a file or a folder; the current folder when nil), opening the first
-    /// document at 1-based `startPage` when given. Reading positions are kept in `positions`.
+    /// document at 1-based `startPage` when given. Reading positions are kept in `positions`
+    /// (unless `configuration` turns remembering off); `configuration` gives the keys and how
+    /// the reader starts, and its problems are the first message on the screen.
     public init(
-        path: String?, password: String?, startPage: Int?, services: SessionServices, positions: ReadingPositions?
+        path: String?, password: String?, startPage: Int?, services: SessionServices, positions: ReadingPositions?,
+        configuration: Configuration = Configuration()
     ) {
         self.path = path ?? "."
         self.password = password
         self.startPage = startPage.map { $0 - 1 }
         self.services = services
-        self.positions = positions
+        self.positions = configuration.remembersPosition ? positions : nil
+        self.configuration = configuration
+    }
+
+    /// What the first screen says of the configuration's problems: the first one, and how
+    /// many more `folio --check-config` lists; nil when there are none.
+    var configurationNote: String? {
+        guard let first = configuration.problems.first else { return nil }
+        let more = configuration.problems.count - 1
+        return "folio: \(first)" + (more > 0 ? " (and \(more) more: folio --check-config)" : "")
     }
 
     /// Opens the document named on the command line (asking for its password on the plain
@@ -74,16 +88,19 @@ public struct Interactive: Sendable {
         var reading: (document: Document, path: String, fromBrowser: Bool)?
         switch start {
         case .reader(let document, let path): reading = (document, path, false)
-        case .browser(let directory): browser = BrowserState(directory: directory, screen: terminal.size)
+        case .browser(let directory):
+            browser = BrowserState(directory: directory, screen: terminal.size, keys: configuration.keys)
         }
         var browserStarted = false
         var startPage = self.startPage
+        var note = configurationNote
         while true {
             if let current = reading {
                 let ending = read(
                     current.document, path: current.path, fromBrowser: current.fromBrowser,
-                    startPage: startPage, on: terminal, graphics: graphics, messages: &messages)
+                    startPage: startPage, note: note, on: terminal, graphics: graphics, messages: &messages)
                 startPage = nil
+                note = nil
                 switch ending.outcome {
                 case .quit:
                     return Ending(status: 0, messages: messages)
@@ -92,14 +109,15 @@ public struct Interactive: Sendable {
                 case .browse:
                     reading = nil
                     if browser == nil {
-                        browser = Self.browser(around: current.path, screen: terminal.size)
+                        browser = Self.browser(around: current.path, screen: terminal.size, keys: configuration.keys)
                         browserStarted = false
                     }
                 }
             }
             guard var state = browser else { return Ending(status: 0, messages: messages) }
-            let outcome = BrowserSession().run(&state, on: terminal, resuming: browserStarted)
+            let outcome = BrowserSession().run(&state, on: terminal, resuming: browserStarted, note: note)
             browserStarted = true
+            note = nil
             switch outcome {
             case .quit:
                 return Ending(status: 0, messages: messages)
@@ -118,15 +136,15 @@ public struct Interactive: Sendable {
 
     /// Reads `document` until the reader ends, then remembers where it was left.
     private func read(
-        _ document: Document, path: String, fromBrowser: Bool, startPage: Int?, on terminal: some TerminalBackend,
-        graphics: GraphicsSupport, messages: inout [String]
+        _ document: Document, path: String, fromBrowser: Bool, startPage: Int?, note: String?,
+        on terminal: some TerminalBackend, graphics: GraphicsSupport, messages: inout [String]
     ) -> ReaderSession.Ending {
         let key = Self.canonical(path)
         let remembered = startPage == nil ? positions?.page(of: key) : nil
         let session = ReaderSession(
             document: document, path: path, startPage: startPage ?? remembered ?? 0,
-            note: remembered.flatMap { $0 > 0 ? Self.resumeNote(page: $0) : nil },
-            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser)
+            note: note ?? remembered.flatMap { $0 > 0 ? resumeNote(page: $0) : nil },
+            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, configuration: configuration)
         let ending = session.run(on: terminal)
         do throws(StateError) {
             try positions?.remember(page: ending.page, of: key)
@@ -142,16 +160,16 @@ public struct Interactive: Sendable {
 
     /// The first message of a document reopened where it was left (0-based `page`), naming the
     /// key that goes back to the start.
-    private static func resumeNote(page: Int) -> String {
-        "Page \(page + 1), where you left off (\(ReaderKeymap.standard.keyName(for: .firstPage)): first page)"
+    private func resumeNote(page: Int) -> String {
+        "Page \(page + 1), where you left off (\(configuration.keys.reader.keyName(for: .firstPage)): first page)"
     }
 
     /// The browser on the folder holding the document at `path`, with the document selected.
-    private static func browser(around path: String, screen: ScreenSize) -> BrowserState {
+    private static func browser(around path: String, screen: ScreenSize, keys: KeyTables) -> BrowserState {
         let absolute = absolute(path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
         let name = absolute.split(separator: "/").last.map(String.init)
-        return BrowserState(directory: folder.isEmpty ? "/" : folder, screen: screen, selecting: name)
+        return BrowserState(directory: folder.isEmpty ? "/" : folder, screen: screen, selecting: name, keys: keys)
     }
 
     /// The one absolute path of the file at `path`, links and `..` resolved, that names it

@@ -66,7 +66,7 @@ final class ReaderBackgroundWork {
             }
         case .copyDocument:
             background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }
-        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders:
+        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .reloadDocument:
             break
         }
     }
@@ -78,7 +78,8 @@ final class ReaderBackgroundWork {
         background.async {
             let tool = services.copyWithTool(text)
             let report = Clipboard.report(
-                characters: text.count, description: description, sentOSC52: sentOSC52, tool: tool)
+                characters: text.count, description: description, sentOSC52: sentOSC52, tool: tool,
+                osc52Enabled: services.sendsOSC52)
             mailbox.post(.event(.notice(report)))
         }
     }

@@ -56,20 +56,46 @@ extension ReaderState {
     }
 
     private mutating func handleReaderKey(_ key: Key) -> [ReaderEffect] {
-        if let digit = key.digitValue {
+        if pendingKeys.isEmpty, let digit = key.digitValue {
             let count = (pendingCount ?? 0) * 10 + digit
             if count <= Self.maximumCount {
                 pendingCount = count
             }
             return []
         }
-        let count = pendingCount
-        pendingCount = nil
-        guard let command = keymap.command(for: key) else {
-            message = keymap.unboundMessage(for: key, help: .help)
+        if key == .escape, !pendingKeys.isEmpty {
+            pendingKeys = []
+            pendingCount = nil
             return []
         }
-        return perform(command, count: count)
+        let typed = pendingKeys + [key]
+        switch keymap.lookUp(typed) {
+        case .pending:
+            pendingKeys = typed
+            return []
+        case .command(let command):
+            pendingKeys = []
+            let count = pendingCount
+            pendingCount = nil
+            return perform(command, count: count)
+        case .unbound:
+            return handleUnbound(typed)
+        }
+    }
+
+    /// Keys that run nothing. When they started as a sequence whose first key is bound on its
+    /// own (`g` of a mapped `gg`, then `5`), that key runs and the last key is taken afresh, so a
+    /// mapped sequence never takes a key away.
+    private mutating func handleUnbound(_ typed: [Key]) -> [ReaderEffect] {
+        pendingKeys = []
+        if typed.count == 2, let command = keymap.command(for: typed[0]) {
+            let count = pendingCount
+            pendingCount = nil
+            return perform(command, count: count) + handleKey(typed[1])
+        }
+        pendingCount = nil
+        message = keymap.unboundMessage(for: typed, help: .help)
+        return []
     }
 
     private mutating func perform(_ command: ReaderCommand, count: Int?) -> [ReaderEffect] {
@@ -78,8 +104,8 @@ extension ReaderState {
             let (product, overflow) = step.multipliedReportingOverflow(by: times)
             return overflow ? Int.max : product
         }
-        // A screenful keeps a few lines of the previous screen for context, as less does.
-        let screenful = repeated(max(textRows - scrollOverlap, 1))
+        // A screenful keeps a line or more of the previous screen for context, as less does.
+        let screenful = repeated(max(textRows - preferences.scrollOverlap, 1))
         let halfScreen = repeated(max(textRows / 2, 1))
         let sideways = repeated(max(textColumns / 2, 1))
         switch command {
@@ -172,6 +198,9 @@ extension ReaderState {
             return toggleInvert()
         case .openBrowser:
             return [.openBrowser]
+        case .reload:
+            message = "Reloading \(document.fileName)…"
+            return [.reloadDocument]
         }
     }
 

@@ -26,13 +26,17 @@ extension ReaderState {
 
     // MARK: Links
 
-    mutating func linksLoaded(page: Int, links: [LinkItem]) {
-        guard page == currentPage else { return }
+    mutating func linksLoaded(page: Int, links: [LinkItem]) -> [ReaderEffect] {
+        if pendingLinkClick != nil {
+            return followClickedLink(page: page, links: links)
+        }
+        guard page == currentPage else { return [] }
         guard !links.isEmpty else {
             message = "No links on page \(page + 1)"
-            return
+            return []
         }
         overlay = .links(LinkList(page: page, links: links))
+        return []
     }
 
     // MARK: Keys in a list
@@ -103,7 +107,7 @@ extension ReaderState {
         return []
     }
 
-    private mutating func follow(_ link: LinkItem) -> [ReaderEffect] {
+    mutating func follow(_ link: LinkItem) -> [ReaderEffect] {
         overlay = nil
         if let page = link.page {
             return jump(to: page)

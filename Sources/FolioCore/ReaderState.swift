@@ -9,20 +9,24 @@ public struct ReaderState: Sendable {
     /// How many pages on each side of the current page are loaded and kept.
     static let windowRadius = 2
 
-    /// The open document.
-    public let document: DocumentSummary
+    /// The open document (replaced when its file changes and it is reloaded).
+    public internal(set) var document: DocumentSummary
+    /// Every mode's key table (the defaults, or a configuration file's).
+    public let keys: KeyTables
     /// The key table used for dispatch and help while reading (``KeyMode/reader``).
-    public let keymap: ReaderKeymap
+    public var keymap: ReaderKeymap { keys.reader }
     /// The go-to-page prompt's key table.
-    public let goToPromptKeymap = GoToPromptKeymap.standard
+    public var goToPromptKeymap: GoToPromptKeymap { keys.goToPrompt }
     /// The search prompt's key table.
-    public let searchPromptKeymap = SearchPromptKeymap.standard
+    public var searchPromptKeymap: SearchPromptKeymap { keys.searchPrompt }
     /// The outline list's key table.
-    public let outlineKeymap = OutlineKeymap.standard
+    public var outlineKeymap: OutlineKeymap { keys.outline }
     /// The link list's key table.
-    public let linkListKeymap = LinkListKeymap.standard
+    public var linkListKeymap: LinkListKeymap { keys.links }
     /// Line selection's key table.
-    public let selectionKeymap = SelectionKeymap.standard
+    public var selectionKeymap: SelectionKeymap { keys.selection }
+    /// How the reader starts and behaves (a configuration file's `set` lines).
+    public let preferences: ReaderPreferences
     /// The terminal size.
     public internal(set) var screen: ScreenSize
     /// The page on screen (0-based).
@@ -35,6 +39,8 @@ public struct ReaderState: Sendable {
     public internal(set) var layoutMode: LayoutMode
     /// The count typed so far (`12` before `G`), if any.
     public internal(set) var pendingCount: Int?
+    /// The start of a key sequence typed so far (`g` of a mapped `gg`), waiting for its next key.
+    public internal(set) var pendingKeys: [Key] = []
     /// The digits typed into the go-to-page prompt; nil when the prompt is closed.
     public internal(set) var goToInput: String?
     /// A one-shot note for the status line, cleared by the next key.
@@ -61,12 +67,6 @@ public struct ReaderState: Sendable {
     public internal(set) var invertsImages = false
     /// Whether this terminal can show images, and how.
     public let imageAvailability: ImageAvailability
-    /// How many lines of the screen before a screenful scroll (Space, Page Down) stay on the
-    /// screen after it, for context, as in less; at least 0, and always less than a screen.
-    /// A configuration file sets it with `set scroll-overlap N`.
-    public var scrollOverlap = 2 {
-        didSet { scrollOverlap = max(scrollOverlap, 0) }
-    }
 
     var paging: PagingController
     var cache = PageCache()
@@ -87,6 +87,8 @@ public struct ReaderState: Sendable {
     /// Places to go back to (Backspace, Ctrl-O) and forward to again (Ctrl-N).
     var backHistory: [ReadingPosition] = []
     var forwardHistory: [ReadingPosition] = []
+    /// A click on a page image waiting for the page's links: the page and the point clicked.
+    var pendingLinkClick: (page: Int, x: Double, y: Double)?
     /// Sizes of rendered page images, by request.
     var renderedImages: [RenderRequest: ImageExtent] = [:]
     /// Why a page image could not be made, by request.
@@ -104,18 +106,20 @@ public struct ReaderState: Sendable {
         document: DocumentSummary,
         startPage: Int,
         screen: ScreenSize,
-        keymap: ReaderKeymap = .standard,
-        layoutMode: LayoutMode = .reflow,
-        pagingMode: PagingMode = .bounded,
+        keys: KeyTables = .standard,
+        preferences: ReaderPreferences = ReaderPreferences(),
         imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up")
     ) {
         self.imageAvailability = imageAvailability
         self.document = document
-        self.keymap = keymap
+        self.keys = keys
+        self.preferences = preferences
         self.screen = screen
-        self.layoutMode = layoutMode
+        layoutMode = preferences.layout
+        imageFit = preferences.imageFit
+        invertsImages = preferences.invertsImages
         let pageCount = max(document.pageCount, 0)
-        paging = PagingController(pageCount: pageCount, mode: pagingMode)
+        paging = PagingController(pageCount: pageCount, mode: preferences.paging)
         currentPage = min(max(startPage, 0), max(pageCount - 1, 0))
     }
 
@@ -129,6 +133,9 @@ public struct ReaderState: Sendable {
     /// `note`, if any, is the first message on the status line (such as where reading resumes).
     public mutating func start(note: String? = nil) -> [ReaderEffect] {
         message = note
+        if preferences.view == .image, case .available = imageAvailability {
+            return refreshWindow() + toggleView()
+        }
         return refreshWindow()
     }
 
@@ -137,6 +144,10 @@ public struct ReaderState: Sendable {
         switch event {
         case .key(let key):
             return handleKey(key)
+        case .mouse(let mouse):
+            return handleMouse(mouse)
+        case .paste(let text):
+            return handlePaste(text)
         case .resize(let size):
             return resize(to: size)
         case .pageLoaded(let page, let text):
@@ -165,9 +176,10 @@ public struct ReaderState: Sendable {
                 outlineWanted = false
             }
             return []
+        case .documentReloaded(let summary, let text):
+            return documentReplaced(by: summary, currentPageText: text)
         case .linksLoaded(let page, let links):
-            linksLoaded(page: page, links: links)
-            return []
+            return linksLoaded(page: page, links: links)
         case .notice(let text):
             message = text
             return []
@@ -229,7 +241,7 @@ public struct ReaderState: Sendable {
 
     // MARK: Page results and resizing
 
-    private mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
+    mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
         cache.record(outcome, for: page, window: Set(windowPages()))
         cache.prepareLayouts(mode: layoutMode, width: textColumns)
         guard page == currentPage, viewMode == .text else {

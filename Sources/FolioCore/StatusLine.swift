@@ -110,8 +110,9 @@ enum StatusLine {
 
     private static func rightText(of state: ReaderState, showingPosition: Bool) -> String {
         var parts: [String] = []
-        if let count = state.pendingCount {
-            parts.append("[\(count)]")
+        let typed = (state.pendingCount.map { "\($0)" } ?? "") + state.pendingKeys.map(\.displayName).joined()
+        if !typed.isEmpty {
+            parts.append("[\(TerminalSafeText.sanitized(typed))]")
         }
         if state.pagingMode == .wrapAround {
             parts.append("wrap")

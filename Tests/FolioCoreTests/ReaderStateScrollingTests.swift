@@ -41,14 +41,6 @@ import Testing
         #expect(session.state.topLine == 0)
     }
 
-    @Test(arguments: [(0, 9), (5, 4), (50, 1)])
-    func scrollOverlapIsASetting(overlap: Int, step: Int) {
-        var session = loadedSession()
-        session.state.scrollOverlap = overlap
-        session.type(" ")
-        #expect(session.state.topLine == step)
-    }
-
     @Test func halfScreenScrolling() {
         var session = loadedSession()
         session.press(.control("d"))

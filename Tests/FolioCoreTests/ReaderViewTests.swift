@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTestSupport
 import Testing
 
 /// Whole screens asserted as text, in the style of ratatui's `assert_buffer_lines`.
@@ -160,7 +161,7 @@ import Testing
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
             startPage: 0,
             screen: ScreenSize(rows: 10, columns: 40),
-            keymap: keymap)
+            keys: .with(reader: keymap))
         _ = state.handle(.key(.character("?")))
         // "?" is not in this table, so it does not open help; "x" is, and quits.
         #expect(!state.showingHelp)
@@ -170,8 +171,11 @@ import Testing
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
             startPage: 0,
             screen: ScreenSize(rows: 10, columns: 40),
-            keymap: ReaderKeymap(
-                bindings: keymap.bindings + [ReaderKeyBinding(keys: [.function(1)], command: .help, summary: "Help")]))
+            keys: .with(
+                reader: ReaderKeymap(
+                    bindings: keymap.bindings + [
+                        ReaderKeyBinding(keys: [.function(1)], command: .help, summary: "Help")
+                    ])))
         _ = helpful.handle(.key(.function(1)))
         #expect(
             Array(ReaderView.render(helpful).lines.prefix(6))
@@ -196,7 +200,7 @@ import Testing
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
             startPage: 0,
             screen: ScreenSize(rows: 10, columns: 60),
-            keymap: keymap)
+            keys: .with(reader: keymap))
         _ = state.handle(.key(.function(1)))
         let counts = " Counts: 5J = 5 pages on; : 12 Enter = page 12"
         #expect(ReaderView.render(state).lines.contains(screen([counts], width: 60)[0]))

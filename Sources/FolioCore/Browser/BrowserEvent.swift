@@ -5,6 +5,10 @@
 public enum BrowserEvent: Sendable {
     /// The user pressed a key.
     case key(Key)
+    /// The mouse was clicked or its wheel turned.
+    case mouse(MouseEvent)
+    /// Text was pasted into the terminal.
+    case paste(String)
     /// The terminal changed size.
     case resize(ScreenSize)
     /// The folder at `path` holds `entries`, in any order.
