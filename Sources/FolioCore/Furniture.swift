@@ -1,5 +1,5 @@
-/// Running headers, running footers and page numbers: text that belongs to the page, not to
-/// what is being read.
+/// Running headers, running footers, page numbers and footnotes: text that belongs to the
+/// page, or to its foot, rather than to the flow being read.
 ///
 /// One page is all the reflow sees (it is cached per page, and `--text` runs pages in
 /// parallel), so furniture is told by where it stands and what it is: a block of one line in
@@ -33,6 +33,49 @@ enum Furniture {
         let inBottomBand = line.box.y0 >= (1 - marginBand) * page.height
         guard inTopBand || inBottomBand else { return false }
         return isPageNumber(line.text) || LineShape.size(of: line) <= bodySize
+    }
+
+    /// A footnote is set at most this share of the body's size.
+    static let footnoteSizeRatio = 0.9
+    /// A footnote starts below this share of the page's height.
+    static let footnoteZone = 0.6
+
+    /// `blocks` with the page's footnotes after its body: a block in a smaller font than the
+    /// body, low on the page, that MuPDF reads before body text (the foot of a left column
+    /// comes before the right column) moves after the last block of body text, keeping the
+    /// order of the footnotes among themselves.
+    static func footnotesLast(_ blocks: [TextBlock], on page: PageText, bodySize: Double) -> [TextBlock] {
+        guard bodySize > 0, page.height > 0 else { return blocks }
+        func size(_ block: TextBlock) -> Double {
+            var sizes: [Double] = []
+            for line in block.lines {
+                for char in line.chars where char.size > 0 && !char.scalar.isWhiteSpace {
+                    sizes.append(char.size)
+                }
+            }
+            sizes.sort()
+            return sizes.isEmpty ? bodySize : sizes[sizes.count / 2]
+        }
+        let sizes = blocks.map(size)
+        let isBody = sizes.map { $0 >= footnoteSizeRatio * bodySize }
+        guard let lastBody = isBody.lastIndex(of: true) else { return blocks }
+        var body: [TextBlock] = []
+        var notes: [TextBlock] = []
+        for (index, block) in blocks.enumerated() {
+            let isNote =
+                index < lastBody && !isBody[index] && block.box.y0 >= footnoteZone * page.height
+                && !isFurniture(block, on: page, bodySize: bodySize)
+            if isNote {
+                notes.append(block)
+            } else {
+                body.append(block)
+            }
+            if index == lastBody {
+                body += notes
+                notes = []
+            }
+        }
+        return body + notes
     }
 
     /// Whether `text` is a page number, with the words that go with one.

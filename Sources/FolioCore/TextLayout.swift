@@ -6,7 +6,8 @@ public enum TextLayout {
     /// The page's paragraphs, reflowed to `width` cells.
     ///
     /// Blocks MuPDF split where the page shows no break are put back together first (see
-    /// ``BlockFlow``). Lines of a block join into paragraphs (see ``ParagraphBuilder`` for where
+    /// ``BlockFlow``), and footnotes MuPDF reads before the body go after it (see
+    /// ``Furniture/footnotesLast(_:on:bodySize:)``). Lines of a block join into paragraphs (see ``ParagraphBuilder`` for where
     /// paragraphs break, and ``LineJoin`` for how lines join); a paragraph cut off at the foot
     /// of a column goes on in the next block when that starts in lowercase. Paragraphs and
     /// blocks are separated by one blank line, and a block of deliberately short lines (see
@@ -16,12 +17,13 @@ public enum TextLayout {
     /// yields no lines.
     public static func reflow(_ page: PageText, width: Int) -> [LaidOutLine] {
         let width = max(width, 1)
-        let blocks = BlockFlow.merged(page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) })
+        let merged = BlockFlow.merged(page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) })
+        let bodySize = Furniture.bodySize(of: merged)
+        let blocks = Furniture.footnotesLast(merged, on: page, bodySize: bodySize)
         let vocabulary = LineJoin.Vocabulary(lines: blocks.lazy.flatMap(\.lines))
         /// Paragraphs, each with whether a blank line goes before it and its indentation.
         var paragraphs: [(scalars: [Unicode.Scalar], followsBlank: Bool, indent: Int, isFurniture: Bool)] = []
         var previousIsTabular = false
-        let bodySize = Furniture.bodySize(of: blocks)
         var previousBlock: TextBlock?
         for block in blocks {
             if LineShape.isMonospaced(block.lines) {

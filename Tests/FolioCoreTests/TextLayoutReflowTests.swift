@@ -388,3 +388,25 @@ import Testing
         #expect(second.filter(\.isFurniture).map(\.text) == ["- 12 -"])
     }
 }
+
+/// Footnotes come after the body of their page.
+@Suite struct FootnoteTests {
+    typealias Fixture = PageTextFixture
+
+    @Test func aFootnoteReadBeforeTheBodyGoesAfterIt() {
+        // As MuPDF reads a two-column page: the left column, its footnote, the right column.
+        let left = Fixture.block(["The left column of the body ends", "here, in the body size of it."], x: 72, y: 300)
+        let note = PageTextFixture.scaled(Fixture.block(["1 A footnote, in a smaller font."], x: 72, y: 700), by: 0.8)
+        let right = Fixture.block(["The right column of the body goes", "on and ends the page's body."], x: 320, y: 72)
+        let lines = TextLayout.reflow(Fixture.page([left, note, right]), width: TextLayout.unlimitedWidth).map(\.text)
+        #expect(lines.last == "1 A footnote, in a smaller font.")
+        #expect(lines.first == "The left column of the body ends here, in the body size of it.")
+    }
+
+    @Test func smallTextHighOnThePageStaysWhereItIs() {
+        let caption = PageTextFixture.scaled(Fixture.block(["Figure 1: a caption, small."], y: 200), by: 0.8)
+        let body = Fixture.block(["The body text below the figure, in its usual size."], y: 300)
+        let lines = TextLayout.reflow(Fixture.page([caption, body]), width: TextLayout.unlimitedWidth).map(\.text)
+        #expect(lines.first == "Figure 1: a caption, small.")
+    }
+}
