@@ -1,5 +1,6 @@
 public import FolioCore
 import FolioDocument
+import Glibc
 
 /// The file browser: lists folders in the background, classifies entries without opening
 /// anything that could block, and previews documents on another worker, so moving quickly
@@ -9,6 +10,8 @@ public struct BrowserSession: Sendable {
     public enum Outcome: Sendable, Equatable {
         case quit
         case open(String)
+        /// Try this password on the encrypted document at the path.
+        case unlock(path: String, password: String)
         case signal(Int32)
     }
 
@@ -48,6 +51,8 @@ public struct BrowserSession: Sendable {
                     previews.submit([path])
                 case .open(let path):
                     return .open(path)
+                case .unlock(let path, let password):
+                    return .unlock(path: path, password: password)
                 case .clearScreen:
                     terminal.repaintFully()
                 case .quit:
@@ -66,7 +71,9 @@ public struct BrowserSession: Sendable {
             for event in terminal.waitForEvents(readingKeys: true) {
                 switch event {
                 case .terminate(let signal):
-                    return .signal(signal)
+                    // Ctrl-C at the password prompt cancels the prompt, as Escape does.
+                    guard signal == SIGINT, state.passwordEntry != nil else { return .signal(signal) }
+                    _ = state.handle(.interrupted)
                 case .suspendRequested:
                     terminal.suspend()
                     _ = state.handle(.resize(terminal.size))

@@ -92,6 +92,9 @@ public struct Interactive: Sendable {
             browser = BrowserState(directory: directory, screen: terminal.size, keys: configuration.keys)
         }
         var browserStarted = false
+        // An encrypted document opened from the browser, waiting for its password, and how
+        // many wrong ones were given.
+        var locked: (document: Document, path: String, attempts: Int)?
         var startPage = self.startPage
         var note = configurationNote
         while true {
@@ -124,10 +127,38 @@ public struct Interactive: Sendable {
             case .signal(let signal):
                 return Ending(status: 128 + signal, messages: messages)
             case .open(let path):
+                locked = nil
                 switch DocumentOpener(services: services).open(path, on: terminal) {
                 case .opened(let document): reading = (document, path, true)
+                case .locked(let document):
+                    locked = (document, path, 0)
+                    let name = TerminalSafeText.sanitized(FileSystemName.displayed(Self.baseName(path)))
+                    _ = state.handle(.passwordNeeded(path: path, note: "\(name) is encrypted"))
                 case .failed(let error): _ = state.handle(.openFailed(path: path, reason: error.description))
                 case .signal(let signal): return Ending(status: 128 + signal, messages: messages)
+                }
+            case .unlock(let path, let password):
+                guard let pending = locked, pending.path == path else { break }
+                do throws(DocumentError) {
+                    if let document = try DocumentOpener(services: services).unlock(
+                        pending.document, path: path, password: password)
+                    {
+                        locked = nil
+                        reading = (document, path, true)
+                    } else if pending.attempts + 1 < Self.passwordAttempts {
+                        locked = (pending.document, path, pending.attempts + 1)
+                        let left = Self.passwordAttempts - pending.attempts - 1
+                        _ = state.handle(
+                            .passwordNeeded(
+                                path: path,
+                                note: "Wrong password, try again (\(left) \(left == 1 ? "try" : "tries") left)"))
+                    } else {
+                        locked = nil
+                        _ = state.handle(.openFailed(path: path, reason: DocumentError.wrongPassword.description))
+                    }
+                } catch {
+                    locked = nil
+                    _ = state.handle(.openFailed(path: path, reason: error.description))
                 }
             }
             browser = state
@@ -162,6 +193,13 @@ public struct Interactive: Sendable {
     /// key that goes back to the start.
     private func resumeNote(page: Int) -> String {
         "Page \(page + 1), where you left off (\(configuration.keys.reader.keyName(for: .firstPage)): first page)"
+    }
+
+    /// How many passwords the browser takes for a document before giving up on it.
+    static let passwordAttempts = 3
+
+    private static func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The browser on the folder holding the document at `path`, with the document selected.

@@ -159,7 +159,7 @@ public struct ConfigurationParser {
         guard arguments.count == count + 1 else { throw ConfigurationLineError("usage: \(usage)") }
         let name = arguments[0]
         if name == "prompt" {
-            return ([.goToPrompt, .searchPrompt, .filter], Array(arguments.dropFirst()))
+            return ([.goToPrompt, .searchPrompt, .filter, .password], Array(arguments.dropFirst()))
         }
         guard let mode = KeyMode(name: name) else {
             let names = KeyMode.allCases.map(\.name) + ["prompt"]

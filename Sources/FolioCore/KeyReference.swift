@@ -110,6 +110,7 @@ public enum KeyReference {
         case .selection: SelectionKeymap.standard.bindings.map(BindingRow.init)
         case .browser: BrowserKeymap.standard.bindings.map(BindingRow.init)
         case .filter: FilterKeymap.standard.bindings.map(BindingRow.init)
+        case .password: PasswordPromptKeymap.standard.bindings.map(BindingRow.init)
         }
     }
 
@@ -132,6 +133,8 @@ public enum KeyReference {
             ("`0`–`9`", "type a link's number: one that no more digits could extend is followed at once")
         case .filter:
             ("any character", "type the filter: the list narrows as you type")
+        case .password:
+            ("any character", "type the password (shown as `•`, never as typed)")
         case .outline, .selection, .browser:
             nil
         }

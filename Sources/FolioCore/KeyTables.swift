@@ -17,6 +17,8 @@ public struct KeyTables: Sendable {
     public var browser = BrowserKeymap.standard
     /// The browser's filter prompt's table.
     public var filter = FilterKeymap.standard
+    /// The password prompt's table.
+    public var password = PasswordPromptKeymap.standard
 
     /// Folio's default keys in every mode.
     public static let standard = KeyTables()
@@ -61,6 +63,7 @@ public struct KeyTables: Sendable {
         case .selection: return rows(selection)
         case .browser: return rows(browser)
         case .filter: return rows(filter)
+        case .password: return rows(password)
         }
     }
 
@@ -87,6 +90,7 @@ public struct KeyTables: Sendable {
         case .selection: selection = try change.apply(to: selection)
         case .browser: browser = try change.apply(to: browser)
         case .filter: filter = try change.apply(to: filter)
+        case .password: password = try change.apply(to: password)
         }
     }
 }

@@ -33,7 +33,7 @@ extension ReaderState {
     mutating func handleKey(_ key: Key) -> [ReaderEffect] {
         message = nil
         if showingHelp {
-            showingHelp = false
+            handleHelpKey(key)
             return []
         }
         switch keyMode {
@@ -49,10 +49,33 @@ extension ReaderState {
             return handleLinkListKey(key)
         case .selection:
             return selectionKeymap.command(for: key).map { perform($0) } ?? []
-        case .browser, .filter:
+        case .browser, .filter, .password:
             // The browser's modes: ``keyMode`` never gives them in the reader.
             return []
         }
+    }
+
+    /// Keys on the help screen: those that scroll a page scroll a tall help screen; any other
+    /// key closes it.
+    private mutating func handleHelpKey(_ key: Key) {
+        let move: HelpPaging.Move
+        // A help screen that fits closes on any key.
+        let scrolls = HelpScreen.helpLines(for: self).count > textRows
+        switch scrolls ? keymap.command(for: key) : nil {
+        case .scrollLineDown: move = .lines(1)
+        case .scrollLineUp: move = .lines(-1)
+        case .scrollScreenDown, .scrollHalfDown: move = .screens(1)
+        case .scrollScreenUp, .scrollHalfUp: move = .screens(-1)
+        default:
+            showingHelp = false
+            return
+        }
+        scrollHelp(move)
+    }
+
+    mutating func scrollHelp(_ move: HelpPaging.Move) {
+        let count = HelpScreen.helpLines(for: self).count
+        helpTop = HelpPaging.top(after: move, from: helpTop, count: count, rows: textRows)
     }
 
     private mutating func handleReaderKey(_ key: Key) -> [ReaderEffect] {
@@ -153,6 +176,7 @@ extension ReaderState {
             return []
         case .help:
             showingHelp = true
+            helpTop = 0
             return []
         case .redraw:
             return [.clearScreen]

@@ -7,7 +7,11 @@ extension ReaderState {
     mutating func handleMouse(_ event: MouseEvent) -> [ReaderEffect] {
         message = nil
         if showingHelp {
-            showingHelp = false
+            switch event.action {
+            case .wheelDown: scrollHelp(.lines(Self.wheelLines))
+            case .wheelUp: scrollHelp(.lines(-Self.wheelLines))
+            case .click, .otherButton: showingHelp = false
+            }
             return []
         }
         switch keyMode {
@@ -15,7 +19,7 @@ extension ReaderState {
             return handleMouseInList(event)
         case .reader:
             return handleMouseOnPage(event)
-        case .goToPrompt, .searchPrompt, .selection, .browser, .filter:
+        case .goToPrompt, .searchPrompt, .selection, .browser, .filter, .password:
             return []
         }
     }

@@ -47,6 +47,8 @@ public struct ReaderState: Sendable {
     public internal(set) var message: String?
     /// Whether the help screen covers the page.
     public internal(set) var showingHelp = false
+    /// The first line of the help screen shown, when it is taller than the terminal.
+    public internal(set) var helpTop = 0
     /// The search prompt, while it is open.
     public internal(set) var searchPrompt: SearchPrompt?
     /// The pattern searched for last: highlighted on the page, repeated by `n` and `N`.

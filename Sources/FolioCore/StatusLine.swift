@@ -66,7 +66,10 @@ enum StatusLine {
 
     private static func noteText(of state: ReaderState) -> String? {
         if state.showingHelp {
-            return "Help: any key returns"
+            guard HelpScreen.helpLines(for: state).count > state.textRows else { return "Help: any key returns" }
+            let down = state.keyName(for: .scrollLineDown)
+            let up = state.keyName(for: .scrollLineUp)
+            return "Help: \(down)/\(up) scroll, any other key returns"
         }
         if let prompt = openPrompt(of: state) {
             return prompt + promptCursor

@@ -31,6 +31,7 @@ import Testing
         TableFacts(.selection, SelectionKeymap.standard),
         TableFacts(.browser, BrowserKeymap.standard),
         TableFacts(.filter, FilterKeymap.standard),
+        TableFacts(.password, PasswordPromptKeymap.standard),
     ]
 
     @Test func everyModeHasOneTable() {
@@ -55,7 +56,7 @@ import Testing
 
     @Test func modeNamesAreUniqueAndRoundTrip() {
         let names = KeyMode.allCases.map(\.name)
-        #expect(names == ["reader", "goto", "search", "outline", "links", "select", "browser", "filter"])
+        #expect(names == ["reader", "goto", "search", "outline", "links", "select", "browser", "filter", "password"])
         for mode in KeyMode.allCases {
             #expect(KeyMode(name: mode.name) == mode)
         }

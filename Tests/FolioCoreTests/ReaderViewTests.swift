@@ -69,6 +69,13 @@ import Testing
         session.resize(rows: 9, columns: 40)
         #expect(ReaderView.render(session.state).lines[4] == screen(["    Terminal too small (needs 40×10)"])[0])
 
+        // Narrower, the notice gets shorter rather than cut off mid-word.
+        for (columns, notice) in [(30, "Too small: needs 40×10"), (15, "Needs 40×10"), (8, "40×10"), (3, "40×")] {
+            session.resize(rows: 6, columns: columns)
+            let indent = String(repeating: " ", count: (columns - DisplayWidth.of(notice)) / 2)
+            #expect(ReaderView.render(session.state).lines[3] == screen([indent + notice], width: columns)[0])
+        }
+
         session.resize(rows: 10, columns: 40)
         #expect(ReaderView.render(session.state).lines[0] == screen([" Chapter 1"])[0])
     }
@@ -78,7 +85,7 @@ import Testing
         session.resize(rows: 0, columns: 0)
         #expect(ReaderView.render(session.state).rows.isEmpty)
         session.resize(rows: 1, columns: 5)
-        #expect(ReaderView.render(session.state).lines == ["Termi"])
+        #expect(ReaderView.render(session.state).lines == ["40×10"])
     }
 
     @Test func pageNotLoadedYet() {
@@ -121,9 +128,12 @@ import Testing
 
     @Test func helpOverlayAtTheMinimumSize() {
         var session = session()
+        // The heading and a blank row, a row per binding, a blank row and the counts note.
+        let lineCount = ReaderKeymap.standard.bindings.count + 4
         session.type("?")
+        let help = ReaderView.render(session.state).lines
         #expect(
-            ReaderView.render(session.state).lines
+            Array(help.prefix(9))
                 == screen([
                     " doc.pdf: Sample",
                     "",
@@ -133,9 +143,19 @@ import Testing
                     " Up, k              Up a line",
                     " Space, PageDown    Down a screen",
                     " b, PageUp          Up a screen",
-                    " … a taller terminal shows all keys",
-                    " Help: any key returns      reflow  1/3 ",
+                    " … lines 1–8 of \(lineCount): Down more",
                 ]))
+        #expect(help[9].hasPrefix(" Help: Down/Up scroll"), "\(help[9])")
+        // The keys that scroll a page scroll the help.
+        session.type("j")
+        #expect(ReaderView.render(session.state).lines[0] == screen([""])[0])
+        #expect(
+            ReaderView.render(session.state).lines[8] == screen([" … lines 2–9 of \(lineCount): Down more, Up back"])[0]
+        )
+        session.type("        ")
+        let last = ReaderView.render(session.state).lines
+        #expect(last[8] == screen([" … lines \(lineCount - 7)–\(lineCount) of \(lineCount): Up back"])[0])
+        #expect(last[7].hasPrefix(" Counts: "))
         session.type("x")
         #expect(ReaderView.render(session.state).lines[0] == screen([" Chapter 1"])[0])
     }

@@ -41,6 +41,10 @@ public struct BrowserState: Sendable {
     public var keymap: BrowserKeymap { keys.browser }
     /// The filter prompt's key table (``KeyMode/filter``).
     public var filterKeymap: FilterKeymap { keys.filter }
+    /// The password prompt's key table (``KeyMode/password``).
+    public var passwordKeymap: PasswordPromptKeymap { keys.password }
+    /// The password being typed for an encrypted document, while its prompt is open.
+    public internal(set) var passwordEntry: PasswordEntry?
     /// The terminal size.
     public internal(set) var screen: ScreenSize
     /// The folder on screen, as a path without trailing slash.
@@ -66,6 +70,8 @@ public struct BrowserState: Sendable {
     public internal(set) var message: String?
     /// Whether the help screen covers the browser.
     public internal(set) var showingHelp = false
+    /// The first line of the help screen shown, when it is taller than the terminal.
+    public internal(set) var helpTop = 0
 
     /// Each entry's name in lower case, in ``entries``' order, for filtering as the user types.
     var lowercasedNames: [String] = []
@@ -119,7 +125,13 @@ public struct BrowserState: Sendable {
         case .previewFailed(let path, let reason):
             record(.failure(reason), for: path)
         case .openFailed(let path, let reason):
+            passwordEntry = nil
             message = "Cannot open \(BrowserPath.lastComponent(of: path)): \(reason)"
+        case .passwordNeeded(let path, let note):
+            passwordEntry = PasswordEntry(path: path, secret: "")
+            message = note
+        case .interrupted:
+            cancelPasswordEntry()
         }
         return effects + requestPreviewIfNeeded()
     }

@@ -29,7 +29,7 @@ public enum BrowserView {
     public static func render(_ state: BrowserState) -> Frame {
         var frame = Frame(size: state.screen)
         if state.isTooSmall {
-            drawTooSmallNotice(into: &frame)
+            TooSmallNotice.draw(needing: BrowserState.minimumScreen, into: &frame)
             return frame
         }
         if state.showingHelp {
@@ -172,19 +172,5 @@ public enum BrowserView {
     static func wrapped(_ text: String, width: Int) -> [String] {
         let safe = TerminalSafeText.sanitized(text, keeping: ["\n", "\r", "\t"])
         return LineWrapper.wrap(safe.unicodeScalars, width: max(width, 1)).map(\.text)
-    }
-
-    private static func drawTooSmallNotice(into frame: inout Frame) {
-        guard frame.size.rows > 0 else {
-            return
-        }
-        let minimum = BrowserState.minimumScreen
-        let notice = DisplayWidth.truncated(
-            "Terminal too small (needs \(minimum.columns)×\(minimum.rows))", toWidth: frame.size.columns)
-        let indent = max((frame.size.columns - DisplayWidth.of(notice)) / 2, 0)
-        var row: [Span] = []
-        append(String(repeating: " ", count: indent), style: .normal, to: &row)
-        append(notice, style: .bold, to: &row)
-        frame.rows[frame.size.rows / 2] = row
     }
 }

@@ -39,4 +39,27 @@ import Testing
         #expect(state.filter == "note 17", "control characters are dropped")
         #expect(state.visibleEntries.map(\.name) == ["note 17.txt"])
     }
+
+    @Test func thePasswordPromptTakesKeysAndPastesAndKeepsTheListStill() {
+        var state = browser()
+        _ = state.handle(.passwordNeeded(path: "/tmp/secret.pdf", note: "secret.pdf is encrypted"))
+        #expect(state.keyMode == .password)
+        _ = state.handle(.paste("pass\n"))
+        _ = state.handle(.key(.character("é")))
+        _ = state.handle(.key(.backspace))
+        _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 2), row: 5, column: 4)))
+        #expect(state.selectedIndex == 0, "clicks wait for the password")
+        let status = BrowserView.render(state).lines[11]
+        #expect(status.hasPrefix(" secret.pdf is encrypted — Password: ••••▏"), "\(status)")
+        #expect(!status.contains("pass"))
+        #expect(state.handle(.key(.enter)) == [.unlock(path: "/tmp/secret.pdf", password: "pass")])
+        #expect(state.keyMode == .browser)
+        _ = state.handle(.passwordNeeded(path: "/tmp/secret.pdf", note: "Wrong password, try again (2 tries left)"))
+        _ = state.handle(.key(.character("x")))
+        _ = state.handle(.key(.control("u")))
+        #expect(state.passwordEntry?.secret == "")
+        _ = state.handle(.interrupted)
+        #expect(state.passwordEntry == nil)
+        #expect(state.message == "Not opened: secret.pdf needs its password")
+    }
 }

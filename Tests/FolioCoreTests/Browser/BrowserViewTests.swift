@@ -327,7 +327,7 @@ import Testing
         session.deliver(.resize(ScreenSize(rows: 0, columns: 0)))
         #expect(BrowserView.render(session.state).rows.isEmpty)
         session.deliver(.resize(ScreenSize(rows: 1, columns: 5)))
-        #expect(session.screenLines == ["Termi"])
+        #expect(session.screenLines == ["60×12"])
     }
 
     @Test func folderBeingListedAndFolderThatCannotBe() {
