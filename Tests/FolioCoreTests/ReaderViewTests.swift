@@ -297,4 +297,14 @@ import Testing
             }
         }
     }
+
+    @Test func runningHeaderIsDimmed() {
+        var session = ReaderSession(pageCount: 3)
+        let header = PageTextFixture.block(["Journal of Tests"], y: 20)
+        let body = PageTextFixture.block(["The body of the page."], y: 300)
+        session.deliver(PageTextFixture.page([header, body]), for: 0)
+        let frame = ReaderView.render(session.state)
+        #expect(frame.rows[0] == [Span(text: " Journal of Tests", style: .dim)])
+        #expect(frame.rows[2] == [Span(text: " The body of the page.", style: .normal)])
+    }
 }
