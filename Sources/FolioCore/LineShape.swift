@@ -95,6 +95,34 @@ enum LineShape {
         return false
     }
 
+    /// The cells of a line of cells: its text cut at the gaps wider than ``cellGapInEms``.
+    static func cells(of line: TextLine) -> [String] {
+        var cells: [String] = []
+        var cell: [Unicode.Scalar] = []
+        var previous: TextChar?
+        func finish() {
+            let scalars = ParagraphBuilder.trimmed(cell)
+            if !scalars.isEmpty {
+                cells.append(String(String.UnicodeScalarView(scalars)))
+            }
+            cell = []
+        }
+        for char in line.chars {
+            let isVisible = DisplayWidth.isVisible(char.scalar)
+            if isVisible, let previous,
+                char.box.x0 - previous.box.x1 > cellGapInEms * max(char.size, previous.size, 1)
+            {
+                finish()
+            }
+            cell.append(readable(char.scalar))
+            if isVisible {
+                previous = char
+            }
+        }
+        finish()
+        return cells
+    }
+
     /// Whether every visible character of `lines` is in a monospaced font: code, or text
     /// laid out as a typewriter would.
     static func isMonospaced(_ lines: [TextLine]) -> Bool {

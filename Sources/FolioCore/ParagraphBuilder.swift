@@ -12,10 +12,12 @@ enum ParagraphBuilder {
     /// A line ending before this share of the block width ends its paragraph.
     static let shortLineRatio = 0.75
 
-    /// One paragraph: the scalars of one long line, and whether it is a line of cells.
+    /// One paragraph: the scalars of one long line, and the cells of a line of cells.
     struct Paragraph {
         var scalars: [Unicode.Scalar]
-        var isTabular = false
+        /// The cells, when the paragraph is a line of cells (a table row, a contents entry).
+        var cells: [String]?
+        var isTabular: Bool { cells != nil }
     }
 
     /// The paragraphs of `block`, each as the scalars of one long line.
@@ -37,7 +39,8 @@ enum ParagraphBuilder {
             {
                 join(scalars, onto: &paragraphs[paragraphs.count - 1].scalars, vocabulary: vocabulary)
             } else {
-                paragraphs.append(Paragraph(scalars: scalars, isTabular: LineShape.isTabular(line)))
+                paragraphs.append(
+                    Paragraph(scalars: scalars, cells: LineShape.isTabular(line) ? LineShape.cells(of: line) : nil))
             }
             previous = (line, scalars)
         }
@@ -94,7 +97,12 @@ enum ParagraphBuilder {
     /// The line's scalars without spaces at either end or between two characters of a script
     /// written without spaces.
     private static func trimmedScalars(of line: TextLine) -> [Unicode.Scalar] {
-        let scalars = line.chars.map { LineShape.readable($0.scalar) }
+        trimmed(line.chars.map { LineShape.readable($0.scalar) })
+    }
+
+    /// `scalars` without spaces at either end or between two characters of a script written
+    /// without spaces.
+    static func trimmed(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
         guard let start = scalars.firstIndex(where: { !$0.isWhiteSpace }),
             let end = scalars.lastIndex(where: { !$0.isWhiteSpace })
         else {

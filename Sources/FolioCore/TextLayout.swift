@@ -21,14 +21,16 @@ public enum TextLayout {
         let bodySize = Furniture.bodySize(of: merged)
         let blocks = Furniture.footnotesLast(merged, on: page, bodySize: bodySize)
         let vocabulary = LineJoin.Vocabulary(lines: blocks.lazy.flatMap(\.lines))
-        /// Paragraphs, each with whether a blank line goes before it and its indentation.
-        var paragraphs: [(scalars: [Unicode.Scalar], followsBlank: Bool, indent: Int, isFurniture: Bool)] = []
+        var paragraphs: [Piece] = []
         var previousIsTabular = false
         var previousBlock: TextBlock?
         for block in blocks {
             if LineShape.isMonospaced(block.lines) {
                 for (index, line) in codeLines(of: block).enumerated() {
-                    paragraphs.append((line.scalars, !paragraphs.isEmpty && index == 0, line.indent, false))
+                    paragraphs.append(
+                        Piece(
+                            scalars: line.scalars, followsBlank: !paragraphs.isEmpty && index == 0, indent: line.indent)
+                    )
                 }
                 previousIsTabular = false
                 previousBlock = block
@@ -50,16 +52,27 @@ public enum TextLayout {
                 // Rows of a table, entries of a contents page, go together, a line each.
                 let followsBlank =
                     !paragraphs.isEmpty && (index == 0 || !keepsLines) && !(paragraph.isTabular && previousIsTabular)
-                paragraphs.append((paragraph.scalars, followsBlank, 0, isFurniture))
+                paragraphs.append(
+                    Piece(
+                        scalars: paragraph.scalars, followsBlank: followsBlank, isFurniture: isFurniture,
+                        cells: paragraph.cells))
                 previousIsTabular = paragraph.isTabular
             }
             previousBlock = block
         }
         var laidOut: [LaidOutLine] = []
-        for paragraph in paragraphs {
+        var index = 0
+        while index < paragraphs.count {
+            let paragraph = paragraphs[index]
             if paragraph.followsBlank {
                 laidOut.append(LaidOutLine(text: "", width: 0))
             }
+            if let rows = alignedRows(paragraphs[index...], width: width) {
+                laidOut += rows
+                index += rows.count
+                continue
+            }
+            index += 1
             let indent = min(paragraph.indent, width / 2)
             let margin = String(repeating: " ", count: indent)
             laidOut += LineWrapper.wrap(paragraph.scalars, width: width - indent).map { line in
@@ -67,6 +80,37 @@ public enum TextLayout {
             }
         }
         return laidOut
+    }
+
+    /// A paragraph on its way to the screen.
+    private struct Piece {
+        var scalars: [Unicode.Scalar]
+        /// Whether a blank line goes before it.
+        var followsBlank: Bool
+        /// Its indentation in cells (code).
+        var indent = 0
+        var isFurniture = false
+        /// Its cells, when it is a row of a table or a contents entry.
+        var cells: [String]?
+    }
+
+    /// The rows of a table starting at the first of `pieces` (the rows that follow it without a
+    /// blank line, with as many cells), their cells padded into columns two cells apart; nil
+    /// when there is no such table or it is wider than `width`.
+    private static func alignedRows(_ pieces: ArraySlice<Piece>, width: Int) -> [LaidOutLine]? {
+        guard let first = pieces.first, let columns = first.cells?.count, columns >= 2 else { return nil }
+        let rows = [first] + pieces.dropFirst().prefix { !$0.followsBlank && $0.cells?.count == columns }
+        let cells = rows.map { $0.cells ?? [] }
+        let widths = (0..<columns).map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        guard widths.reduce(0, +) + 2 * (columns - 1) <= width else { return nil }
+        return zip(rows, cells).map { row, cells in
+            var text = ""
+            for (column, cell) in cells.enumerated() {
+                let isLast = column == columns - 1
+                text += cell + (isLast ? "" : String(repeating: " ", count: widths[column] - DisplayWidth.of(cell) + 2))
+            }
+            return LaidOutLine(text: text, width: DisplayWidth.of(text), isFurniture: row.isFurniture)
+        }
     }
 
     /// The lines of a block of code, each with its indentation in cells (from its position:

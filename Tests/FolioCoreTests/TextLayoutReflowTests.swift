@@ -348,11 +348,17 @@ import Testing
             [("1.2 Line joins . . . . . . . . . . . . . .", 72), ("7", 72 + 60 * 6)],
         ])
         let table = block([[("Tool", 72), ("Pages", 72 + 30 * 6)], [("folio", 72), ("1200", 72 + 30 * 6)]], y: 120)
+        let lines = reflowed([contents, table]).filter { !$0.isEmpty }
         #expect(
-            reflowed([contents, table]).filter { !$0.isEmpty } == [
+            lines.map { $0.split(separator: " ").joined(separator: " ") } == [
                 "1.1 Reading order . . . . . . . . . . . . 3", "1.2 Line joins . . . . . . . . . . . . . . 7",
                 "Tool Pages", "folio 1200",
             ])
+        // The cells line up in columns.
+        let lastCellStarts = lines.map { line in
+            line.distance(from: line.startIndex, to: line.lastIndex(of: " ") ?? line.endIndex)
+        }
+        #expect(Set(lastCellStarts).count == 1)
     }
 
     @Test func codeKeepsItsLinesAndIndentation() {
