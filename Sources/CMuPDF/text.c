@@ -50,7 +50,7 @@ fz_stext_page *folio_new_stext(fz_context *ctx, fz_document *doc, int page, fz_c
 }
 
 /// Fills `out` from `text`: text blocks only, in MuPDF's reading order. Returns 0 when out of memory.
-static int folio_flatten(fz_stext_page *text, folio_text *out) {
+static int folio_flatten(fz_context *ctx, fz_stext_page *text, folio_text *out) {
     size_t blocks = 0, lines = 0, chars = 0;
     for (fz_stext_block *block = text->first_block; block; block = block->next) {
         if (block->type != FZ_STEXT_BLOCK_TEXT) {
@@ -90,6 +90,8 @@ static int folio_flatten(fz_stext_page *text, folio_text *out) {
                 flat_char->codepoint = (uint32_t)ch->c;
                 flat_char->size = ch->size;
                 flat_char->box = folio_rect_from(fz_rect_from_quad(ch->quad));
+                flat_char->baseline = ch->origin.y;
+                flat_char->flags = ch->font && fz_font_is_monospaced(ctx, ch->font) ? FOLIO_CHAR_MONOSPACED : 0;
             }
             flat_line->char_count = (uint32_t)(c - flat_line->first_char);
         }
@@ -115,19 +117,17 @@ folio_status folio_page_text(folio_document *document, int page, folio_cookie *c
     folio_work_begin(cookie);
     fz_try(ctx) {
         text = folio_new_stext(ctx, document->doc, page, fz_cookie_ptr);
+        if (!folio_flatten(ctx, text, out)) {
+            fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
+        }
+    }
+    fz_always(ctx) {
+        fz_drop_stext_page(ctx, text);
     }
     fz_catch(ctx) {
         status = folio_caught(ctx, fz_cookie_ptr, err, errlen);
     }
     folio_work_end();
-    if (status != FOLIO_OK) {
-        return status;
-    }
-    if (!folio_flatten(text, out)) {
-        folio_set_error(err, errlen, "out of memory");
-        status = FOLIO_OUT_OF_MEMORY;
-    }
-    fz_drop_stext_page(ctx, text);
     return status;
 }
 

@@ -135,9 +135,23 @@ public struct BatchCommands {
         return status
     }
 
+    /// Each selected page's text followed by a form feed: MuPDF's own, or what the reader's
+    /// reflow or layout view shows (through the same ``TextLayout`` code as the views).
     private func text(_ document: Document) throws(DocumentError) -> Int32 {
+        let view = options.textView
+        let width = options.width
         let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
-            let text = try document.plainText(page: page, cancellation: cancellation)
+            let text: String
+            switch view {
+            case .plain:
+                text = try document.plainText(page: page, cancellation: cancellation)
+            case .reflow:
+                let pageText = try document.text(page: page, cancellation: cancellation)
+                text = TextLayout.text(of: pageText, mode: .reflow, width: width ?? TextLayout.unlimitedWidth)
+            case .layout:
+                let pageText = try document.text(page: page, cancellation: cancellation)
+                text = TextLayout.text(of: pageText, mode: .physical, width: width ?? TextLayout.unlimitedWidth)
+            }
             return TerminalSafeText.sanitized(text, keeping: Self.textControls) + "\u{0C}"
         } write: { text in
             output.write(text)

@@ -27,11 +27,24 @@ public struct Options: Sendable, Equatable {
         }
     }
 
+    /// How `--text` arranges a page: MuPDF's own text, or one of the reader's text views.
+    public enum TextView: Sendable, Equatable {
+        /// MuPDF's text, as `mutool draw -F txt` prints it.
+        case plain
+        /// The reflow view: one paragraph per line (wrapped at `--width`), a blank line between.
+        case reflow
+        /// The page layout view: the page's words on a grid of cells.
+        case layout
+    }
+
     public var mode: Mode?
+    /// What `--text` prints (`--reflow`, `--layout`).
+    public var textView: TextView = .plain
     public var path: String?
     public var pages: PageRange?
     public var password: String?
-    /// The image width for `--sixel` and `--image`, in pixels.
+    /// The image width for `--sixel` and `--image`, in pixels; the width in cells for
+    /// `--text --reflow` and `--text --layout`.
     public var width: Int?
     /// The box `--image` fits each page in, in cells.
     public var size: CellBox?
@@ -70,12 +83,16 @@ public struct Options: Sendable, Equatable {
         Options:
           --info                 print document facts as "Key: value" lines, then exit
           --text                 print the text of the selected pages, each followed by a form feed
+          --reflow               with --text: print the reader's reflowed text, one paragraph
+                                 a line, a blank line between paragraphs
+          --layout               with --text: print the reader's page layout (words on a grid)
           --pages RANGE          pages for --text, --search, --sixel and --image: 3 | 2-5 | 7- | 1,4,9-12
           --sixel                write the selected pages as sixel images (for scripts and previews)
           --image                write the selected pages as images in the --graphics protocol
                                  (kitty, sixel, iterm or halfblock; auto detects), for previews
-          --width PX             image width for --sixel and --image (default: the terminal's
-                                 width, or 800)
+          --width N              image width in pixels for --sixel and --image (default: the
+                                 terminal's width, or 800); with --reflow, wrap at N cells; with
+                                 --layout, scale wide pages to fit N cells
           --size COLSxROWS       fit each --image page in COLS×ROWS cells (instead of --width)
           --outline              print the outline: two spaces of indent per level, "title<TAB>page"
           --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
@@ -133,6 +150,10 @@ public struct Options: Sendable, Equatable {
             case "--text":
                 try noValue()
                 try setMode(.text, name)
+            case "--reflow", "--layout":
+                try noValue()
+                guard textView == .plain else { throw UsageError(message: "--reflow and --layout cannot be combined") }
+                textView = name == "--reflow" ? .reflow : .layout
             case "--outline":
                 try noValue()
                 try setMode(.outline, name)
@@ -154,7 +175,7 @@ public struct Options: Sendable, Equatable {
             case "--width":
                 let text = try value()
                 guard let pixels = Int(text), (1...16384).contains(pixels) else {
-                    throw UsageError(message: "invalid width '\(text)' (1 to 16384 pixels)")
+                    throw UsageError(message: "invalid width '\(text)' (1 to 16384)")
                 }
                 width = pixels
             case "--search":
@@ -215,8 +236,11 @@ public struct Options: Sendable, Equatable {
         if pages != nil, mode != .text, mode != .sixel, mode != .image, !isSearch {
             throw UsageError(message: "--pages applies to --text, --search, --sixel and --image")
         }
-        if width != nil, mode != .sixel, mode != .image {
-            throw UsageError(message: "--width applies to --sixel and --image")
+        if textView != .plain, mode != .text {
+            throw UsageError(message: "--reflow and --layout apply to --text")
+        }
+        if width != nil, mode != .sixel, mode != .image, textView == .plain {
+            throw UsageError(message: "--width applies to --sixel, --image, --text --reflow and --text --layout")
         }
         if size != nil, mode != .image {
             throw UsageError(message: "--size applies to --image")

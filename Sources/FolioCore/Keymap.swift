@@ -165,10 +165,14 @@ extension Keymap where Command == ReaderCommand {
             ReaderKeyBinding(keys: [.up, .character("k")], command: .scrollLineUp, summary: "Up a line"),
             ReaderKeyBinding(
                 keys: [.character(" "), .pageDown], command: .scrollScreenDown, summary: "Down a screen",
-                details: "keeping a line of context; at the end of a page, on to the next one"),
+                details:
+                    "keeping two lines of context (scroll-overlap); the last screen of a page shows only the lines not yet read, then on to the next page"
+            ),
             ReaderKeyBinding(
                 keys: [.character("b"), .pageUp], command: .scrollScreenUp, summary: "Up a screen",
-                details: "keeping a line of context; at the top of a page, back to the bottom of the previous one"),
+                details:
+                    "keeping two lines of context (scroll-overlap); at the top of a page, back to the bottom of the previous one"
+            ),
             ReaderKeyBinding(keys: [.control("d")], command: .scrollHalfDown, summary: "Down half a screen"),
             ReaderKeyBinding(keys: [.control("u")], command: .scrollHalfUp, summary: "Up half a screen"),
             ReaderKeyBinding(keys: [.home], command: .firstPage, summary: "First page"),

@@ -4,11 +4,15 @@ public struct LaidOutLine: Sendable, Equatable {
     public var text: String
     /// The number of terminal cells the text occupies.
     public var width: Int
+    /// Whether the line is page furniture (a running header or footer, a page number): shown
+    /// dimmed, left out of `folio --text --reflow`.
+    public var isFurniture = false
 
     /// Creates a line from its text and width in cells.
-    public init(text: String, width: Int) {
+    public init(text: String, width: Int, isFurniture: Bool = false) {
         self.text = text
         self.width = width
+        self.isFurniture = isFurniture
     }
 
     /// Creates a line from its text, measuring its width with ``DisplayWidth``.

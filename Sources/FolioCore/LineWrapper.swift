@@ -1,13 +1,21 @@
 /// Word-wraps one paragraph to a width in terminal cells.
 ///
 /// Lines break at spaces and on either side of a wide (CJK) character, which needs no space
-/// to break. A word longer than the width is broken wherever it must be. Combining marks
-/// always stay with the character before them.
+/// to break — except before a character that may not start a line (closing brackets and
+/// punctuation, small kana: ``noLineStart``) or after one that may not end a line (opening
+/// brackets: ``noLineEnd``), the kinsoku rules of UAX #14. A word longer than the width is
+/// broken wherever it must be. Combining marks always stay with the character before them.
 enum LineWrapper {
     /// Shown instead of a character too wide for the line (a wide character at width 1).
     private static let tooWide: Unicode.Scalar = "…"
     /// Spaces that must not break a line.
     private static let nonBreakingSpaces: Set<Unicode.Scalar> = ["\u{00A0}", "\u{2007}", "\u{202F}"]
+    /// Characters a line may not start with.
+    static let noLineStart = Set(
+        "、。，．・：；？！）］｝〕〉》」』】〙〗〟’”ー々ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥,.;:!?)]}%"
+            .unicodeScalars)
+    /// Characters a line may not end with.
+    static let noLineEnd = Set("（［｛〔〈《「『【〘〖〝‘“([{".unicodeScalars)
 
     /// A run that must not be broken unless it is wider than a whole line.
     ///
@@ -20,17 +28,15 @@ enum LineWrapper {
         var clusters: [(start: Int, width: Int)] = []
         var width = 0
         var followsSpace = false
-        var isWide = false
 
         var isEmpty: Bool { clusters.isEmpty }
 
         /// Empties the word for reuse, keeping its storage.
-        mutating func reset(followsSpace: Bool, isWide: Bool) {
+        mutating func reset(followsSpace: Bool) {
             scalars.removeAll(keepingCapacity: true)
             clusters.removeAll(keepingCapacity: true)
             width = 0
             self.followsSpace = followsSpace
-            self.isWide = isWide
         }
 
         mutating func startCluster(_ scalar: Unicode.Scalar, width: Int) {
@@ -101,16 +107,19 @@ enum LineWrapper {
         var builder = LineBuilder(width: width)
         var word = Word()
         var followsSpace = false
+        /// The last base character of the word, and whether it is wide.
+        var last: (scalar: Unicode.Scalar, isWide: Bool)?
         func finishWord() {
             if !word.isEmpty {
                 builder.add(word)
-                word.reset(followsSpace: false, isWide: false)
+                word.reset(followsSpace: false)
             }
         }
         for scalar in paragraph {
             if scalar.isWhiteSpace && !nonBreakingSpaces.contains(scalar) {
                 finishWord()
                 followsSpace = true
+                last = nil
                 continue
             }
             let width = DisplayWidth.of(scalar)
@@ -119,14 +128,15 @@ enum LineWrapper {
                 continue
             }
             let isWide = width == 2
-            if isWide || word.isWide {
+            if let last, isWide || last.isWide, !noLineStart.contains(scalar), !noLineEnd.contains(last.scalar) {
                 finishWord()
             }
             if word.isEmpty {
-                word.reset(followsSpace: followsSpace, isWide: isWide)
+                word.reset(followsSpace: followsSpace)
                 followsSpace = false
             }
             word.startCluster(scalar, width: width)
+            last = (scalar, isWide)
         }
         finishWord()
         builder.finishLine()

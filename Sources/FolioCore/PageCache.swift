@@ -1,8 +1,8 @@
 /// The pages the reader holds near the current one: texts, failures, layouts and requests.
 ///
 /// The reader keeps only a small window of pages, so memory stays bounded however long the
-/// document is. Layouts are cached per page, layout mode and width; reflowed layouts for a
-/// width the screen no longer has are dropped.
+/// document is. Layouts are cached per page, layout mode and width (the physical layout is
+/// fitted to the width); layouts for a width the screen no longer has are dropped.
 struct PageCache: Sendable {
     /// What a page load produced.
     enum Outcome: Sendable {
@@ -13,14 +13,8 @@ struct PageCache: Sendable {
     private struct LayoutKey: Hashable, Sendable {
         var page: Int
         var mode: LayoutMode
-        /// The reflow width; 0 for the physical layout, which does not depend on it.
+        /// The width reflowed to, or fitted to by the physical layout.
         var width: Int
-
-        init(page: Int, mode: LayoutMode, width: Int) {
-            self.page = page
-            self.mode = mode
-            self.width = mode == .reflow ? width : 0
-        }
     }
 
     private var texts: [Int: PageText] = [:]
@@ -82,9 +76,9 @@ struct PageCache: Sendable {
         return missing
     }
 
-    /// Lays out every page held for `mode` and `width`, dropping reflowed layouts of other widths.
+    /// Lays out every page held for `mode` and `width`, dropping layouts of other widths.
     mutating func prepareLayouts(mode: LayoutMode, width: Int) {
-        layouts = layouts.filter { $0.key.mode == .physical || $0.key.width == width }
+        layouts = layouts.filter { $0.key.width == width }
         for (page, text) in texts {
             let key = LayoutKey(page: page, mode: mode, width: width)
             if layouts[key] == nil {
@@ -96,7 +90,7 @@ struct PageCache: Sendable {
     private static func lay(out text: PageText, mode: LayoutMode, width: Int) -> [LaidOutLine] {
         switch mode {
         case .reflow: TextLayout.reflow(text, width: width)
-        case .physical: TextLayout.physical(text)
+        case .physical: TextLayout.physical(text, fitting: width)
         }
     }
 }

@@ -1,37 +1,48 @@
 /// Joins the lines of a text block into paragraphs, undoing the page's line breaks.
 ///
 /// A new paragraph starts where the page shows one: a line indented noticeably past the
-/// block's left edge, or a line after one that ended well short of the block's right edge.
-/// A line ending in a hyphen followed by a line starting in lowercase is a word broken in two
-/// and joins without the hyphen.
+/// block's left edge (except under a list item's text, where its continuation hangs), a line
+/// after one that ended well short of the block's right edge, a line starting with a bullet,
+/// and either side of a line of cells (a table row, a contents entry: see
+/// ``LineShape/isTabular(_:)``), which stays one line.
+/// Lines join as ``LineJoin`` decides (hyphens, dashes, URLs, scripts without spaces).
 enum ParagraphBuilder {
     /// A line starting this many average character widths right of the block edge is indented.
     static let indentInCharacters = 1.5
     /// A line ending before this share of the block width ends its paragraph.
     static let shortLineRatio = 0.75
 
-    private static let softHyphen: Unicode.Scalar = "\u{00AD}"
-    private static let hyphens: Set<Unicode.Scalar> = ["-", "\u{2010}"]
+    /// One paragraph: the scalars of one long line, and the cells of a line of cells.
+    struct Paragraph {
+        var scalars: [Unicode.Scalar]
+        /// The cells, when the paragraph is a line of cells (a table row, a contents entry).
+        var cells: [String]?
+        var isTabular: Bool { cells != nil }
+    }
 
     /// The paragraphs of `block`, each as the scalars of one long line.
     ///
     /// With `keepingLines`, every line is its own paragraph. Lines without visible text are
-    /// skipped.
-    static func paragraphs(in block: TextBlock, keepingLines: Bool) -> [[Unicode.Scalar]] {
+    /// skipped. `vocabulary` holds the page's words, which decide line-end hyphens.
+    static func paragraphs(
+        in block: TextBlock, keepingLines: Bool, vocabulary: LineJoin.Vocabulary = LineJoin.Vocabulary()
+    ) -> [Paragraph] {
         let lines = block.lines.filter { hasVisibleText([$0]) }
         let characterWidth = averageCharacterWidth(of: lines)
-        var paragraphs: [[Unicode.Scalar]] = []
-        var previous: TextLine?
+        var paragraphs: [Paragraph] = []
+        var previous: (line: TextLine, scalars: [Unicode.Scalar])?
         for line in lines {
             let scalars = trimmedScalars(of: line)
             if let previous, !keepingLines,
-                !startsParagraph(line, after: previous, in: block.box, characterWidth: characterWidth)
+                !startsParagraph(
+                    (line, scalars), after: previous, in: block.box, characterWidth: characterWidth)
             {
-                join(scalars, onto: &paragraphs[paragraphs.count - 1])
+                join(scalars, onto: &paragraphs[paragraphs.count - 1].scalars, vocabulary: vocabulary)
             } else {
-                paragraphs.append(scalars)
+                paragraphs.append(
+                    Paragraph(scalars: scalars, cells: LineShape.isTabular(line) ? LineShape.cells(of: line) : nil))
             }
-            previous = line
+            previous = (line, scalars)
         }
         return paragraphs
     }
@@ -42,42 +53,82 @@ enum ParagraphBuilder {
     }
 
     private static func startsParagraph(
-        _ line: TextLine, after previous: TextLine, in blockBox: TextRect, characterWidth: Double
+        _ current: (line: TextLine, scalars: [Unicode.Scalar]),
+        after previous: (line: TextLine, scalars: [Unicode.Scalar]), in blockBox: TextRect, characterWidth: Double
     ) -> Bool {
-        let isIndented = line.box.x0 - blockBox.x0 > indentInCharacters * characterWidth
-        let previousEndsShort = previous.box.x1 - blockBox.x0 < shortLineRatio * blockBox.width
+        let line = current.line
+        if LineShape.startsWithBullet(current.scalars) || LineShape.isTabular(line)
+            || LineShape.isTabular(previous.line)
+        {
+            return true
+        }
+        // Where the text of an item starts, after its bullet: its continuation lines hang there.
+        var hangingEdge = blockBox.x0
+        if LineShape.startsWithBullet(previous.scalars) || previous.line.box.x0 > blockBox.x0 + characterWidth,
+            let text = textStart(of: previous.line)
+        {
+            hangingEdge = LineShape.startsWithBullet(previous.scalars) ? text : previous.line.box.x0
+        }
+        let isIndented =
+            line.box.x0 - blockBox.x0 > indentInCharacters * characterWidth
+            && abs(line.box.x0 - hangingEdge) > indentInCharacters * characterWidth
+        let previousEndsShort = previous.line.box.x1 - blockBox.x0 < shortLineRatio * blockBox.width
         return isIndented || previousEndsShort
     }
 
-    private static func join(_ next: [Unicode.Scalar], onto paragraph: inout [Unicode.Scalar]) {
-        guard let last = paragraph.last, let first = next.first else {
-            paragraph += next
-            return
-        }
-        if last == softHyphen {
-            paragraph.removeLast()
-        } else if hyphens.contains(last), paragraph.count >= 2,
-            !paragraph[paragraph.count - 2].isWhiteSpace
-        {
-            // A word broken across lines loses its hyphen; a hyphenated compound
-            // ("Jean-" + "Paul") keeps it. Either way no space goes in.
-            if first.properties.isLowercase {
-                paragraph.removeLast()
-            }
-        } else {
-            paragraph.append(" ")
+    /// Where the line's text starts after a leading bullet and the spaces after it.
+    private static func textStart(of line: TextLine) -> Double? {
+        let visible = line.chars.drop { !DisplayWidth.isVisible($0.scalar) }
+        return visible.dropFirst().first { DisplayWidth.isVisible($0.scalar) }?.box.x0
+    }
+
+    /// Appends the line (or paragraph) `next` to `paragraph`, as ``LineJoin`` says.
+    static func join(
+        _ next: [Unicode.Scalar], onto paragraph: inout [Unicode.Scalar], vocabulary: LineJoin.Vocabulary
+    ) {
+        switch LineJoin.between(paragraph, next, vocabulary: vocabulary) {
+        case .space: paragraph.append(" ")
+        case .direct: break
+        case .droppingHyphen: paragraph.removeLast()
         }
         paragraph += next
     }
 
+    /// The line's scalars without spaces at either end or between two characters of a script
+    /// written without spaces.
     private static func trimmedScalars(of line: TextLine) -> [Unicode.Scalar] {
-        let scalars = line.chars.map(\.scalar)
+        trimmed(line.chars.map { LineShape.readable($0.scalar) })
+    }
+
+    /// `scalars` without spaces at either end or between two characters of a script written
+    /// without spaces.
+    static func trimmed(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
         guard let start = scalars.firstIndex(where: { !$0.isWhiteSpace }),
             let end = scalars.lastIndex(where: { !$0.isWhiteSpace })
         else {
             return []
         }
-        return Array(scalars[start...end])
+        var kept: [Unicode.Scalar] = []
+        kept.reserveCapacity(end - start + 1)
+        var index = start
+        while index <= end {
+            let scalar = scalars[index]
+            guard scalar.isWhiteSpace, let previous = kept.last, LineJoin.isSpaceless(previous) else {
+                kept.append(scalar)
+                index += 1
+                continue
+            }
+            // Letter-spaced Chinese or Japanese ("目  录") shows gaps, not word spaces.
+            var next = index
+            while next <= end, scalars[next].isWhiteSpace {
+                next += 1
+            }
+            if next > end || !LineJoin.isSpaceless(scalars[next]) {
+                kept.append(contentsOf: scalars[index..<next])
+            }
+            index = next
+        }
+        return kept
     }
 
     /// The mean advance of the block's characters, falling back to half the font size.

@@ -12,12 +12,13 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var imageFit: ImageFit = .width
     /// Whether page images start inverted (`set invert`).
     public var invertsImages = false
-    /// How many lines of the previous screen a screenful down or up keeps (`set scroll-overlap`).
-    public var scrollOverlap = 1
+    /// How many lines of the previous screen a screenful down or up keeps (`set scroll-overlap`),
+    /// two by default, as less keeps.
+    public var scrollOverlap = 2
 
     /// The most lines a screenful may keep: more would make Space crawl.
     public static let maximumScrollOverlap = 20
 
-    /// The defaults: bounded, text, reflow, fit width, not inverted, one line kept.
+    /// The defaults: bounded, text, reflow, fit width, not inverted, two lines kept.
     public init() {}
 }

@@ -150,7 +150,7 @@ extension ReaderState {
         case .scrollLineUp:
             return scrollUp(by: times)
         case .scrollScreenDown:
-            return scrollDown(by: screenful)
+            return scrollDown(by: screenful, pastTheEnd: true)
         case .scrollScreenUp:
             return scrollUp(by: screenful)
         case .scrollHalfDown:

@@ -58,11 +58,16 @@ extension ReaderState {
     }
 
     /// Scrolls down `lines` lines, stopping at the page's last screenful; from there, the
-    /// next page starts at its top.
-    mutating func scrollDown(by lines: Int) -> [ReaderEffect] {
+    /// next page starts at its top. `pastTheEnd` (a screenful at a time) lets the last
+    /// screen of a page start where the scroll takes it, with blank rows below the page's
+    /// end, rather than showing again lines already read.
+    mutating func scrollDown(by lines: Int, pastTheEnd: Bool = false) -> [ReaderEffect] {
         let maximum = maximumTopLine(of: currentPage)
         if topLine < maximum {
-            topLine += min(lines, maximum - topLine)
+            let (sum, overflow) = topLine.addingReportingOverflow(lines)
+            let target = overflow ? Int.max : sum
+            let lastLine = max((contentHeight(of: currentPage) ?? 0) - 1, 0)
+            topLine = pastTheEnd ? min(target, max(lastLine, maximum)) : min(target, maximum)
             return []
         }
         guard let next = paging.pageAfter(currentPage) else {

@@ -33,6 +33,9 @@ public enum ReaderView {
 
     private static func drawPage(_ state: ReaderState, into frame: inout Frame) {
         let (lines, style) = pageContent(of: state)
+        let furniture = Set(
+            (state.currentLines ?? []).dropFirst(state.viewMode == .text ? state.topLine : 0).prefix(state.textRows)
+                .enumerated().filter(\.element.isFurniture).map(\.offset))
         // In the image view, while the image is rendered, the text stands in from the top.
         let topLine = state.viewMode == .text ? state.topLine : 0
         let showsPageText = state.currentLines?.isEmpty == false
@@ -47,7 +50,7 @@ public enum ReaderView {
             } else if let pattern = state.lastSearch {
                 putText(text, highlighting: pattern, row: row, of: state, into: &frame)
             } else {
-                putText(text, style: style, row: row, of: state, into: &frame)
+                putText(text, style: furniture.contains(row) ? .dim : style, row: row, of: state, into: &frame)
             }
         }
     }
@@ -86,6 +89,10 @@ public enum ReaderView {
         }
         if let lines = state.currentLines {
             guard !lines.isEmpty else {
+                if case .available = state.imageAvailability {
+                    let note = "No text on this page: \(state.keyName(for: .toggleView)) shows it as an image"
+                    return (LineWrapper.wrap(note.unicodeScalars, width: state.textColumns).map(\.text), .dim)
+                }
                 return (["No text on this page"], .dim)
             }
             let visible = lines.dropFirst(state.viewMode == .text ? state.topLine : 0).prefix(state.textRows).map {

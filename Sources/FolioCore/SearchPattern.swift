@@ -62,6 +62,13 @@ public struct SearchPattern: Sendable, Hashable {
         return boxes
     }
 
+    /// Whether the pattern has a character of a script written without spaces (Chinese,
+    /// Japanese, Thai): such a phrase may cross a line of the page, where MuPDF's text puts
+    /// a line break, so a search also looks in the page's reflowed paragraphs.
+    public var mayCrossLines: Bool {
+        text.unicodeScalars.contains(where: LineJoin.isSpaceless)
+    }
+
     /// Whether `line` contains the pattern.
     public func matches(_ line: some StringProtocol) -> Bool {
         guard !needle.isEmpty else { return false }

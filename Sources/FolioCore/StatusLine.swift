@@ -1,8 +1,10 @@
 /// Draws the status line: the last row, in reverse video.
 ///
 /// Left: the file name, then the go-to prompt or the one-shot message. Right: the pending
-/// count, `wrap` when paging wraps around, the layout (`reflow` or `layout`) and the page as
-/// `12/36`. When the row is too narrow, the file name gives way first: it is shortened in the
+/// count, `wrap` when paging wraps around, where the screen is in a page taller than it
+/// (`▾ 40%`: the share of the page read down to the screen's last row, and more below; `100%`
+/// at its end; left out when a message needs the room), the layout (`reflow` or `layout`)
+/// and the page as `12/36`. When the row is too narrow, the file name gives way first: it is shortened in the
 /// middle, then dropped; only then is the message cut. The finished row is made
 /// terminal-safe, since the file name comes from outside.
 enum StatusLine {
@@ -14,9 +16,13 @@ enum StatusLine {
     static func draw(_ state: ReaderState, into frame: inout Frame) {
         let columns = state.screen.columns
         let row = state.screen.rows - 1
-        let right = rightText(of: state)
         let name = state.document.fileName
         let note = noteText(of: state)
+        // A message that does not fit beside the position in the page takes its place.
+        var right = rightText(of: state, showingPosition: true)
+        if let note, DisplayWidth.of(note) > columns - DisplayWidth.of(right) - 3 {
+            right = rightText(of: state, showingPosition: false)
+        }
         // One cell of margin on each side, and at least two cells between left and right.
         let leftBudget = columns - DisplayWidth.of(right) - 3
 
@@ -98,7 +104,14 @@ enum StatusLine {
         return (extend + keymap.hints).joined(separator: ", ")
     }
 
-    private static func rightText(of state: ReaderState) -> String {
+    /// Where the screen is in the current page, when the page is taller than the screen.
+    private static func position(of state: ReaderState) -> String? {
+        guard let height = state.contentHeight(of: state.currentPage), height > state.textRows else { return nil }
+        let shown = min(state.topLine + state.textRows, height)
+        return shown < height ? "▾ \(shown * 100 / height)%" : "100%"
+    }
+
+    private static func rightText(of state: ReaderState, showingPosition: Bool) -> String {
         var parts: [String] = []
         let typed = (state.pendingCount.map { "\($0)" } ?? "") + state.pendingKeys.map(\.displayName).joined()
         if !typed.isEmpty {
@@ -106,6 +119,9 @@ enum StatusLine {
         }
         if state.pagingMode == .wrapAround {
             parts.append("wrap")
+        }
+        if showingPosition, let position = position(of: state) {
+            parts.append(position)
         }
         switch (state.viewMode, state.imageAvailability) {
         case (.image, .available(let label)):

@@ -508,7 +508,8 @@ public final class Document: @unchecked Sendable {
                     let char = flat.chars[Int(line.first_char) + charOffset]
                     return TextChar(
                         scalar: Unicode.Scalar(char.codepoint) ?? "\u{FFFD}",
-                        box: rect(char.box), size: Double(char.size))
+                        box: rect(char.box), size: Double(char.size), baseline: Double(char.baseline),
+                        isMonospaced: char.flags & FOLIO_CHAR_MONOSPACED != 0)
                 }
                 return TextLine(chars: chars, box: rect(line.box))
             }

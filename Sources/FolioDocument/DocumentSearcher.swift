@@ -3,7 +3,8 @@ public import FolioCore
 
 /// Runs the reader's searches in the background on a document of its own, page by page, so
 /// searching never delays page loads. Matching uses ``SearchPattern`` on the lines of each
-/// page's text, exactly as `folio --search` does.
+/// page's text, exactly as `folio --search` does, and for a phrase of a script written without
+/// spaces also on the page's reflowed paragraphs, where it may run across a line break.
 public final class DocumentSearcher: Sendable {
     /// What a search reports, on the searcher's thread.
     public enum Report: Sendable {
@@ -39,6 +40,15 @@ public final class DocumentSearcher: Sendable {
         worker.stop()
     }
 
+    /// Whether a paragraph of `page`, reflowed as the reader shows it (lines of Chinese or
+    /// Japanese joined without a space), contains `pattern`.
+    private static func paragraphsMatch(
+        _ pattern: SearchPattern, page: Int, in document: Document, _ job: BackgroundWorker<SearchRequest>.Job
+    ) -> Bool {
+        guard let text = try? document.text(page: page, cancellation: job.operation()) else { return false }
+        return TextLayout.reflow(text, width: TextLayout.unlimitedWidth).contains { pattern.matches($0.text) }
+    }
+
     private static func run(
         _ job: BackgroundWorker<SearchRequest>.Job, in copy: WorkerDocument, report: @Sendable (Report) -> Void
     ) {
@@ -57,7 +67,9 @@ public final class DocumentSearcher: Sendable {
             let page = request.page(at: index, documentPages: documentPages)
             // A page that cannot be read has no matches; the search goes on.
             let text = (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
-            if text.split(separator: "\n").contains(where: { request.pattern.matches($0) }) {
+            if text.split(separator: "\n").contains(where: { request.pattern.matches($0) })
+                || (request.pattern.mayCrossLines && paragraphsMatch(request.pattern, page: page, in: document, job))
+            {
                 if !job.isCancelled {
                     report(.found(id: request.id, page: page))
                 }

@@ -33,7 +33,10 @@ import Testing
         (["--text", "--info", "x.pdf"], "cannot be combined"),
         (["--search"], "--search needs a value"),
         (["--pages", "2", "--outline", "x.pdf"], "--pages applies to --text, --search, --sixel and --image"),
-        (["--width", "300", "--text", "x.pdf"], "--width applies to --sixel and --image"),
+        (
+            ["--width", "300", "--text", "x.pdf"],
+            "--width applies to --sixel, --image, --text --reflow and --text --layout"
+        ),
         (
             ["--graphics", "sixels", "x.pdf"],
             "invalid --graphics 'sixels' (auto, kitty, sixel, iterm, halfblock or none)"

@@ -60,7 +60,7 @@ struct MemoryFiles: ConfigurationFiles {
             set mouse false
             set reload no
             set remember-position off
-            set scroll-overlap 2
+            set scroll-overlap 3
             set status-fg white
             set status-bg 24
             set highlight-fg default
@@ -77,7 +77,7 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(configuration.reader.imageFit == .page)
         #expect(configuration.reader.invertsImages)
         #expect(!configuration.mouse && !configuration.reload && !configuration.remembersPosition)
-        #expect(configuration.reader.scrollOverlap == 2)
+        #expect(configuration.reader.scrollOverlap == 3)
         #expect(configuration.colors.statusForeground == .indexed(7))
         #expect(configuration.colors.statusBackground == .indexed(24))
         #expect(configuration.colors.highlightForeground == .terminalDefault)

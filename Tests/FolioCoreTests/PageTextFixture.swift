@@ -65,4 +65,17 @@ enum PageTextFixture {
         }
         return self.page([[words.prefix(lineCount).joined(separator: " ")]])
     }
+
+    /// `block` with every font size multiplied by `factor` (its geometry unchanged).
+    static func scaled(_ block: TextBlock, by factor: Double) -> TextBlock {
+        var block = block
+        for index in block.lines.indices {
+            block.lines[index].chars = block.lines[index].chars.map { char in
+                var char = char
+                char.size *= factor
+                return char
+            }
+        }
+        return block
+    }
 }

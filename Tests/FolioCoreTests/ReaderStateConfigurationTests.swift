@@ -41,7 +41,7 @@ import Testing
         _ = state.handle(.key(.character(" ")))
         #expect(state.topLine == 0)
         _ = state.handle(.key(.character("j")))
-        #expect(state.topLine == 8 + 1)
+        #expect(state.topLine == 9 - 2 + 1)
         // A count carries over to the sequence.
         for key: Key in [.character("3"), .character(" "), .character("n")] {
             _ = state.handle(.key(key))
@@ -115,7 +115,7 @@ import Testing
         #expect(kept.topLine == 9 - 3)
         var standard = state()
         _ = standard.handle(.key(.character(" ")))
-        #expect(standard.topLine == 9 - 1)
+        #expect(standard.topLine == 9 - 2)
     }
 
     @Test func theWheelScrollsThePage() {

@@ -68,6 +68,19 @@ import Testing
         #expect(ReaderView.render(session.state).image?.request == marked[0])
     }
 
+    @Test func pageWithoutTextSaysTabShowsIt() {
+        var shows = session()
+        shows.deliver(PageTextFixture.page([["   "]]), for: 1)
+        shows.press(.right)
+        let lines = ReaderView.render(shows.state).lines
+        #expect(lines[0].hasPrefix(" No text on this page: Tab shows it as"))
+        #expect(lines[1].hasPrefix(" an image "))
+        var cannot = session(available: false)
+        cannot.deliver(PageTextFixture.page([["   "]]), for: 1)
+        cannot.press(.right)
+        #expect(ReaderView.render(cannot.state).lines[0].hasPrefix(" No text on this page "))
+    }
+
     @Test func scrollingMovesThroughTheImageAndOntoTheNextPage() {
         var session = session()
         let wanted = requests(session.press(.tab))
@@ -75,9 +88,9 @@ import Testing
         session.press(.down)
         #expect(ReaderView.render(session.state).image?.sourceRow == 1)
         session.press(.character(" "))
-        #expect(session.state.topLine == 9)
+        #expect(session.state.topLine == 8)
         session.press(.character(" "))
-        #expect(session.state.topLine == 11)  // the last screenful of a 20-row image
+        #expect(session.state.topLine == 15)  // two rows of the last screen again, then the image's end
         let next = session.press(.character(" "))
         #expect(session.state.currentPage == 1)
         #expect(requests(next).map(\.page).contains(2))

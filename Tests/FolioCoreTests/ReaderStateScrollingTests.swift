@@ -27,12 +27,15 @@ import Testing
         #expect(effects == [.loadPages([3])])
     }
 
-    @Test func screenScrollingKeepsOneLineOfContext() {
+    /// Regression: near a page's end, a screenful stopped at the last full screen and showed
+    /// again up to a screen of lines already read (here 11 shown twice of 20).
+    @Test func screenScrollingKeepsTwoLinesOfContextAndGoesPastThePageEnd() {
         var session = loadedSession()
         session.type(" ")
-        #expect(session.state.topLine == 8)
+        #expect(session.state.topLine == 7)
+        // Lines 14 and 15 were the last two on screen; 16 to 19 follow, then blank rows.
         session.press(.pageDown)
-        #expect(session.state.topLine == 11)
+        #expect(session.state.topLine == 14)
         session.press(.pageDown)
         #expect(session.state.currentPage == 1)
         #expect(session.state.topLine == 0)
@@ -66,7 +69,7 @@ import Testing
         #expect(session.state.currentPage == 0)
         #expect(session.state.topLine == 11)
         session.press(.character("b"))
-        #expect(session.state.topLine == 3)
+        #expect(session.state.topLine == 4)
     }
 
     @Test func bottomAnchorWaitsForThePreviousPage() {

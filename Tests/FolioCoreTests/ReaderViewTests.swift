@@ -50,9 +50,12 @@ import Testing
             let label = "P0L\(number)"
             return " " + label + String(repeating: "=", count: 38 - label.count)
         }
+        // Rows 4 to 12 of 20: 60% of the page read down to the screen's last row.
         #expect(
             ReaderView.render(session.state).lines
-                == screen((4...12).map(word) + [" doc.pdf                    reflow  1/3 "]))
+                == screen((4...12).map(word) + [" doc.pdf             ▾ 60%  reflow  1/3 "]))
+        session.type("99j")
+        #expect(ReaderView.render(session.state).lines.last == " doc.pdf              100%  reflow  1/3 ")
     }
 
     @Test func tooSmallTerminalShowsOnlyANotice() {
@@ -293,5 +296,15 @@ import Testing
                 #expect(DisplayWidth.of(row.map(\.text).joined()) <= columns)
             }
         }
+    }
+
+    @Test func runningHeaderIsDimmed() {
+        var session = ReaderSession(pageCount: 3)
+        let header = PageTextFixture.block(["Journal of Tests"], y: 20)
+        let body = PageTextFixture.block(["The body of the page."], y: 300)
+        session.deliver(PageTextFixture.page([header, body]), for: 0)
+        let frame = ReaderView.render(session.state)
+        #expect(frame.rows[0] == [Span(text: " Journal of Tests", style: .dim)])
+        #expect(frame.rows[2] == [Span(text: " The body of the page.", style: .normal)])
     }
 }

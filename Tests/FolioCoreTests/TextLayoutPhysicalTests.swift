@@ -91,4 +91,86 @@ import Testing
         let rows = TextLayout.physical(page).map(\.text).filter { !$0.isEmpty }
         #expect(Set(rows.flatMap { $0.split(separator: " ") }) == ["Ordinary", "Absurd"])
     }
+
+    /// A line of `string` in a font `scale` times the fixture's, at `x` with its top at `y`.
+    private func scaledLine(_ string: String, scale: Double, x: Double, y: Double) -> TextLine {
+        var line = Fixture.line(string, x: 0, y: 0)
+        line.chars = line.chars.map { char in
+            TextChar(
+                scalar: char.scalar,
+                box: TextRect(
+                    x0: x + char.box.x0 * scale, y0: y, x1: x + char.box.x1 * scale,
+                    y1: y + Fixture.lineHeight * scale),
+                size: char.size * scale)
+        }
+        line.box = TextRect(
+            x0: x, y0: y, x1: x + line.box.x1 * scale, y1: y + Fixture.lineHeight * scale)
+        return line
+    }
+
+    /// Regression: a title in a font larger than the body was placed character by character,
+    /// each at the column of its own x, and read "Tr  a  ce  -b  as  ed" (tracemonkey page 1).
+    @Test func wordsInALargeFontStayWhole() {
+        let title = scaledLine("Trace-based Just-in-Time", scale: 2, x: 72, y: 72)
+        let body = Fixture.line("Body text of the page, in the usual size.", x: 72, y: 120)
+        let page = Fixture.page([
+            TextBlock(lines: [title], box: title.box), TextBlock(lines: [body], box: body.box),
+        ])
+        #expect(TextLayout.physical(page).first?.text == "Trace-based Just-in-Time")
+    }
+
+    @Test func stretchedSpacesOfJustifiedTextCloseUp() {
+        // "mauris." and "Nam" 14 pt apart in a 10 pt font, as MuPDF reports a justified line
+        // of pypdf-multicolumn.pdf: two lines of one block, the gap without a space.
+        let first = Fixture.line("mauris.", x: 72, y: 72)
+        let second = Fixture.line("Nam arcu", x: first.box.x1 + 14, y: 72)
+        let block = TextBlock(
+            lines: [first, second], box: TextRect(x0: 72, y0: 72, x1: second.box.x1, y1: 84))
+        #expect(TextLayout.physical(Fixture.page([block])).map(\.text) == ["mauris. Nam arcu"])
+    }
+
+    @Test func wideGapInsideALineSeparatesTableCells() {
+        var row = Fixture.line("Alpha", x: 72, y: 72)
+        row.chars += Fixture.line("12", x: 72 + 10 * 6, y: 72).chars
+        var header = Fixture.line("Name", x: 72, y: 60)
+        header.chars += Fixture.line("Qty", x: 72 + 10 * 6, y: 60).chars
+        let table = TextBlock(lines: [header, row], box: TextRect(x0: 72, y0: 60, x1: 144, y1: 84))
+        #expect(TextLayout.physical(Fixture.page([table])).map(\.text) == ["Name      Qty", "Alpha     12"])
+    }
+
+    @Test func linesOnOneBaselineShareARow() {
+        // A 10 pt word and a 20 pt word on one baseline: their centres are a line apart.
+        let small = Fixture.line("small", x: 72, y: 72)
+        let large = scaledLine("LARGE", scale: 2, x: 72 + 9 * 6, y: 72 + Fixture.lineHeight - 2 * Fixture.lineHeight)
+        let body = Fixture.line("body", x: 72, y: 96)
+        let page = Fixture.page([
+            TextBlock(lines: [small, large], box: TextRect(x0: 72, y0: 60, x1: large.box.x1, y1: 84)),
+            TextBlock(lines: [body], box: body.box),
+        ])
+        #expect(TextLayout.physical(page).map(\.text) == ["small LARGE", "", "body"])
+    }
+
+    @Test func wideThreeColumnPageIsScaledToFit() {
+        let columns = [72.0, 72 + 60 * 6, 72 + 120 * 6].map { x in
+            Fixture.block(["Column text here", "and more of it"], x: x, y: 72)
+        }
+        let page = Fixture.page(columns)
+        let natural = TextLayout.physical(page)
+        #expect(natural.map(\.width).max() == 136)
+        let fitted = TextLayout.physical(page, fitting: 60)
+        #expect(fitted.map(\.width).allSatisfy { $0 <= 60 })
+        #expect(fitted.first?.text.split(separator: " ", omittingEmptySubsequences: true).count == 9)
+        #expect(fitted.first.map { $0.text.contains("here ") && !$0.text.contains("here Column") } == true)
+    }
+
+    @Test func columnsWiderThanTheScreenAreNotSquashed() {
+        let page = Fixture.page([
+            Fixture.block(["A line of forty characters, give or take"], x: 72, y: 72),
+            Fixture.block(["Another line of forty characters or so."], x: 72 + 45 * 6, y: 72),
+        ])
+        // 40 + 1 + 39 cells cannot fit in 50: the columns keep their gap, and the view scrolls.
+        let rows = TextLayout.physical(page, fitting: 50)
+        #expect(rows == TextLayout.physical(page))
+        #expect(rows.first?.text.contains("take     Another") == true)
+    }
 }

@@ -46,11 +46,18 @@ typedef struct folio_rect {
     float x0, y0, x1, y1;
 } folio_rect;
 
+/// The character's font is monospaced (fz_font_is_monospaced), as code usually is.
+#define FOLIO_CHAR_MONOSPACED 1u
+
 /// One character of structured text.
 typedef struct folio_char {
     uint32_t codepoint;
     float size;
     folio_rect box;
+    /// The y of the baseline at the character's origin (fz_stext_char.origin).
+    float baseline;
+    /// FOLIO_CHAR_* bits.
+    uint32_t flags;
 } folio_char;
 
 /// One line of structured text: `char_count` characters starting at `first_char`.

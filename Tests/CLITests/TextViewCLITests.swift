@@ -1,0 +1,106 @@
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// `--text --reflow` and `--text --layout`: the reader's two text views, printed.
+@Suite struct TextViewCLITests {
+    let tracemonkey = Corpus.path("pdfjs-tracemonkey.pdf")
+    static let hasPdftotext = FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")
+
+    private func pages(_ arguments: [String]) throws -> [[String]] {
+        let result = try FolioProcess.run(arguments)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        var pages = result.output.components(separatedBy: "\u{0C}")
+        #expect(pages.removeLast() == "", "output must end with a form feed")
+        return pages.map { page in page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    @Test func reflowPrintsOneParagraphPerLine() throws {
+        let lines = try #require(pages(["--text", "--reflow", "--pages", "1", tracemonkey]).first)
+        // The abstract's first lines end in "com-" and "al-": one paragraph, words joined.
+        let abstract = try #require(lines.first { $0.hasPrefix("Dynamic languages such as JavaScript") })
+        #expect(abstract.contains("more difficult to compile than statically typed ones."))
+        #expect(abstract.contains("We present an alternative compilation technique"))
+        // Paragraphs are separated by exactly one blank line.
+        #expect(!zip(lines, lines.dropFirst()).contains { $0.isEmpty && $1.isEmpty })
+    }
+
+    @Test func reflowWidthWrapsTheSameText() throws {
+        let unwrapped = try pages(["--text", "--reflow", "--pages", "1-2", tracemonkey])
+        let wrapped = try pages(["--text", "--reflow", "--width", "60", "--pages", "1-2", tracemonkey])
+        #expect(wrapped.count == 2)
+        for (long, short) in zip(unwrapped, wrapped) {
+            #expect(short.allSatisfy { $0.count <= 60 })
+            #expect(short.count > long.count)
+            // The same characters: wrapping only moves spaces to line ends (and breaks an
+            // e-mail address longer than the width).
+            let letters = { (lines: [String]) in lines.joined().filter { !$0.isWhitespace } }
+            #expect(letters(short) == letters(long))
+        }
+    }
+
+    @Test func layoutKeepsWordsWhole() throws {
+        let rows = try #require(pages(["--text", "--layout", "--pages", "1", tracemonkey]).first)
+        let title = try #require(rows.first { !$0.isEmpty })
+        #expect(
+            title.trimmingCharacters(in: .whitespaces) == "Trace-based Just-in-Time Type Specialization for Dynamic")
+        // The two columns of the abstract share rows, at least one space apart.
+        let row = try #require(rows.first { $0.hasPrefix("Dynamic languages such as JavaScript") })
+        #expect(row.hasSuffix("applications such as Google Mail, Google Docs and Zimbra Col-"))
+    }
+
+    /// pypdf-multicolumn.pdf's page 1 is 111 cells wide at its own scale; its two columns'
+    /// words alone take 109.
+    @Test(arguments: [nil, 110])
+    func layoutFitsTheWidthWhereTheColumnsAllow(width: Int?) throws {
+        let file = Corpus.path("pypdf-multicolumn.pdf")
+        let arguments = ["--text", "--layout", "--pages", "1"] + (width.map { ["--width", String($0)] } ?? [])
+        let rows = try #require(pages(arguments + [file]).first)
+        let widest = rows.map(\.count).max() ?? 0
+        if let width {
+            #expect(widest <= width)
+        } else {
+            #expect(widest > 110)
+        }
+        #expect(
+            rows.contains {
+                $0.hasPrefix("This is a sample document with two columns filled") && $0.hasSuffix("leo. Maece-")
+            })
+    }
+
+    /// The share of the layout view's tokens that pdftotext also finds on the page: words
+    /// broken up into pieces would not be found. Tracemonkey's page 1 scores lower because
+    /// Folio keeps the authors' affiliation marks on their names ("Gal∗+,"), where pdftotext
+    /// splits them off.
+    @Test(
+        .enabled(if: hasPdftotext),
+        arguments: [
+            ("pdfjs-tracemonkey.pdf", 1, 0.97), ("pdfjs-tracemonkey.pdf", 3, 0.99), ("pypdf-multicolumn.pdf", 1, 0.99),
+            ("debian-octave.pdf", 5, 0.99),
+        ])
+    func layoutTokensAreWordsPdftotextFinds(file: String, page: Int, share: Double) throws {
+        let path = Corpus.path(file)
+        let rows = try #require(pages(["--text", "--layout", "--pages", String(page), path]).first)
+        let reference = try FolioProcess.shell("pdftotext -f \(page) -l \(page) -layout '\(path)' -")
+        let known = Set(reference.output.split(whereSeparator: \.isWhitespace))
+        let tokens = rows.flatMap { $0.split(separator: " ") }
+        let found = tokens.filter { known.contains($0) }.count
+        #expect(tokens.count > 50)
+        #expect(Double(found) / Double(tokens.count) >= share, "\(found) of \(tokens.count)")
+    }
+
+    @Test(arguments: [
+        (["--reflow", "x.pdf"], "--reflow and --layout apply to --text"),
+        (["--text", "--reflow", "--layout", "x.pdf"], "--reflow and --layout cannot be combined"),
+        (["--text", "--reflow=yes", "x.pdf"], "--reflow takes no value"),
+        (
+            ["--text", "--width", "80", "x.pdf"],
+            "--width applies to --sixel, --image, --text --reflow and --text --layout"
+        ),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try FolioProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
+    }
+}
