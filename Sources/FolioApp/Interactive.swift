@@ -32,19 +32,21 @@ public struct Interactive: Sendable {
 
     let path: String
     let password: String?
-    /// The page to open at (0-based), instead of where the document was left.
-    let startPage: Int?
+    /// The page to open at, as typed (a number or a printed label), instead of where the
+    /// document was left.
+    let startPage: String?
     let services: SessionServices
     let positions: ReadingPositions?
 
     /// A session on `path` (a file or a folder; the current folder when nil), opening the first
-    /// document at 1-based `startPage` when given. Reading positions are kept in `positions`.
+    /// document at `startPage` when given: the page labelled so (`xiv`), else the page with
+    /// that 1-based number. Reading positions are kept in `positions`.
     public init(
-        path: String?, password: String?, startPage: Int?, services: SessionServices, positions: ReadingPositions?
+        path: String?, password: String?, startPage: String?, services: SessionServices, positions: ReadingPositions?
     ) {
         self.path = path ?? "."
         self.password = password
-        self.startPage = startPage.map { $0 - 1 }
+        self.startPage = startPage
         self.services = services
         self.positions = positions
     }
@@ -118,14 +120,16 @@ public struct Interactive: Sendable {
 
     /// Reads `document` until the reader ends, then remembers where it was left.
     private func read(
-        _ document: Document, path: String, fromBrowser: Bool, startPage: Int?, on terminal: some TerminalBackend,
+        _ document: Document, path: String, fromBrowser: Bool, startPage: String?, on terminal: some TerminalBackend,
         graphics: GraphicsSupport, messages: inout [String]
     ) -> ReaderSession.Ending {
         let key = Self.canonical(path)
-        let remembered = startPage == nil ? positions?.page(of: key) : nil
+        let requested = startPage.map { ((try? document.pageLabels()) ?? .none).opening(at: $0) }
+        let remembered = requested?.page == nil ? positions?.page(of: key) : nil
+        let resumeNote = remembered.flatMap { $0 > 0 ? Self.resumeNote(page: $0) : nil }
         let session = ReaderSession(
-            document: document, path: path, startPage: startPage ?? remembered ?? 0,
-            note: remembered.flatMap { $0 > 0 ? Self.resumeNote(page: $0) : nil },
+            document: document, path: path, startPage: requested?.page ?? remembered ?? 0,
+            note: requested?.note ?? resumeNote,
             graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser)
         let ending = session.run(on: terminal)
         do throws(StateError) {

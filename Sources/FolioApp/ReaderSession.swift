@@ -96,8 +96,10 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         writer = PageImageWriter(support: session.graphics)
         let info = try? session.document.info()
         let pageCount = info?.pageCount ?? 0
+        let labels = (try? session.document.pageLabels()) ?? .none
         let summary = DocumentSummary(
-            fileName: Self.baseName(session.path), title: info?.title, pageCount: pageCount)
+            fileName: Self.baseName(session.path), title: info?.title, pageCount: pageCount,
+            labelRanges: labels.ranges)
         state = ReaderState(
             document: summary, startPage: min(max(session.startPage, 0), max(pageCount - 1, 0)),
             screen: terminal.size, imageAvailability: Self.availability(of: session.graphics))

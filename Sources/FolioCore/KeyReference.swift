@@ -123,11 +123,11 @@ public enum KeyReference {
             )
         case .goToPrompt:
             (
-                "`0`–`9`",
-                "type the page number; one out of range (`g 999` on a 36-page file) says `No page 999 (1–36)` and stays put"
+                "any character",
+                "type the page number or printed label (`xiv`); a number out of range (`g 999` on a 36-page file) says `No page 999 (1–36)` and stays put, or with wrap-around on wraps and says so (`Page 40 wraps to 4`)"
             )
         case .searchPrompt:
-            ("any character", "type the pattern")
+            ("any character", "type the pattern at the cursor")
         case .links:
             ("`0`–`9`", "type a link's number: one that no more digits could extend is followed at once")
         case .filter:

@@ -90,8 +90,12 @@ public struct LineSelection: Sendable, Equatable {
 
 /// The prompt for a search pattern, open on the status line.
 public struct SearchPrompt: Sendable, Equatable {
-    public internal(set) var text: String
+    /// The pattern being typed.
+    public internal(set) var editor: LineEditor
     public let direction: SearchDirection
+
+    /// The pattern typed so far.
+    public var text: String { editor.text }
 }
 
 /// A search running in the background.

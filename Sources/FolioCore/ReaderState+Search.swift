@@ -6,25 +6,26 @@ extension ReaderState {
     /// Keys typed into the search prompt: printable characters type the pattern, the prompt's
     /// table gives the rest.
     mutating func handleSearchPromptKey(_ key: Key) -> [ReaderEffect] {
-        guard let prompt = searchPrompt else { return [] }
+        guard var prompt = searchPrompt else { return [] }
         if case .character(let scalar) = key {
-            var text = prompt.text
-            text.unicodeScalars.append(scalar)
-            searchPrompt = SearchPrompt(text: text, direction: prompt.direction)
+            prompt.editor.insert(String(Character(scalar)))
+            searchPrompt = prompt
             return []
         }
         switch searchPromptKeymap.command(for: key) {
+        case .edit(let edit):
+            prompt.editor.perform(edit, history: searchHistory.entries)
+            searchPrompt = prompt
         case .cancel:
             searchPrompt = nil
         case .deleteBackward:
-            searchPrompt =
-                prompt.text.isEmpty
-                ? nil : SearchPrompt(text: String(prompt.text.dropLast()), direction: prompt.direction)
+            searchPrompt = prompt.editor.deleteBackward() || !prompt.editor.isEmpty ? prompt : nil
         case .accept:
             searchPrompt = nil
             guard !prompt.text.isEmpty else {
                 return lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
             }
+            searchHistory.record(prompt.text)
             lastSearch = SearchPattern(prompt.text)
             lastSearchDirection = prompt.direction
             // Page images mark the matches: the ones on screen are asked for again.

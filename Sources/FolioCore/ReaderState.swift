@@ -35,8 +35,14 @@ public struct ReaderState: Sendable {
     public internal(set) var layoutMode: LayoutMode
     /// The count typed so far (`12` before `G`), if any.
     public internal(set) var pendingCount: Int?
-    /// The digits typed into the go-to-page prompt; nil when the prompt is closed.
-    public internal(set) var goToInput: String?
+    /// The go-to-page prompt's line, while it is open.
+    public internal(set) var goToPrompt: LineEditor?
+    /// What is typed into the go-to-page prompt; nil when the prompt is closed.
+    public var goToInput: String? { goToPrompt?.text }
+    /// The pages and labels typed into the go-to prompt before, oldest first.
+    public internal(set) var goToHistory = PromptHistory()
+    /// The patterns searched for before, oldest first (kept across runs by the owner).
+    public internal(set) var searchHistory = PromptHistory()
     /// A one-shot note for the status line, cleared by the next key.
     public internal(set) var message: String?
     /// Whether the help screen covers the page.

@@ -68,10 +68,10 @@ import Testing
         #expect(lines.contains("| Esc, `q`, `o` | Close |"))
         #expect(lines.contains("| PageDown, Space | Down a screen |"))
         #expect(lines.contains("| Left, `h` | Fold — hide the entry's children, or select its parent |"))
-        // Digits in the go-to prompt are typed text, said in a first row.
+        // Characters in the go-to prompt are typed text (numbers and labels), said in a first row.
         #expect(
             KeyReference.markdown(for: .goToPrompt).split(separator: "\n")[2].hasPrefix(
-                "| `0`–`9` | type the page number"))
+                "| any character | type the page number or printed label"))
     }
 
     @Test func sectionsAreReplacedBetweenTheirMarkers() {

@@ -107,6 +107,23 @@ typedef struct folio_links {
     size_t count;
 } folio_links;
 
+/// One range of page labels (an entry of the /PageLabels number tree): pages from `start_page`
+/// (0-based) on are labelled `prefix` followed by a number in `style`, counting from `first_value`.
+typedef struct folio_page_label_range {
+    int start_page;
+    /// 'D' decimal, 'R' upper roman, 'r' lower roman, 'A' upper letters, 'a' lower letters, or 0
+    /// for no number (the label is the prefix alone).
+    char style;
+    char *prefix;  // UTF-8, may be NULL
+    int first_value;
+} folio_page_label_range;
+
+/// A document's page label ranges in tree order. Free with folio_page_labels_free.
+typedef struct folio_page_labels {
+    folio_page_label_range *ranges;
+    size_t count;
+} folio_page_labels;
+
 /// A search hit: a quadrilateral in page coordinates (fz_quad), and the hit it belongs to.
 typedef struct folio_quad {
     float ul_x, ul_y, ur_x, ur_y, ll_x, ll_y, lr_x, lr_y;
@@ -198,6 +215,13 @@ void folio_links_free(folio_links *links);
 /// `cookie`; at most `max_quads` quads are returned.
 folio_status folio_page_search(folio_document *document, int page, const char *needle, folio_cookie *cookie,
                                folio_quad *quads, int max_quads, int *count, char *err, size_t errlen);
+
+// MARK: Page labels
+
+/// The document's page label ranges (a PDF's /PageLabels number tree); none for a document
+/// without labels or that is not a PDF. The walk is bounded, so a looping tree cannot hang it.
+folio_status folio_document_page_labels(folio_document *document, folio_page_labels *out, char *err, size_t errlen);
+void folio_page_labels_free(folio_page_labels *labels);
 
 // MARK: Outline
 
