@@ -37,13 +37,17 @@ public struct Interactive: Sendable {
     let startPage: String?
     let services: SessionServices
     let positions: ReadingPositions?
+    let searchHistory: SearchHistory?
 
     /// A session on `path` (a file or a folder; the current folder when nil), opening the first
     /// document at `startPage` when given: the page labelled so (`xiv`), else the page with
-    /// that 1-based number. Reading positions are kept in `positions`.
+    /// that 1-based number. Reading positions are kept in `positions`, the patterns searched
+    /// for in `searchHistory`.
     public init(
-        path: String?, password: String?, startPage: String?, services: SessionServices, positions: ReadingPositions?
+        path: String?, password: String?, startPage: String?, services: SessionServices, positions: ReadingPositions?,
+        searchHistory: SearchHistory? = nil
     ) {
+        self.searchHistory = searchHistory
         self.path = path ?? "."
         self.password = password
         self.startPage = startPage
@@ -130,7 +134,7 @@ public struct Interactive: Sendable {
         let session = ReaderSession(
             document: document, path: path, startPage: requested?.page ?? remembered ?? 0,
             note: requested?.note ?? resumeNote,
-            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser)
+            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, searchHistory: searchHistory)
         let ending = session.run(on: terminal)
         do throws(StateError) {
             try positions?.remember(page: ending.page, of: key)

@@ -1,6 +1,7 @@
 import Dispatch
 import FolioCore
 import FolioDocument
+import FolioState
 import FolioTerminal
 
 /// Carries out the reader's effects that are background work on the document: page loads,
@@ -9,15 +10,20 @@ import FolioTerminal
 final class ReaderBackgroundWork {
     private let document: Document
     private let services: SessionServices
+    private let searchHistory: SearchHistory?
     private let mailbox: SessionMailbox<ReaderMail>
     private let loader: PageLoader
     private let searcher: DocumentSearcher
     /// One-off work on the reader's document (outline, links) and clipboard programs, in order.
     private let background = DispatchQueue(label: "folio.reader.background")
 
-    init(document: Document, services: SessionServices, mailbox: SessionMailbox<ReaderMail>) {
+    init(
+        document: Document, services: SessionServices, searchHistory: SearchHistory?,
+        mailbox: SessionMailbox<ReaderMail>
+    ) {
         self.document = document
         self.services = services
+        self.searchHistory = searchHistory
         self.mailbox = mailbox
         loader = PageLoader(document: document) { page, result in
             switch result {
@@ -63,6 +69,15 @@ final class ReaderBackgroundWork {
         case .loadLinks(let page):
             background.async {
                 mailbox.post(.event(.linksLoaded(page: page, links: (try? document.links(page: page)) ?? [])))
+            }
+        case .recordSearch(let pattern):
+            guard let searchHistory else { break }
+            background.async {
+                do throws(StateError) {
+                    try searchHistory.record(pattern)
+                } catch {
+                    mailbox.post(.event(.notice("Could not save the search history: \(error)")))
+                }
             }
         case .copyDocument:
             background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }

@@ -1,7 +1,9 @@
 import Dispatch
 public import FolioCore
 public import FolioDocument
+public import FolioState
 public import FolioTerminal
+import Glibc
 
 /// The interactive reader: one loop owns the ``ReaderState``; keys and background results come
 /// in as events, effects go out to the page loader, the searcher, the image renderer, the
@@ -35,14 +37,18 @@ public struct ReaderSession: Sendable {
     let graphics: GraphicsSupport
     let services: SessionServices
     let quitReturnsToBrowser: Bool
+    /// Where the patterns searched for are kept across runs; nil keeps them for this session.
+    let searchHistory: SearchHistory?
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
     /// document), with `note` as the first message on the status line. `quitReturnsToBrowser`
-    /// makes `q` go back to the file browser the document was opened from.
+    /// makes `q` go back to the file browser the document was opened from. Searches are
+    /// remembered in `searchHistory` when given.
     public init(
         document: Document, path: String, startPage: Int, note: String?, graphics: GraphicsSupport,
-        services: SessionServices, quitReturnsToBrowser: Bool
+        services: SessionServices, quitReturnsToBrowser: Bool, searchHistory: SearchHistory? = nil
     ) {
+        self.searchHistory = searchHistory
         self.document = document
         self.path = path
         self.startPage = startPage
@@ -89,7 +95,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         self.terminal = terminal
         let mailbox = SessionMailbox<ReaderMail>(wakeUp: terminal.wakeUp)
         self.mailbox = mailbox
-        background = ReaderBackgroundWork(document: session.document, services: session.services, mailbox: mailbox)
+        background = ReaderBackgroundWork(
+            document: session.document, services: session.services, searchHistory: session.searchHistory,
+            mailbox: mailbox)
         images = PageImageRenderer(source: session.document, support: session.graphics) {
             mailbox.post(.event($0))
         }
@@ -102,7 +110,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             labelRanges: labels.ranges)
         state = ReaderState(
             document: summary, startPage: min(max(session.startPage, 0), max(pageCount - 1, 0)),
-            screen: terminal.size, imageAvailability: Self.availability(of: session.graphics))
+            screen: terminal.size, imageAvailability: Self.availability(of: session.graphics),
+            searchHistory: session.searchHistory?.patterns() ?? PromptHistory())
     }
 
     deinit {
@@ -118,6 +127,11 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         while ending == nil {
             for event in terminal.waitForEvents(readingKeys: true) {
                 if case .terminate(let signal) = event {
+                    // Ctrl-C stops a running search and leaves the reader open, as in less.
+                    if signal == SIGINT, let effects = state.interruptWork() {
+                        perform(effects)
+                        continue
+                    }
                     return ReaderSession.Ending(outcome: .signal(signal), page: state.currentPage)
                 }
                 handle(event)

@@ -50,7 +50,8 @@ public struct Options: Sendable, Equatable {
           --width PX             image width for --sixel (default: the terminal's width, or 800)
           --outline              print the outline: two spaces of indent per level, "title<TAB>page"
           --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
-                                 sensitive only when PATTERN has capitals); exit 1 when none
+                                 sensitive only when PATTERN has capitals; "re:EXPR" for a regular
+                                 expression); exit 1 when none
           --password PW          password for an encrypted document
           -p, --page N           open the reader at page N, or at the page labelled N (such as xiv);
                                  default: where you left off
@@ -112,6 +113,9 @@ public struct Options: Sendable, Equatable {
             case "--search":
                 let pattern = try value()
                 guard !pattern.isEmpty else { throw UsageError(message: "--search needs a non-empty PATTERN") }
+                if let error = SearchPattern.regexError(in: pattern) {
+                    throw UsageError(message: "--search '\(pattern)' is \(error)")
+                }
                 try setMode(.search(pattern), name)
             case "--pages":
                 let text = try value()

@@ -10,6 +10,8 @@ public enum CellStyle: Sendable, Hashable {
     case dim
     /// Highlighted text, for matches.
     case highlight
+    /// The match the reader is at, set apart from the other matches.
+    case currentMatch
     /// Text reporting a failure.
     case error
 }

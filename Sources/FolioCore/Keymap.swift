@@ -118,7 +118,7 @@ extension Keymap where Command == ReaderCommand {
             ReaderKeyBinding(
                 keys: [.character("/")], command: .searchForward, summary: "Search forward",
                 details:
-                    "opens the search prompt (below); smart case: case matters only when the pattern has a capital. Matches are highlighted in the text, and marked in yellow on page images"
+                    "opens the search prompt (below); smart case: case matters only when the pattern has a capital; `re:` starts a regular expression. Matches are highlighted (the current one set apart) in the text, and marked in yellow on page images"
             ),
             ReaderKeyBinding(keys: [.control("r")], command: .searchBackward, summary: "Search backward"),
             ReaderKeyBinding(

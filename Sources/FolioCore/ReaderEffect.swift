@@ -18,6 +18,8 @@ public enum ReaderEffect: Sendable, Equatable {
     case search(SearchRequest)
     /// Stop the running search (Esc); no more events for it are wanted.
     case cancelSearch
+    /// Keep `pattern` in the search history that outlives the session (the state folder).
+    case recordSearch(String)
     /// Load the outline; answer with ``ReaderEvent/outlineLoaded(_:)`` or ``ReaderEvent/outlineFailed(_:)``.
     case loadOutline
     /// Load the links of a page; answer with ``ReaderEvent/linksLoaded(page:links:)``.

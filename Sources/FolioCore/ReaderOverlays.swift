@@ -103,6 +103,12 @@ public struct RunningSearch: Sendable, Equatable {
     public let id: Int
     public let pattern: SearchPattern
     public let direction: SearchDirection
+    /// The page the search started from (0-based): a match at or before it, searching
+    /// forward, was found by wrapping around.
+    public let startPage: Int
+    /// Whether the search continues from a match on the start page (`n`, `N`) rather than
+    /// being a new one.
+    public let continuesFromMatch: Bool
     /// Pages looked at so far, and how many will be.
     public internal(set) var searched = 0
     public internal(set) var total: Int

@@ -26,10 +26,15 @@ extension ReaderState {
                 return lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
             }
             searchHistory.record(prompt.text)
+            if let error = SearchPattern.regexError(in: prompt.text) {
+                message = "'\(prompt.text)' is " + error
+                return [.recordSearch(prompt.text)]
+            }
             lastSearch = SearchPattern(prompt.text)
             lastSearchDirection = prompt.direction
             // Page images mark the matches: the ones on screen are asked for again.
-            return search(direction: prompt.direction, includingLinesOnScreen: true) + refreshImages()
+            return [.recordSearch(prompt.text)] + search(direction: prompt.direction, includingLinesOnScreen: true)
+                + refreshImages()
         case nil:
             break
         }
@@ -77,8 +82,12 @@ extension ReaderState {
         case .forward: start = currentLines == nil ? currentPage : paging.pageAfter(currentPage)
         case .backward: start = currentLines == nil ? currentPage : paging.pageBefore(currentPage)
         }
+        let continuesFromMatch = !includingLinesOnScreen && currentMatch?.page == currentPage
         guard let start else {
-            message = direction == .forward ? "No more matches: last page" : "No more matches: first page"
+            message =
+                continuesFromMatch
+                ? lastMatchMessage(pattern, direction: direction)
+                : (direction == .forward ? "No more matches: last page" : "No more matches: first page")
             return effects
         }
         // Bounded paging stops at the document's end; wrap-around paging goes all the way round.
@@ -91,7 +100,9 @@ extension ReaderState {
         let request = SearchRequest(
             id: nextSearchID, pattern: pattern, startPage: start, direction: direction, pageCount: remaining)
         nextSearchID += 1
-        runningSearch = RunningSearch(id: request.id, pattern: pattern, direction: direction, total: remaining)
+        runningSearch = RunningSearch(
+            id: request.id, pattern: pattern, direction: direction, startPage: currentPage,
+            continuesFromMatch: continuesFromMatch, total: remaining)
         effects.append(.search(request))
         return effects
     }
@@ -102,8 +113,27 @@ extension ReaderState {
         let effects = page == currentPage ? [] : jump(to: page)
         pendingMatch = (page, running.direction)
         scrollToPendingMatch()
-        message = "'\(running.pattern.text)' found on page \(page + 1)"
+        let wrapped = running.direction == .forward ? page <= running.startPage : page >= running.startPage
+        if wrapped {
+            let way = running.direction == .forward ? "below (wrapping to the top)" : "above (wrapping to the bottom)"
+            message = "No more matches \(way): '\(running.pattern.text)' on page \(page + 1)"
+        } else {
+            message = "'\(running.pattern.text)' found on page \(page + 1)"
+        }
         return effects
+    }
+
+    /// What `n` says at the last match (or `N` at the first) when paging stops at the ends.
+    private func lastMatchMessage(_ pattern: SearchPattern, direction: SearchDirection) -> String {
+        let which = direction == .forward ? "Last match" : "First match"
+        return "\(which) for '\(pattern.text)' (\(keyName(for: .toggleWrap)) wraps around)"
+    }
+
+    /// Ctrl-C while a search runs stops it (as in less); the reader stays open. Returns nil
+    /// when nothing was running, so that Ctrl-C quits as usual.
+    public mutating func interruptWork() -> [ReaderEffect]? {
+        guard runningSearch != nil else { return nil }
+        return cancelSearch()
     }
 
     mutating func searchFailed(id: Int, reason: String?) {
@@ -111,6 +141,8 @@ extension ReaderState {
         runningSearch = nil
         if let reason {
             message = "Search stopped: \(reason)"
+        } else if running.continuesFromMatch, paging.mode == .bounded {
+            message = lastMatchMessage(running.pattern, direction: running.direction)
         } else if paging.mode == .wrapAround {
             message = "No match for '\(running.pattern.text)'"
         } else {

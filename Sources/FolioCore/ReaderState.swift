@@ -97,7 +97,8 @@ public struct ReaderState: Sendable {
     /// page's new content (switching to an image that is still rendering, and back).
     var pendingScrollShare: Double?
 
-    /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document).
+    /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document),
+    /// the search prompt's Up going through `searchHistory`.
     ///
     /// Call ``start()`` next and perform its effects to load the first pages.
     public init(
@@ -107,8 +108,10 @@ public struct ReaderState: Sendable {
         keymap: ReaderKeymap = .standard,
         layoutMode: LayoutMode = .reflow,
         pagingMode: PagingMode = .bounded,
-        imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up")
+        imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up"),
+        searchHistory: PromptHistory = PromptHistory()
     ) {
+        self.searchHistory = searchHistory
         self.imageAvailability = imageAvailability
         self.document = document
         self.keymap = keymap

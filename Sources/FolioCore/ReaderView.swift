@@ -45,16 +45,21 @@ public enum ReaderView {
             if let selection = state.selection, selection.lines.contains(line) {
                 putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
             } else if let pattern = state.lastSearch {
-                putText(text, highlighting: pattern, row: row, of: state, into: &frame)
+                let isCurrent = state.currentMatch?.page == state.currentPage && state.currentMatch?.line == line
+                putText(
+                    text, highlighting: pattern, style: isCurrent ? .currentMatch : .highlight, row: row, of: state,
+                    into: &frame)
             } else {
                 putText(text, style: style, row: row, of: state, into: &frame)
             }
         }
     }
 
-    /// Puts a line of page text on `row` with every match of `pattern` highlighted.
+    /// Puts a line of page text on `row` with every match of `pattern` drawn in `style` (the
+    /// line of the match the reader is at sets its matches apart).
     private static func putText(
-        _ text: String, highlighting pattern: SearchPattern, row: Int, of state: ReaderState, into frame: inout Frame
+        _ text: String, highlighting pattern: SearchPattern, style: CellStyle, row: Int, of state: ReaderState,
+        into frame: inout Frame
     ) {
         let fitted = TerminalSafeText.sanitized(DisplayWidth.truncated(text, toWidth: state.textColumns))
         let ranges = pattern.matchRanges(in: fitted)
@@ -69,7 +74,7 @@ public enum ReaderView {
             if range.lowerBound > position {
                 spans.append(Span(text: String(characters[position..<range.lowerBound])))
             }
-            spans.append(Span(text: String(characters[range]), style: .highlight))
+            spans.append(Span(text: String(characters[range]), style: style))
             position = range.upperBound
         }
         if position < characters.count {

@@ -72,7 +72,9 @@ enum StatusLine {
             return message
         }
         if let search = state.runningSearch {
-            let stop = state.keymap.firstKey(for: .stopSearch).map { " (\($0.displayName) stops)" } ?? ""
+            let stop =
+                state.keymap.firstKey(for: .stopSearch).map { " (\($0.displayName) or Ctrl-C stops)" }
+                ?? " (Ctrl-C stops)"
             return "Searching \(search.searched)/\(search.total) for '\(search.pattern.text)'…" + stop
         }
         if let selection = state.selection {

@@ -288,6 +288,11 @@ public final class CursesTerminal: TerminalBackend {
         case .reverse: (folio_attr_reverse(), 0)
         case .dim: (folio_attr_dim(), 0)
         case .highlight: (has_colors() ? folio_attr_normal() : folio_attr_reverse(), has_colors() ? highlightPair : 0)
+        case .currentMatch:
+            (
+                has_colors() ? folio_attr_reverse() | folio_attr_bold() : folio_attr_bold() | folio_attr_underline(),
+                has_colors() ? highlightPair : 0
+            )
         case .error: (folio_attr_bold(), has_colors() ? errorPair : 0)
         }
     }

@@ -46,7 +46,8 @@ let services = SessionServices.standard(trace: TraceLog(origin: startTime))
 let environment = Environment.values(["XDG_STATE_HOME", "HOME"])
 let interactive = Interactive(
     path: options.path, password: options.password, startPage: options.startPage, services: services,
-    positions: ReadingPositions.standardPath(environment: environment).map(ReadingPositions.init(path:)))
+    positions: ReadingPositions.standardPath(environment: environment).map(ReadingPositions.init(path:)),
+    searchHistory: SearchHistory.standardPath(environment: environment).map(SearchHistory.init(path:)))
 let start: Interactive.Start
 do throws(InteractiveError) {
     start = try interactive.start()

@@ -18,10 +18,31 @@ import Testing
         try tmux.send("n")
         try tmux.waitForStatus("'zebra' found on page 8")
         try tmux.send("n")
-        try tmux.waitForStatus("No match for 'zebra'")
+        try tmux.waitForStatus("Last match for 'zebra' (w wraps around)")
         try tmux.send("BSpace")
         try tmux.waitForStatus("4/9")
         try tmux.send("q")
+    }
+
+    /// Ctrl-C during a search of the 1,158-page manual stops the search, not Folio; the next
+    /// Ctrl-C quits.
+    @Test func ctrlCStopsASearchOfALongManual() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("debian-octave.pdf"))'; echo \"exit=$?\"")
+        try tmux.waitForStatus("T-1 · 1/1158")
+        try tmux.send("/")
+        try tmux.send("qqzzyx", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitForStatus("Searching")
+        try tmux.send("C-c")
+        try tmux.waitForStatus("Search for 'qqzzyx' stopped")
+        try tmux.send("g")
+        try tmux.send("714", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitForStatus("Page labelled 714: page 730 of 1158")
+        #expect(try tmux.statusLine().contains("714 · 730/1158"))
+        try tmux.send("C-c")
+        try tmux.waitFor("the shell") { $0.contains("exit=130") }
     }
 
     @Test func outlineJump() throws {

@@ -72,11 +72,12 @@ import Testing
         #expect(scrolled.lines.last?.trimmed.hasSuffix(" 1/14") == true)
         let found = try #require(reader.terminal.waitForScreen(containing: "'SunSpider' found on page 10", after: seen))
         #expect(found.last?.trimmed.hasSuffix(" 10/14") == true)
-        // Once the page's text is in, the matching line is at the top, the match highlighted.
+        // Once the page's text is in, the matching line is at the top, the match set apart as
+        // the current one.
         let frame = try #require(
             reader.terminal.waitForFrame(after: seen) { $0.lines[0].contains("SunSpider consists of 26") })
         #expect(frame.lines[0].trimmed == "industry standard JavaScript benchmark suite. SunSpider consists of 26")
-        #expect(frame.rows[0].contains { $0.text == "SunSpider" && $0.style == .highlight })
+        #expect(frame.rows[0].contains { $0.text == "SunSpider" && $0.style == .currentMatch })
         #expect(reader.quit()?.page == 9)
     }
 
@@ -152,6 +153,21 @@ import Testing
         _ = try #require(reader.terminal.waitForScreen(containing: "5/14"))
         reader.terminal.send(.terminate(signal: 15))
         #expect(reader.running.wait() == ReaderSession.Ending(outcome: .signal(15), page: 4))
+    }
+
+    /// Ctrl-C (SIGINT) while a search runs through the 1,158-page manual stops the search and
+    /// keeps the reader open, as in less; with nothing running it ends the session as before.
+    @Test func ctrlCStopsASearchAndThenQuits() throws {
+        let reader = try ReaderUnderTest("debian-octave.pdf")
+        _ = try #require(reader.terminal.waitForScreen(containing: " 1/1158"))
+        reader.terminal.type("/qqzzyx")
+        reader.terminal.type(.enter)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Searching"))
+        reader.terminal.send(.terminate(signal: SIGINT))
+        let stopped = try #require(reader.terminal.waitForScreen(containing: "Search for 'qqzzyx' stopped"))
+        #expect(stopped.last?.trimmed.hasSuffix("T-1 · 1/1158") == true)
+        reader.terminal.send(.terminate(signal: SIGINT))
+        #expect(reader.running.wait() == ReaderSession.Ending(outcome: .signal(SIGINT), page: 0))
     }
 
     @Test func resumingLaysOutForTheSizeTheTerminalHasNow() throws {

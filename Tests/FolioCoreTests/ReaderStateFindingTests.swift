@@ -21,7 +21,7 @@ import Testing
         var session = ReaderSession()
         session.deliver(page(0, word: "zebra", on: [20]), for: 0)
         let effects = session.type("/zebra") + session.press(.enter)
-        #expect(effects.isEmpty)
+        #expect(effects == [.recordSearch("zebra")], "found here: only the history is kept")
         // Blocks are separated by blank lines, so line 20 of the page is laid-out line 40.
         #expect(session.state.topLine == 40)
         #expect(session.state.lastSearch?.text == "zebra")
@@ -61,7 +61,7 @@ import Testing
         session.press(.enter)
         session.type("/two")
         let effects = session.press(.enter)
-        #expect(effects.first == .cancelSearch)
+        #expect(effects.prefix(2) == [.recordSearch("two"), .cancelSearch])
         _ = session.state.handle(.searchFound(id: 1, page: 9))
         #expect(session.state.currentPage == 0)
         _ = session.state.handle(.searchFound(id: 2, page: 4))
@@ -108,14 +108,78 @@ import Testing
         #expect(wrapped.page(at: 35, documentPages: 36) == 10)
     }
 
-    @Test func matchesAreHighlighted() {
+    @Test func matchesAreHighlightedAndTheCurrentOneSetApart() {
         var session = ReaderSession()
-        session.deliver(PageTextFixture.page([["The Zebra and the zebra crossing"]]), for: 0)
+        session.deliver(
+            PageTextFixture.page([["The Zebra and the zebra crossing"], ["no stripes"], ["a zebra again"]]), for: 0)
         session.type("/zebra")
         session.press(.enter)
-        let row = ReaderView.render(session.state).rows[0]
-        #expect(row.filter { $0.style == .highlight }.map(\.text) == ["Zebra", "zebra"])
-        #expect(row.map(\.text).joined() == " The Zebra and the zebra crossing")
+        var rows = ReaderView.render(session.state).rows
+        #expect(rows[0].filter { $0.style == .currentMatch }.map(\.text) == ["Zebra", "zebra"])
+        #expect(rows[0].map(\.text).joined() == " The Zebra and the zebra crossing")
+        #expect(rows[4].filter { $0.style == .highlight }.map(\.text) == ["zebra"])
+        session.type("n")
+        rows = ReaderView.render(session.state).rows
+        #expect(rows.flatMap { $0 }.filter { $0.style == .currentMatch }.map(\.text) == ["zebra"])
+        #expect(rows.flatMap { $0 }.filter { $0.style == .highlight }.map(\.text) == ["Zebra", "zebra"])
+    }
+
+    @Test func nAtTheLastMatchSaysSoWhenBounded() {
+        var session = ReaderSession(pageCount: 3, startPage: 2)
+        session.deliver(page(2, word: "zebra", on: [5]), for: 2)
+        session.type("/zebra")
+        session.press(.enter)
+        #expect(session.state.topLine == 10)
+        session.type("n")
+        #expect(session.state.message == "Last match for 'zebra' (w wraps around)")
+
+        // In the middle of the document, the background search comes back empty-handed.
+        var middle = ReaderSession(pageCount: 36, startPage: 4)
+        middle.deliver(page(4, word: "zebra", on: [2]), for: 4)
+        middle.type("/zebra")
+        middle.press(.enter)
+        #expect(middle.state.runningSearch == nil, "found on the page itself")
+        middle.type("n")
+        let id = middle.state.runningSearch?.id ?? 0
+        _ = middle.state.handle(.searchFailed(id: id, reason: nil))
+        #expect(middle.state.message == "Last match for 'zebra' (w wraps around)")
+    }
+
+    @Test func nPastTheEndInWrapModeSaysItWrapped() {
+        var session = ReaderSession(pageCount: 36, startPage: 30)
+        session.deliver(page(30, word: "zebra", on: [2]), for: 30)
+        session.type("w/zebra")
+        session.press(.enter)
+        session.type("n")
+        let id = session.state.runningSearch?.id ?? 0
+        _ = session.state.handle(.searchFound(id: id, page: 2))
+        #expect(session.state.currentPage == 2)
+        #expect(session.state.message == "No more matches below (wrapping to the top): 'zebra' on page 3")
+        session.type("N")
+        let back = session.state.runningSearch?.id ?? 0
+        _ = session.state.handle(.searchFound(id: back, page: 30))
+        #expect(session.state.message == "No more matches above (wrapping to the bottom): 'zebra' on page 31")
+    }
+
+    @Test func aBrokenExpressionIsReportedAndStillRemembered() {
+        var session = loadedSession()
+        session.type("/re:(oops")
+        let effects = session.press(.enter)
+        #expect(effects == [.recordSearch("re:(oops")], "no search, but Up can bring it back to fix")
+        #expect(session.state.message?.hasPrefix("'re:(oops' is not a regular expression") == true)
+        session.type("/")
+        session.press(.up)
+        #expect(session.state.searchPrompt?.text == "re:(oops")
+    }
+
+    @Test func ctrlCStopsARunningSearchOnly() {
+        var session = loadedSession()
+        #expect(session.state.interruptWork() == nil, "nothing running: Ctrl-C quits as usual")
+        session.type("/zebra")
+        session.press(.enter)
+        #expect(session.state.interruptWork() == [.cancelSearch])
+        #expect(session.state.runningSearch == nil)
+        #expect(session.state.message == "Search for 'zebra' stopped")
     }
 
     @Test func outlineOpensJumpsAndHistoryGoesBackAndForward() {
