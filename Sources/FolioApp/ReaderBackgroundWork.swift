@@ -38,6 +38,8 @@ final class ReaderBackgroundWork {
             case .found(let id, let page): mailbox.post(.event(.searchFound(id: id, page: page)))
             case .notFound(let id): mailbox.post(.event(.searchFailed(id: id, reason: nil)))
             case .failed(let id, let reason): mailbox.post(.event(.searchFailed(id: id, reason: reason)))
+            case .counted(let id, let matches, let counted, let total):
+                mailbox.post(.event(.matchesCounted(id: id, matches: matches, counted: counted, total: total)))
             }
         }
     }
@@ -58,6 +60,7 @@ final class ReaderBackgroundWork {
         case .cancelLoads(let keeping): loader.cancel(keeping: keeping)
         case .search(let request): searcher.start(request)
         case .cancelSearch: searcher.cancel()
+        case .countMatches(let request): searcher.count(request)
         case .loadOutline:
             background.async {
                 do throws(DocumentError) {

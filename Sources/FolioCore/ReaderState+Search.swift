@@ -30,11 +30,18 @@ extension ReaderState {
                 message = "'\(prompt.text)' is " + error
                 return [.recordSearch(prompt.text)]
             }
-            lastSearch = SearchPattern(prompt.text)
+            let pattern = SearchPattern(prompt.text)
+            lastSearch = pattern
             lastSearchDirection = prompt.direction
+            var effects: [ReaderEffect] = [.recordSearch(prompt.text)]
+            if matchTally?.pattern != pattern {
+                let request = MatchCountRequest(id: nextCountID, pattern: pattern)
+                nextCountID += 1
+                matchTally = MatchTally(id: request.id, pattern: pattern, pageCount: paging.pageCount)
+                effects.append(.countMatches(request))
+            }
             // Page images mark the matches: the ones on screen are asked for again.
-            return [.recordSearch(prompt.text)] + search(direction: prompt.direction, includingLinesOnScreen: true)
-                + refreshImages()
+            return effects + search(direction: prompt.direction, includingLinesOnScreen: true) + refreshImages()
         case nil:
             break
         }
@@ -70,6 +77,7 @@ extension ReaderState {
                 includingTop: includingLinesOnScreen)
         {
             show(matchAt: line)
+            setMatchMessage(note: nil)
             return effects
         }
         let pageCount = paging.pageCount
@@ -114,13 +122,61 @@ extension ReaderState {
         pendingMatch = (page, running.direction)
         scrollToPendingMatch()
         let wrapped = running.direction == .forward ? page <= running.startPage : page >= running.startPage
+        let note: String?
         if wrapped {
             let way = running.direction == .forward ? "below (wrapping to the top)" : "above (wrapping to the bottom)"
+            note = "No more matches \(way)"
             message = "No more matches \(way): '\(running.pattern.text)' on page \(page + 1)"
         } else {
+            note = nil
             message = "'\(running.pattern.text)' found on page \(page + 1)"
         }
+        if pendingMatch == nil {
+            // Shown already: say where the match is.
+            setMatchMessage(note: note)
+        } else {
+            pendingMatchNote = note
+        }
         return effects
+    }
+
+    /// A batch of the background count: the totals grow, and a match message on screen says
+    /// the new total.
+    mutating func matchesCounted(id: Int, matches: [PageMatchCount], counted: Int, total: Int) {
+        guard matchTally?.id == id else { return }
+        matchTally?.add(matches, counted: counted, pageCount: total)
+        if let shown = shownMatch, message == shown.message {
+            message = matchMessage(page: shown.page, line: shown.line, note: shown.note)
+            shownMatch = message.map { (message: $0, page: shown.page, line: shown.line, note: shown.note) }
+        }
+    }
+
+    /// Says where the current match is among all of them: `match 3 of 17 (page 12)`, with `+`
+    /// after the total while the count goes on, after `note` when there is one.
+    private mutating func setMatchMessage(note: String?) {
+        guard let match = currentMatch, match.page == currentPage else { return }
+        message = matchMessage(page: match.page, line: match.line, note: note)
+        shownMatch = message.map { (message: $0, page: match.page, line: match.line, note: note) }
+    }
+
+    private func matchMessage(page: Int, line: Int, note: String?) -> String? {
+        guard let tally = matchTally, let pattern = lastSearch, tally.pattern == pattern,
+            let lines = lines(of: page), line < lines.count
+        else { return nil }
+        let place = "(page \(page + 1))"
+        let text: String
+        if let before = tally.matches(before: page) {
+            let earlierOnPage = lines[..<line].reduce(0) { $0 + pattern.matchRanges(in: $1.text).count }
+            // The count reads the page's text lines, the reader its laid-out lines: they can
+            // disagree on a match split by a line break, so the ordinal stays within the count.
+            let onPage = max(tally.matches(on: page), 1)
+            let ordinal = before + min(earlierOnPage, onPage - 1) + 1
+            let total = max(tally.total, ordinal)
+            text = "match \(ordinal) of \(total)\(tally.isComplete ? "" : "+") \(place)"
+        } else {
+            text = tally.total == 0 ? "match \(place), counting…" : "match \(place), \(tally.total)+ counted so far"
+        }
+        return note.map { $0 + ": " + text } ?? text
     }
 
     /// What `n` says at the last match (or `N` at the first) when paging stops at the ends.
@@ -165,7 +221,9 @@ extension ReaderState {
             : lines.lastIndex { pattern.matches($0.text) }
         if let line {
             show(matchAt: line)
+            setMatchMessage(note: pendingMatchNote)
         }
+        pendingMatchNote = nil
     }
 
     /// Scrolls the matching `line` of the current page to the top (as far as the page allows)

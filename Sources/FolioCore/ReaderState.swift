@@ -76,10 +76,17 @@ public struct ReaderState: Sendable {
     /// The direction of the last search, which `n` repeats and `N` reverses.
     var lastSearchDirection: SearchDirection = .forward
     var nextSearchID = 1
+    var nextCountID = 1
     /// A page a search found, whose matching line to scroll to once its text is here.
     var pendingMatch: (page: Int, direction: SearchDirection)?
     /// The line of the match shown last, where `n` and `N` continue from.
     var currentMatch: (page: Int, line: Int)?
+    /// Every match of the last pattern, counted in the background.
+    var matchTally: MatchTally?
+    /// What to say before the next match shown ("No more matches below (wrapping to the top)").
+    var pendingMatchNote: String?
+    /// The match message on the status line, kept to fill its total in as the count goes on.
+    var shownMatch: (message: String, page: Int, line: Int, note: String?)?
     /// The outline once loaded; nil before.
     var outline: [OutlineItem]?
     /// The user asked for the outline and it is still loading.
@@ -157,6 +164,9 @@ public struct ReaderState: Sendable {
             return searchFound(id: id, page: page)
         case .searchFailed(let id, let reason):
             searchFailed(id: id, reason: reason)
+            return []
+        case .matchesCounted(let id, let matches, let counted, let total):
+            matchesCounted(id: id, matches: matches, counted: counted, total: total)
             return []
         case .outlineLoaded(let items):
             outlineLoaded(items)

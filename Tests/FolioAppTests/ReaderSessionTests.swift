@@ -155,6 +155,21 @@ import Testing
         #expect(reader.running.wait() == ReaderSession.Ending(outcome: .signal(15), page: 4))
     }
 
+    /// The background count of every match agrees with mutool's text of the whole paper.
+    @Test func theMatchMessageCountsEveryMatchInTheDocument() throws {
+        let pages = try Mutool.pageTexts(Corpus.path("pdfjs-tracemonkey.pdf"))
+        let expected = pages.reduce(0) { $0 + $1.components(separatedBy: "SunSpider").count - 1 }
+        #expect(expected > 1)
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf")
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type("/SunSpider")
+        reader.terminal.type(.enter)
+        _ = try #require(reader.terminal.waitForScreen(containing: "match 1 of \(expected) (page 10)"))
+        reader.terminal.type("n")
+        _ = try #require(reader.terminal.waitForScreen(containing: "match 2 of \(expected) (page 10)"))
+        _ = reader.quit()
+    }
+
     /// Ctrl-C (SIGINT) while a search runs through the 1,158-page manual stops the search and
     /// keeps the reader open, as in less; with nothing running it ends the session as before.
     @Test func ctrlCStopsASearchAndThenQuits() throws {

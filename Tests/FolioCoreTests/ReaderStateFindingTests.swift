@@ -21,7 +21,11 @@ import Testing
         var session = ReaderSession()
         session.deliver(page(0, word: "zebra", on: [20]), for: 0)
         let effects = session.type("/zebra") + session.press(.enter)
-        #expect(effects == [.recordSearch("zebra")], "found here: only the history is kept")
+        #expect(
+            effects == [
+                .recordSearch("zebra"), .countMatches(MatchCountRequest(id: 1, pattern: SearchPattern("zebra"))),
+            ],
+            "found here: no search, only the history and the count")
         // Blocks are separated by blank lines, so line 20 of the page is laid-out line 40.
         #expect(session.state.topLine == 40)
         #expect(session.state.lastSearch?.text == "zebra")
@@ -61,7 +65,7 @@ import Testing
         session.press(.enter)
         session.type("/two")
         let effects = session.press(.enter)
-        #expect(effects.prefix(2) == [.recordSearch("two"), .cancelSearch])
+        #expect(effects.prefix(3).dropFirst(2) == [.cancelSearch])
         _ = session.state.handle(.searchFound(id: 1, page: 9))
         #expect(session.state.currentPage == 0)
         _ = session.state.handle(.searchFound(id: 2, page: 4))
@@ -122,6 +126,30 @@ import Testing
         rows = ReaderView.render(session.state).rows
         #expect(rows.flatMap { $0 }.filter { $0.style == .currentMatch }.map(\.text) == ["zebra"])
         #expect(rows.flatMap { $0 }.filter { $0.style == .highlight }.map(\.text) == ["Zebra", "zebra"])
+    }
+
+    @Test func theMessageSaysWhichMatchOfHowManyAsTheCountGoesOn() {
+        var session = ReaderSession()
+        session.deliver(page(0, word: "zebra", on: [3, 10]), for: 0)
+        session.type("/zebra")
+        session.press(.enter)
+        #expect(session.state.message == "match (page 1), counting…")
+        let counted = [PageMatchCount(page: 0, matches: 2), PageMatchCount(page: 5, matches: 3)]
+        _ = session.state.handle(.matchesCounted(id: 1, matches: counted, counted: 10, total: 36))
+        #expect(session.state.message == "match 1 of 5+ (page 1)")
+        _ = session.state.handle(.matchesCounted(id: 1, matches: [], counted: 36, total: 36))
+        #expect(session.state.message == "match 1 of 5 (page 1)")
+        session.type("n")
+        #expect(session.state.message == "match 2 of 5 (page 1)")
+        session.type("n")
+        let id = session.state.runningSearch?.id ?? 0
+        _ = session.state.handle(.searchFound(id: id, page: 5))
+        session.deliver(page(5, word: "zebra", on: [1, 2, 4]), for: 5)
+        #expect(session.state.message == "match 3 of 5 (page 6)")
+        session.type("nn")
+        #expect(session.state.message == "match 5 of 5 (page 6)")
+        _ = session.state.handle(.matchesCounted(id: 7, matches: counted, counted: 36, total: 36))
+        #expect(session.state.message == "match 5 of 5 (page 6)", "an older count is ignored")
     }
 
     @Test func nAtTheLastMatchSaysSoWhenBounded() {
