@@ -132,7 +132,12 @@ public enum KeyReference {
             ("`0`–`9`", "type a link's number: one that no more digits could extend is followed at once")
         case .filter:
             ("any character", "type the filter: the list narrows as you type")
-        case .outline, .selection, .browser:
+        case .outline:
+            (
+                "any character",
+                "filter the entries as you type: fuzzy (`inst` finds Installing) and ignoring case, the letters matched highlighted"
+            )
+        case .selection, .browser:
             nil
         }
     }

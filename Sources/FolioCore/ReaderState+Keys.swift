@@ -44,7 +44,7 @@ extension ReaderState {
         case .searchPrompt:
             return handleSearchPromptKey(key)
         case .outline:
-            return outlineKeymap.command(for: key).map { perform($0) } ?? []
+            return handleOutlineKey(key)
         case .links:
             return handleLinkListKey(key)
         case .selection:

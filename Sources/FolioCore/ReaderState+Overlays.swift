@@ -40,17 +40,38 @@ extension ReaderState {
     /// Rows available to a list: the text area less its title row.
     var overlayRows: Int { max(textRows - 1, 1) }
 
+    /// Keys in the outline: printable characters type the filter, the outline's table gives the
+    /// rest.
+    mutating func handleOutlineKey(_ key: Key) -> [ReaderEffect] {
+        guard case .outline(var list) = overlay else { return [] }
+        if case .character(let scalar) = key {
+            list.setFilter(list.filter + String(Character(scalar)))
+            overlay = .outline(list)
+            return []
+        }
+        return outlineKeymap.command(for: key).map { perform($0) } ?? []
+    }
+
     /// Performs an outline command on the open outline.
     mutating func perform(_ command: OutlineCommand) -> [ReaderEffect] {
         guard case .outline(var list) = overlay else { return [] }
         switch command {
         case .close:
-            overlay = nil
-            return []
+            if list.filter.isEmpty {
+                overlay = nil
+                return []
+            }
+            list.setFilter("")
+        case .deleteBackward:
+            list.setFilter(String(list.filter.dropLast()))
         case .jump:
+            guard list.visible.contains(list.selected) else {
+                message = "No entry matches '\(list.filter)'"
+                return []
+            }
             overlay = nil
             guard let page = list.items[list.selected].page else {
-                message = "This entry points nowhere in the document"
+                message = "'\(list.items[list.selected].title)' points nowhere in the document"
                 return []
             }
             return jump(to: page)

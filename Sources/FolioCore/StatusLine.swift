@@ -82,7 +82,7 @@ enum StatusLine {
             return "Selecting \(count) line\(count == 1 ? "" : "s"): " + selectionHints(state.selectionKeymap)
         }
         switch state.overlay {
-        case .outline: return "Outline: " + state.outlineKeymap.hints.joined(separator: ", ")
+        case .outline: return "Outline: type to filter, " + state.outlineKeymap.hints.joined(separator: ", ")
         case .links: return "Links: number or " + state.linkListKeymap.hints.joined(separator: ", ")
         case nil: break
         }

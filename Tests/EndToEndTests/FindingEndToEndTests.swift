@@ -56,6 +56,20 @@ import Testing
         try tmux.send("q")
     }
 
+    /// The outline filter in a real terminal, on the Octave manual's 517 entries.
+    @Test func outlineFilter() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("debian-octave.pdf"))'")
+        try tmux.waitForStatus("T-1 · 1/1158")
+        try tmux.send("o")
+        try tmux.waitFor("the outline") { $0.contains("Outline — 517 entries") }
+        try tmux.send("diffalg", literal: true)
+        try tmux.waitFor("the filtered outline") { $0.contains("entries match 'diffalg'") }
+        try tmux.send("Enter")
+        try tmux.waitForStatus("722 · 738/1158")
+        try tmux.send("q")
+    }
+
     @Test func copyingThePageReachesTheClipboard() throws {
         let tmux = try TmuxSession(columns: 90, rows: 24)
         try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-tracemonkey.pdf"))'")

@@ -155,6 +155,27 @@ import Testing
         #expect(reader.running.wait() == ReaderSession.Ending(outcome: .signal(15), page: 4))
     }
 
+    /// The Octave manual's outline (517 entries): on its page 730 (printed 714) the section
+    /// marked is "Functions of Multiple Variables" (page 728 by mutool's outline; the next entry
+    /// is chapter 24 on page 735), and typing filters the entries as you go.
+    @Test func theOutlineKnowsWhereYouAreAndFiltersAsYouType() throws {
+        let entries = try Mutool.outline(Corpus.path("debian-octave.pdf"))
+        let reader = try ReaderUnderTest("debian-octave.pdf", size: ScreenSize(rows: 30, columns: 100), startPage: 729)
+        _ = try #require(reader.terminal.waitForScreen(containing: "714 · 730/1158"))
+        reader.terminal.type("o")
+        let outline = try #require(reader.terminal.waitForScreen(containing: "Outline — \(entries.count) entries"))
+        #expect(entries.count > 500)
+        let marked = outline.filter { $0.contains("●") }
+        #expect(marked.count == 1)
+        #expect(marked.first?.contains("Functions of Multiple Variables  712") == true, "\(marked)")
+        reader.terminal.type("diffalg")
+        let filtered = try #require(reader.terminal.waitForScreen(containing: "entries match 'diffalg'"))
+        #expect(filtered[1].contains("Differential-Algebraic Equations"), "\(filtered[1])")
+        reader.terminal.type(.enter)
+        _ = try #require(reader.terminal.waitForScreen(containing: "722 · 738/1158"))
+        _ = reader.quit()
+    }
+
     /// The background count of every match agrees with mutool's text of the whole paper.
     @Test func theMatchMessageCountsEveryMatchInTheDocument() throws {
         let pages = try Mutool.pageTexts(Corpus.path("pdfjs-tracemonkey.pdf"))

@@ -245,6 +245,74 @@ import Testing
         #expect(session.state.message == "No later place in the jump history")
     }
 
+    /// An outline whose order strays from the pages': an index at the end points back to page
+    /// 2. The current section is found level by level, so on page 31 it is 2.1 of chapter 2,
+    /// not the index entry (the last entry at or before the page in document order).
+    @Test func theCurrentSectionIsFoundLevelByLevel() {
+        let items = [
+            OutlineItem(title: "1 Introduction", level: 0, page: 0),
+            OutlineItem(title: "2 Installing", level: 0, page: 20),
+            OutlineItem(title: "2.1 From source", level: 1, page: 25),
+            OutlineItem(title: "2.1.1 Configure", level: 2, page: 40),
+            OutlineItem(title: "2.2 Packages", level: 1, page: 50),
+            OutlineItem(title: "Index", level: 0, page: 90),
+            OutlineItem(title: "see also: Introduction", level: 1, page: 2),
+        ]
+        #expect(OutlineList.entry(containing: 30, in: items) == 2)
+        #expect(OutlineList.entry(containing: 45, in: items) == 3)
+        #expect(OutlineList.entry(containing: 22, in: items) == 1, "before its first subsection: the chapter")
+        #expect(OutlineList.entry(containing: 95, in: items) == 6)
+        #expect(OutlineList.entry(containing: 0, in: items) == 0)
+        #expect(OutlineList.entry(containing: 5, in: [OutlineItem(title: "late", level: 0, page: 9)]) == nil)
+    }
+
+    @Test func typingFiltersTheOutlineFuzzilyAndEnterJumps() {
+        var session = ReaderSession(pageCount: 100, startPage: 3, screen: ScreenSize(rows: 12, columns: 60))
+        session.type("o")
+        _ = session.state.handle(
+            .outlineLoaded([
+                OutlineItem(title: "Introduction", level: 0, page: 0),
+                OutlineItem(title: "Installing Octave", level: 0, page: 20),
+                OutlineItem(title: "Getting Started", level: 1, page: 25),
+                OutlineItem(title: "Lost section", level: 0, page: nil),
+            ]))
+        session.type("INST")
+        #expect(
+            session.screenLines[0].hasPrefix(" Outline — 2 of 4 entries match 'INST'"), "Installing, GettINg STarted")
+        let rows = ReaderView.render(session.state).rows
+        #expect(rows[1].filter { $0.style == .highlight }.map(\.text) == ["Inst"])
+        #expect(rows[2].filter { $0.style == .highlight }.map(\.text) == ["in", "St"], "Gett·in·g St·arted")
+        session.press(.backspace, .backspace)
+        #expect(session.screenLines[0].hasPrefix(" Outline — 4 of 4 entries match 'IN'"))
+        session.type("zzz")
+        session.press(.enter)
+        #expect(session.state.message == "No entry matches 'INzzz'")
+        session.press(.escape)
+        session.type("ist")
+        session.press(.enter)
+        #expect(session.state.currentPage == 20, "Installing Octave: the first match")
+    }
+
+    @Test func entriesPointingNowhereAreDimmedAndSaySo() {
+        var session = ReaderSession(screen: ScreenSize(rows: 12, columns: 60))
+        session.type("o")
+        _ = session.state.handle(
+            .outlineLoaded([
+                OutlineItem(title: "Cover", level: 0, page: 0), OutlineItem(title: "Lost", level: 0, page: nil),
+            ]))
+        #expect(session.screenLines[0].hasPrefix(" Outline — 2 entries"))
+        let rows = ReaderView.render(session.state).rows
+        #expect(rows[2].allSatisfy { $0.style == .dim || $0.text.allSatisfy { $0 == " " } })
+        #expect(session.screenLines[2].contains("Lost  (points nowhere)"))
+        session.press(.down, .enter)
+        #expect(session.state.message == "'Lost' points nowhere in the document")
+
+        var single = ReaderSession()
+        single.type("o")
+        _ = single.state.handle(.outlineLoaded([OutlineItem(title: "Only", level: 0, page: 0)]))
+        #expect(single.screenLines[0].hasPrefix(" Outline — 1 entry"))
+    }
+
     @Test func documentWithoutOutlineSaysSo() {
         var session = loadedSession()
         session.type("o")
