@@ -122,7 +122,9 @@ extension Keymap where Command == LinkListCommand {
             bindings: [
                 KeyBinding(
                     keys: [.enter], command: .follow, summary: "Follow the link",
-                    details: "to its page; an external link's address is shown", hint: "follows"),
+                    details:
+                        "to its page, at the line it points to; an external link's address is copied (OSC 52), never opened",
+                    hint: "follows"),
                 KeyBinding(
                     keys: [.character("y")], command: .copyAddress, summary: "Copy the link's address",
                     hint: "copies the address"),

@@ -65,13 +65,8 @@ enum OverlayView {
         let rows = list.links.enumerated().map { offset, link -> (String, Bool) in
             let number = String(offset + 1)
             let label = String(repeating: " ", count: width - number.count) + number
-            let target: String
-            if let page = link.page {
-                target = "→ page \(page + 1)"
-            } else {
-                target = link.uri ?? "(no target)"
-            }
-            return ("\(label)  \(target)", offset == list.selected)
+            let words = link.text.isEmpty ? "(no text)" : link.text
+            return ("\(label)  \(words)  \(state.targetDescription(of: link))", offset == list.selected)
         }
         drawList(
             title: "Links on page \(list.page + 1)", rows: rows, selected: list.selected,

@@ -32,7 +32,49 @@ extension ReaderState {
             message = "No links on page \(page + 1)"
             return
         }
-        overlay = .links(LinkList(page: page, links: links))
+        let text = cache.text(of: page)
+        let named = links.map { link in
+            var named = link
+            if named.text.isEmpty, let text {
+                named.text = text.text(under: link.box)
+            }
+            return named
+        }
+        overlay = .links(LinkList(page: page, links: named))
+    }
+
+    /// A link's target as the list shows it: the page by its printed label (`→ xiv (page
+    /// 16)`), or the address.
+    func targetDescription(of link: LinkItem) -> String {
+        if let page = link.page {
+            if let label = document.pageLabels.distinctLabel(ofPage: page) {
+                return "→ \(label) (page \(page + 1))"
+            }
+            return "→ page \(page + 1)"
+        }
+        return link.uri.map { "→ " + $0 } ?? "→ nowhere"
+    }
+
+    /// Once the page a link led to has its text, puts the line the link lands on at the top.
+    mutating func scrollToPendingLanding() {
+        guard let landing = pendingLanding, landing.page == currentPage, viewMode == .text,
+            let text = cache.text(of: currentPage), let lines = currentLines
+        else { return }
+        pendingLanding = nil
+        if let line = Self.landingLine(in: lines, of: text, y: landing.y) {
+            topLine = min(line, maximumTopLine(of: currentPage))
+        }
+    }
+
+    /// The laid-out line where the page's text at `y` points from the top begins: the first
+    /// line holding the start of the first text line at or below `y` (reflowing joins and
+    /// re-wraps lines, so the words are looked for, not the line number).
+    static func landingLine(in lines: [LaidOutLine], of text: PageText, y: Double) -> Int? {
+        // A destination names the top of the heading, which sits a little below it.
+        guard let target = text.firstLineText(atOrBelow: y - 1) else { return nil }
+        let words = target.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ")
+        guard !words.isEmpty else { return nil }
+        return lines.firstIndex { $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(words) }
     }
 
     // MARK: Keys in a list
@@ -124,15 +166,22 @@ extension ReaderState {
         return []
     }
 
+    /// Follows `link`: an internal one to its page, at the place it names; an external one's
+    /// address is copied (OSC 52), never opened or run.
     private mutating func follow(_ link: LinkItem) -> [ReaderEffect] {
         overlay = nil
         if let page = link.page {
-            return jump(to: page)
+            let effects = jump(to: page)
+            if let y = link.targetY {
+                pendingLanding = (page, y)
+                scrollToPendingLanding()
+            }
+            return effects
         }
         if let uri = link.uri {
-            let copy = linkListKeymap.keyName(for: .copyAddress)
-            message = "External link: \(uri) (\(keyName(for: .showLinks)), then \(copy) copies it)"
+            return [.copy(text: uri, description: "the link address \(uri) (links are never opened)")]
         }
+        message = "This link leads nowhere"
         return []
     }
 

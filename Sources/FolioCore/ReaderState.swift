@@ -81,6 +81,9 @@ public struct ReaderState: Sendable {
     var pendingMatch: (page: Int, direction: SearchDirection)?
     /// The line of the match shown last, where `n` and `N` continue from.
     var currentMatch: (page: Int, line: Int)?
+    /// Where a followed link lands (a page and points from its top), until the page's text is
+    /// here to find the line.
+    var pendingLanding: (page: Int, y: Double)?
     /// Every match of the last pattern, counted in the background.
     var matchTally: MatchTally?
     /// What to say before the next match shown ("No more matches below (wrapping to the top)").
@@ -254,6 +257,7 @@ public struct ReaderState: Sendable {
         }
         applyPendingScrollShare()
         scrollToPendingMatch()
+        scrollToPendingLanding()
         topLine = min(topLine, maximumTopLine(of: page))
         clampHorizontalOffset()
     }

@@ -274,10 +274,12 @@ public final class Document: @unchecked Sendable {
             try MuPDFCall.check { folio_page_links(handle, Int32(page), &flat, $0, $1) }
             return (0..<flat.count).map { index in
                 let link = flat.links[index]
+                let isInternal = link.external == 0 && link.page >= 0
                 return LinkItem(
                     box: Self.rect(link.box),
-                    page: link.external == 0 && link.page >= 0 ? Int(link.page) : nil,
-                    uri: link.external != 0 ? link.uri.map { String(cString: $0) } : nil)
+                    page: isInternal ? Int(link.page) : nil,
+                    uri: link.external != 0 ? link.uri.map { String(cString: $0) } : nil,
+                    targetY: isInternal && link.target_y >= 0 ? Double(link.target_y) : nil)
             }
         }
     }

@@ -331,8 +331,9 @@ import Testing
             LinkItem(box: box, page: 30, uri: nil),
         ]
         _ = session.state.handle(.linksLoaded(page: 0, links: links))
-        #expect(session.screenLines[1].hasPrefix(" 1  → page 5"))
-        #expect(session.screenLines[2].hasPrefix(" 2  https://mupdf.com"))
+        // The box covers the first 12 cells of "line 0 of page 0", 6 pt each from x = 72.
+        #expect(session.screenLines[1].hasPrefix(" 1  line 0 of pa  → page 5"))
+        #expect(session.screenLines[2].hasPrefix(" 2  line 0 of pa  → https://mupdf.com"))
         session.type("3")
         #expect(session.state.currentPage == 30)
 
@@ -341,6 +342,41 @@ import Testing
         _ = session.state.handle(.linksLoaded(page: 0, links: links))
         session.press(.down)
         #expect(session.type("y") == [.copy(text: "https://mupdf.com", description: "the link address")])
+    }
+
+    /// A link's words come from the page's text under its box, its target is named by the
+    /// printed label, following it lands on the line it points at, and an address is copied,
+    /// never opened.
+    @Test func linksShowTheirWordsAndLandWhereTheyPoint() {
+        var session = ReaderSession(
+            pageCount: 10, screen: ScreenSize(rows: 10, columns: 60),
+            labelRanges: [.init(startPage: 0, style: .lowerRoman), .init(startPage: 2, style: .decimal)])
+        session.deliver(PageTextFixture.page([["See Chapter Two for more"]]), for: 0)
+        session.type("f")
+        // "Chapter Two" is cells 4 to 14: x from 72 + 4 × 6 = 96 to 72 + 15 × 6 = 162.
+        let chapter = LinkItem(box: TextRect(x0: 96, y0: 72, x1: 162, y1: 84), page: 4, uri: nil, targetY: 96)
+        let site = LinkItem(box: TextRect(x0: 168, y0: 72, x1: 186, y1: 84), page: nil, uri: "https://mupdf.com")
+        _ = session.state.handle(.linksLoaded(page: 0, links: [chapter, site]))
+        #expect(session.screenLines[1].hasPrefix(" 1  Chapter Two  → 3 (page 5)"))
+        #expect(session.screenLines[2].hasPrefix(" 2  for  → https://mupdf.com"))
+        session.type("1")
+        #expect(session.state.currentPage == 4)
+        // Page 5: "Intro text", then "Chapter Two" with its top at 96 pt, then a long body.
+        let body = (0..<20).map { ["Body \($0)"] }
+        session.deliver(PageTextFixture.page([["Intro text"], ["Chapter Two"]] + body), for: 4)
+        #expect(session.state.topLine == 2, "Chapter Two is laid-out line 2, after a blank line")
+        #expect(session.screenLines[0] == " Chapter Two" + String(repeating: " ", count: 48))
+
+        session.press(.backspace)
+        session.type("f")
+        _ = session.state.handle(.linksLoaded(page: 0, links: [chapter, site]))
+        #expect(
+            session.type("2")
+                == [
+                    .copy(
+                        text: "https://mupdf.com",
+                        description: "the link address https://mupdf.com (links are never opened)")
+                ])
     }
 
     @Test func copyingThePageAndChosenLines() {

@@ -99,6 +99,9 @@ typedef struct folio_link {
     char *uri;    // may be NULL
     int page;     // 0-based target page for internal links, -1 for external ones
     int external;
+    /// Where on the target page an internal link lands, in points from the top; negative when
+    /// the link says only the page.
+    float target_y;
 } folio_link;
 
 /// The links of a page. Free with folio_links_free.
