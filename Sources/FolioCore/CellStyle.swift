@@ -12,6 +12,8 @@ public enum CellStyle: Sendable, Hashable {
     case highlight
     /// The match the reader is at, set apart from the other matches.
     case currentMatch
+    /// A link hint's letters (`f`).
+    case hint
     /// Text reporting a failure.
     case error
 }

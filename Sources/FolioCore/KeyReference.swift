@@ -107,6 +107,7 @@ public enum KeyReference {
         case .searchPrompt: SearchPromptKeymap.standard.bindings.map(BindingRow.init)
         case .outline: OutlineKeymap.standard.bindings.map(BindingRow.init)
         case .links: LinkListKeymap.standard.bindings.map(BindingRow.init)
+        case .linkHints: LinkHintKeymap.standard.bindings.map(BindingRow.init)
         case .selection: SelectionKeymap.standard.bindings.map(BindingRow.init)
         case .browser: BrowserKeymap.standard.bindings.map(BindingRow.init)
         case .filter: FilterKeymap.standard.bindings.map(BindingRow.init)
@@ -132,6 +133,8 @@ public enum KeyReference {
             ("`0`–`9`", "type a link's number: one that no more digits could extend is followed at once")
         case .filter:
             ("any character", "type the filter: the list narrows as you type")
+        case .linkHints:
+            ("`a`–`l`", "type the hint drawn before a link's words (`a`, `s`, …; two letters when many) to follow it")
         case .outline:
             (
                 "any character",

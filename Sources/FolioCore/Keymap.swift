@@ -127,10 +127,12 @@ extension Keymap where Command == ReaderCommand {
             ReaderKeyBinding(keys: [.character("N")], command: .previousMatch, summary: "Previous match"),
             ReaderKeyBinding(
                 keys: [.character("o")], command: .showOutline, summary: "Outline (contents)",
-                details: "a list over the page (below); the current section is marked `●`"),
+                details: "a list over the page (below), filtered as you type; the current section is marked `●`"),
             ReaderKeyBinding(
                 keys: [.character("f")], command: .showLinks, summary: "Links on this page",
-                details: "a numbered list over the page (below)"),
+                details:
+                    "hint letters on the links on screen, typed to follow one; Enter lists every link of the page (below)"
+            ),
             ReaderKeyBinding(
                 keys: [.backspace, .control("o")], command: .historyBack, summary: "Back (jump history)",
                 details: "every `g`, `G`, Home/End, outline, link and search jump is recorded"),

@@ -7,6 +7,9 @@ enum OverlayView {
             drawOutline(list, state: state, into: &frame)
         case .links(let list):
             drawLinks(list, state: state, into: &frame)
+        case .linkHints:
+            // Drawn on the page itself (``ReaderView``).
+            break
         }
     }
 

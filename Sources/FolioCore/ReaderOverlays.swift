@@ -142,6 +142,8 @@ public struct LinkList: Sendable, Equatable {
 public enum ReaderOverlay: Sendable, Equatable {
     case outline(OutlineList)
     case links(LinkList)
+    /// Hint letters drawn on the page's links (not a list: the page stays in view).
+    case linkHints(LinkHints)
 }
 
 /// A range of lines of the current page chosen with `V`, for copying.

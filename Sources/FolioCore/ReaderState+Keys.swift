@@ -19,6 +19,7 @@ extension ReaderState {
         switch overlay {
         case .outline: return .outline
         case .links: return .links
+        case .linkHints: return .linkHints
         case nil: break
         }
         return selection == nil ? .reader : .selection
@@ -47,6 +48,8 @@ extension ReaderState {
             return handleOutlineKey(key)
         case .links:
             return handleLinkListKey(key)
+        case .linkHints:
+            return handleLinkHintKey(key)
         case .selection:
             return selectionKeymap.command(for: key).map { perform($0) } ?? []
         case .browser, .filter:

@@ -40,7 +40,45 @@ extension ReaderState {
             }
             return named
         }
+        // Hints on the links whose words are on screen; the numbered list when none are.
+        if viewMode == .text, let lines = currentLines, let text {
+            let hints = LinkHints(
+                page: page, links: named, text: text, lines: lines, topLine: topLine, rows: textRows)
+            if !hints.hints.isEmpty {
+                overlay = .linkHints(hints)
+                return
+            }
+        }
         overlay = .links(LinkList(page: page, links: named))
+    }
+
+    /// Keys while hints show: letters type a hint (a whole one follows its link), the table
+    /// gives the rest.
+    mutating func handleLinkHintKey(_ key: Key) -> [ReaderEffect] {
+        guard case .linkHints(var hints) = overlay else { return [] }
+        if case .character(let scalar) = key {
+            let typed = hints.typed + String(Character(scalar))
+            if let hint = hints.hints.first(where: { $0.label == typed }) {
+                return follow(hint.link)
+            }
+            if hints.hints.contains(where: { $0.label.hasPrefix(typed) }) {
+                hints.typed = typed
+            } else {
+                hints.typed = ""
+                message = "No link hint '\(typed)'"
+            }
+            overlay = .linkHints(hints)
+            return []
+        }
+        switch linkHintKeymap.command(for: key) {
+        case .cancel:
+            overlay = nil
+        case .showList:
+            overlay = .links(LinkList(page: hints.page, links: hints.links))
+        case nil:
+            break
+        }
+        return []
     }
 
     /// A link's target as the list shows it: the page by its printed label (`→ xiv (page

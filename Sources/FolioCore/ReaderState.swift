@@ -21,6 +21,8 @@ public struct ReaderState: Sendable {
     public let outlineKeymap = OutlineKeymap.standard
     /// The link list's key table.
     public let linkListKeymap = LinkListKeymap.standard
+    /// Link hints' key table.
+    public let linkHintKeymap = LinkHintKeymap.standard
     /// Line selection's key table.
     public let selectionKeymap = SelectionKeymap.standard
     /// The terminal size.

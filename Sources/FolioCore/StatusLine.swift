@@ -84,6 +84,11 @@ enum StatusLine {
         switch state.overlay {
         case .outline: return "Outline: type to filter, " + state.outlineKeymap.hints.joined(separator: ", ")
         case .links: return "Links: number or " + state.linkListKeymap.hints.joined(separator: ", ")
+        case .linkHints(let hints):
+            let count = hints.hints.count
+            let typed = hints.typed.isEmpty ? "" : " [\(hints.typed)]"
+            return "\(count) link\(count == 1 ? "" : "s") on screen: type a hint\(typed), "
+                + state.linkHintKeymap.hints.joined(separator: ", ")
         case nil: break
         }
         if state.viewMode == .image, state.imagePlacement == nil, state.currentRenderFailure == nil {

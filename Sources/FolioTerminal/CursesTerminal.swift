@@ -288,6 +288,7 @@ public final class CursesTerminal: TerminalBackend {
         case .reverse: (folio_attr_reverse(), 0)
         case .dim: (folio_attr_dim(), 0)
         case .highlight: (has_colors() ? folio_attr_normal() : folio_attr_reverse(), has_colors() ? highlightPair : 0)
+        case .hint: (folio_attr_reverse() | folio_attr_bold(), 0)
         case .currentMatch:
             (
                 has_colors() ? folio_attr_reverse() | folio_attr_bold() : folio_attr_bold() | folio_attr_underline(),

@@ -70,6 +70,22 @@ import Testing
         try tmux.send("q")
     }
 
+    /// `f` on the sample's contents: hint letters before each entry, and typing one follows it.
+    @Test func linkHintsFollowTheLinkTyped() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 40)
+        try tmux.run("\"$FOLIO\" --page 1 '\(sample)'")
+        try tmux.waitForStatus("1/9")
+        try tmux.waitFor("the contents") { $0.contains("Contents") }
+        try tmux.send("f")
+        try tmux.waitForStatus("links on screen: type a hint")
+        let screen = try tmux.screen()
+        #expect(screen.contains { $0.hasPrefix(" aReading") }, "\(screen)")
+        #expect(screen.contains { $0.hasPrefix(" dSearching") }, "\(screen)")
+        try tmux.send("d")
+        try tmux.waitForStatus("4/9")
+        try tmux.send("q")
+    }
+
     @Test func copyingThePageReachesTheClipboard() throws {
         let tmux = try TmuxSession(columns: 90, rows: 24)
         try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-tracemonkey.pdf"))'")

@@ -83,3 +83,15 @@ import Testing
         #expect(session.state.currentPage == 1)
     }
 }
+
+/// Link hint labels: one letter while the home row lasts, then two for every link.
+@Suite struct LinkHintLabelTests {
+    @Test func labelsHaveOneLengthSoNoneStartsAnother() {
+        #expect(LinkHints.labels(count: 3) == ["a", "s", "d"])
+        let many = LinkHints.labels(count: 12)
+        #expect(many.prefix(3) == ["aa", "as", "ad"])
+        #expect(many.allSatisfy { $0.count == 2 })
+        #expect(Set(many).count == 12)
+        #expect(LinkHints.labels(count: 0).isEmpty)
+    }
+}

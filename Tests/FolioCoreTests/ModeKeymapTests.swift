@@ -28,6 +28,7 @@ import Testing
         TableFacts(.searchPrompt, SearchPromptKeymap.standard),
         TableFacts(.outline, OutlineKeymap.standard),
         TableFacts(.links, LinkListKeymap.standard),
+        TableFacts(.linkHints, LinkHintKeymap.standard),
         TableFacts(.selection, SelectionKeymap.standard),
         TableFacts(.browser, BrowserKeymap.standard),
         TableFacts(.filter, FilterKeymap.standard),
@@ -55,7 +56,7 @@ import Testing
 
     @Test func modeNamesAreUniqueAndRoundTrip() {
         let names = KeyMode.allCases.map(\.name)
-        #expect(names == ["reader", "goto", "search", "outline", "links", "select", "browser", "filter"])
+        #expect(names == ["reader", "goto", "search", "outline", "links", "hints", "select", "browser", "filter"])
         for mode in KeyMode.allCases {
             #expect(KeyMode(name: mode.name) == mode)
         }

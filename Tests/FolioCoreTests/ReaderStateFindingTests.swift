@@ -331,6 +331,8 @@ import Testing
             LinkItem(box: box, page: 30, uri: nil),
         ]
         _ = session.state.handle(.linksLoaded(page: 0, links: links))
+        #expect(session.state.keyMode == .linkHints)
+        session.press(.enter)
         // The box covers the first 12 cells of "line 0 of page 0", 6 pt each from x = 72.
         #expect(session.screenLines[1].hasPrefix(" 1  line 0 of pa  → page 5"))
         #expect(session.screenLines[2].hasPrefix(" 2  line 0 of pa  → https://mupdf.com"))
@@ -338,9 +340,10 @@ import Testing
         #expect(session.state.currentPage == 30)
 
         session.press(.backspace)
+        session.deliver(page(0), for: 0)
         session.type("f")
         _ = session.state.handle(.linksLoaded(page: 0, links: links))
-        session.press(.down)
+        session.press(.enter, .down)
         #expect(session.type("y") == [.copy(text: "https://mupdf.com", description: "the link address")])
     }
 
@@ -357,9 +360,18 @@ import Testing
         let chapter = LinkItem(box: TextRect(x0: 96, y0: 72, x1: 162, y1: 84), page: 4, uri: nil, targetY: 96)
         let site = LinkItem(box: TextRect(x0: 168, y0: 72, x1: 186, y1: 84), page: nil, uri: "https://mupdf.com")
         _ = session.state.handle(.linksLoaded(page: 0, links: [chapter, site]))
+        // Hints go just before each link's words, home row first.
+        #expect(session.screenLines[0].hasPrefix(" See aChapter Two sfor more"))
+        let hintSpans = ReaderView.render(session.state).rows[0].filter { $0.style == .hint }
+        #expect(hintSpans.map(\.text) == ["a", "s"])
+        #expect(session.screenLines.last?.contains("2 links on screen: type a hint") == true)
+        session.press(.enter)
         #expect(session.screenLines[1].hasPrefix(" 1  Chapter Two  → 3 (page 5)"))
         #expect(session.screenLines[2].hasPrefix(" 2  for  → https://mupdf.com"))
-        session.type("1")
+        session.press(.escape)
+        session.type("f")
+        _ = session.state.handle(.linksLoaded(page: 0, links: [chapter, site]))
+        session.type("a")
         #expect(session.state.currentPage == 4)
         // Page 5: "Intro text", then "Chapter Two" with its top at 96 pt, then a long body.
         let body = (0..<20).map { ["Body \($0)"] }
@@ -368,10 +380,11 @@ import Testing
         #expect(session.screenLines[0] == " Chapter Two" + String(repeating: " ", count: 48))
 
         session.press(.backspace)
+        session.deliver(PageTextFixture.page([["See Chapter Two for more"]]), for: 0)
         session.type("f")
         _ = session.state.handle(.linksLoaded(page: 0, links: [chapter, site]))
         #expect(
-            session.type("2")
+            session.type("s")
                 == [
                     .copy(
                         text: "https://mupdf.com",

@@ -38,6 +38,8 @@ import Testing
         session.press(.escape)
         _ = session.state.handle(
             .linksLoaded(page: 0, links: [LinkItem(box: TextRect(x0: 72, y0: 72, x1: 144, y1: 84), page: 3, uri: nil)]))
+        #expect(session.state.keyMode == .linkHints, "the link's words are on screen")
+        session.press(.enter)
         #expect(session.state.keyMode == .links)
         session.press(.escape)
         #expect(session.state.keyMode == .reader)
@@ -85,6 +87,7 @@ import Testing
         var session = loadedSession()
         let links = (0..<12).map { LinkItem(box: TextRect(x0: 72, y0: 72, x1: 144, y1: 84), page: $0 + 1, uri: nil) }
         _ = session.state.handle(.linksLoaded(page: 0, links: links))
+        session.press(.enter)
         session.press(.pageDown)
         #expect(selectedLink(session) == 7)
         session.press(.end)
@@ -164,6 +167,8 @@ import Testing
         session.press(.escape)
         _ = session.state.handle(
             .linksLoaded(page: 0, links: [LinkItem(box: TextRect(x0: 72, y0: 72, x1: 144, y1: 84), page: 3, uri: nil)]))
+        #expect(session.screenLines[9].contains("1 link on screen: type a hint, Enter lists all, Esc closes"))
+        session.press(.enter)
         #expect(session.screenLines[9].contains("Links: number or Enter follows, y copies the address, Esc closes"))
         session.press(.escape)
         session.type("V")
