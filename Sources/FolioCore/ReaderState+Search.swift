@@ -38,10 +38,15 @@ extension ReaderState {
                 let request = MatchCountRequest(id: nextCountID, pattern: pattern)
                 nextCountID += 1
                 matchTally = MatchTally(id: request.id, pattern: pattern, pageCount: paging.pageCount)
-                effects.append(.countMatches(request))
+                deferredCount = request
+            }
+            effects += search(direction: prompt.direction, includingLinesOnScreen: true)
+            // The count waits for a background search to end, so it never slows the search.
+            if runningSearch == nil {
+                effects += startDeferredCount()
             }
             // Page images mark the matches: the ones on screen are asked for again.
-            return effects + search(direction: prompt.direction, includingLinesOnScreen: true) + refreshImages()
+            return effects + refreshImages()
         case nil:
             break
         }
@@ -115,10 +120,17 @@ extension ReaderState {
         return effects
     }
 
+    /// The count of every match, once no search runs.
+    private mutating func startDeferredCount() -> [ReaderEffect] {
+        guard let request = deferredCount else { return [] }
+        deferredCount = nil
+        return [.countMatches(request)]
+    }
+
     mutating func searchFound(id: Int, page: Int) -> [ReaderEffect] {
         guard let running = runningSearch, running.id == id else { return [] }
         runningSearch = nil
-        let effects = page == currentPage ? [] : jump(to: page)
+        let effects = (page == currentPage ? [] : jump(to: page)) + startDeferredCount()
         pendingMatch = (page, running.direction)
         scrollToPendingMatch()
         let wrapped = running.direction == .forward ? page <= running.startPage : page >= running.startPage
@@ -192,8 +204,8 @@ extension ReaderState {
         return cancelSearch()
     }
 
-    mutating func searchFailed(id: Int, reason: String?) {
-        guard let running = runningSearch, running.id == id else { return }
+    mutating func searchFailed(id: Int, reason: String?) -> [ReaderEffect] {
+        guard let running = runningSearch, running.id == id else { return [] }
         runningSearch = nil
         if let reason {
             message = "Search stopped: \(reason)"
@@ -206,6 +218,7 @@ extension ReaderState {
             message =
                 "No match for '\(running.pattern.text)' from here to \(end) (\(keyName(for: .toggleWrap)) wraps around)"
         }
+        return startDeferredCount()
     }
 
     /// Once the page a search found has its text, puts the first (or, searching backward, the

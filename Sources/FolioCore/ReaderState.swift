@@ -88,6 +88,8 @@ public struct ReaderState: Sendable {
     var pendingLanding: (page: Int, y: Double)?
     /// Every match of the last pattern, counted in the background.
     var matchTally: MatchTally?
+    /// The count to start once the background search ends.
+    var deferredCount: MatchCountRequest?
     /// What to say before the next match shown ("No more matches below (wrapping to the top)").
     var pendingMatchNote: String?
     /// The match message on the status line, kept to fill its total in as the count goes on.
@@ -168,8 +170,7 @@ public struct ReaderState: Sendable {
         case .searchFound(let id, let page):
             return searchFound(id: id, page: page)
         case .searchFailed(let id, let reason):
-            searchFailed(id: id, reason: reason)
-            return []
+            return searchFailed(id: id, reason: reason)
         case .matchesCounted(let id, let matches, let counted, let total):
             matchesCounted(id: id, matches: matches, counted: counted, total: total)
             return []

@@ -65,11 +65,13 @@ import Testing
         session.press(.enter)
         session.type("/two")
         let effects = session.press(.enter)
-        #expect(effects.prefix(3).dropFirst(2) == [.cancelSearch])
+        #expect(effects.prefix(2) == [.recordSearch("two"), .cancelSearch])
+        #expect(!effects.contains { if case .countMatches = $0 { true } else { false } }, "not while searching")
         _ = session.state.handle(.searchFound(id: 1, page: 9))
         #expect(session.state.currentPage == 0)
-        _ = session.state.handle(.searchFound(id: 2, page: 4))
+        let found = session.state.handle(.searchFound(id: 2, page: 4))
         #expect(session.state.currentPage == 4)
+        #expect(found.contains(.countMatches(MatchCountRequest(id: 2, pattern: SearchPattern("two")))))
     }
 
     @Test func noMatchSaysSoAndEscapeStopsASearch() {
