@@ -38,16 +38,18 @@ public struct Interactive: Sendable {
     let services: SessionServices
     let positions: ReadingPositions?
     let searchHistory: SearchHistory?
+    let markStore: MarkStore?
 
     /// A session on `path` (a file or a folder; the current folder when nil), opening the first
     /// document at `startPage` when given: the page labelled so (`xiv`), else the page with
     /// that 1-based number. Reading positions are kept in `positions`, the patterns searched
-    /// for in `searchHistory`.
+    /// for in `searchHistory`, the marks in `markStore`.
     public init(
         path: String?, password: String?, startPage: String?, services: SessionServices, positions: ReadingPositions?,
-        searchHistory: SearchHistory? = nil
+        searchHistory: SearchHistory? = nil, markStore: MarkStore? = nil
     ) {
         self.searchHistory = searchHistory
+        self.markStore = markStore
         self.path = path ?? "."
         self.password = password
         self.startPage = startPage
@@ -84,13 +86,31 @@ public struct Interactive: Sendable {
         }
         var browserStarted = false
         var startPage = self.startPage
+        // Where a global mark leads, and what to say when its document cannot be opened.
+        var markedPage: Int?
+        var note: String?
         while true {
             if let current = reading {
                 let ending = read(
                     current.document, path: current.path, fromBrowser: current.fromBrowser,
-                    startPage: startPage, on: terminal, graphics: graphics, messages: &messages)
+                    start: (startPage, markedPage, note), on: terminal, graphics: graphics, messages: &messages)
                 startPage = nil
+                markedPage = nil
+                note = nil
                 switch ending.outcome {
+                case .open(let path, let page):
+                    switch DocumentOpener(services: services).open(path, on: terminal) {
+                    case .opened(let document):
+                        reading = (document, path, current.fromBrowser)
+                        markedPage = page
+                        note = "Page \(page + 1), where the mark was set"
+                    case .failed(let error):
+                        markedPage = ending.page
+                        note = TerminalSafeText.sanitized("Could not open \(path): \(error.description)")
+                    case .signal(let signal):
+                        return Ending(status: 128 + signal, messages: messages)
+                    }
+                    continue
                 case .quit:
                     return Ending(status: 0, messages: messages)
                 case .signal(let signal):
@@ -124,17 +144,20 @@ public struct Interactive: Sendable {
 
     /// Reads `document` until the reader ends, then remembers where it was left.
     private func read(
-        _ document: Document, path: String, fromBrowser: Bool, startPage: String?, on terminal: some TerminalBackend,
+        _ document: Document, path: String, fromBrowser: Bool,
+        start: (typed: String?, page: Int?, note: String?), on terminal: some TerminalBackend,
         graphics: GraphicsSupport, messages: inout [String]
     ) -> ReaderSession.Ending {
         let key = Self.canonical(path)
-        let requested = startPage.map { ((try? document.pageLabels()) ?? .none).opening(at: $0) }
-        let remembered = requested?.page == nil ? positions?.page(of: key) : nil
+        let requested = start.typed.map { ((try? document.pageLabels()) ?? .none).opening(at: $0) }
+        let chosen = start.page ?? requested?.page
+        let remembered = chosen == nil ? positions?.page(of: key) : nil
         let resumeNote = remembered.flatMap { $0 > 0 ? Self.resumeNote(page: $0) : nil }
         let session = ReaderSession(
-            document: document, path: path, startPage: requested?.page ?? remembered ?? 0,
-            note: requested?.note ?? resumeNote,
-            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, searchHistory: searchHistory)
+            document: document, path: path, startPage: chosen ?? remembered ?? 0,
+            note: start.note ?? requested?.note ?? resumeNote,
+            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, searchHistory: searchHistory,
+            marks: markStore.map { ($0, key) })
         let ending = session.run(on: terminal)
         do throws(StateError) {
             try positions?.remember(page: ending.page, of: key)

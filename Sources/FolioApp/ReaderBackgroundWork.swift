@@ -11,6 +11,7 @@ final class ReaderBackgroundWork {
     private let document: Document
     private let services: SessionServices
     private let searchHistory: SearchHistory?
+    private let marks: (store: MarkStore, document: String)?
     private let mailbox: SessionMailbox<ReaderMail>
     private let loader: PageLoader
     private let searcher: DocumentSearcher
@@ -19,8 +20,9 @@ final class ReaderBackgroundWork {
 
     init(
         document: Document, services: SessionServices, searchHistory: SearchHistory?,
-        mailbox: SessionMailbox<ReaderMail>
+        marks: (store: MarkStore, document: String)?, mailbox: SessionMailbox<ReaderMail>
     ) {
+        self.marks = marks
         self.document = document
         self.services = services
         self.searchHistory = searchHistory
@@ -82,9 +84,18 @@ final class ReaderBackgroundWork {
                     mailbox.post(.event(.notice("Could not save the search history: \(error)")))
                 }
             }
+        case .saveMark(let mark):
+            guard let marks else { break }
+            background.async {
+                do throws(StateError) {
+                    try marks.store.save(mark, in: marks.document)
+                } catch {
+                    mailbox.post(.event(.notice("Could not save mark \(mark.letter): \(error)")))
+                }
+            }
         case .copyDocument:
             background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }
-        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders:
+        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .openMarkedDocument:
             break
         }
     }

@@ -16,6 +16,8 @@ public struct ReaderSession: Sendable {
         case browse
         /// A terminating signal arrived.
         case signal(Int32)
+        /// A global mark leads to the document at `path`, at `page` (0-based).
+        case open(path: String, page: Int)
     }
 
     /// How the reader ended, and the page it was on (0-based).
@@ -39,6 +41,8 @@ public struct ReaderSession: Sendable {
     let quitReturnsToBrowser: Bool
     /// Where the patterns searched for are kept across runs; nil keeps them for this session.
     let searchHistory: SearchHistory?
+    /// Where marks are kept, and the document's name there (its absolute path).
+    let marks: (store: MarkStore, document: String)?
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
     /// document), with `note` as the first message on the status line. `quitReturnsToBrowser`
@@ -46,9 +50,11 @@ public struct ReaderSession: Sendable {
     /// remembered in `searchHistory` when given.
     public init(
         document: Document, path: String, startPage: Int, note: String?, graphics: GraphicsSupport,
-        services: SessionServices, quitReturnsToBrowser: Bool, searchHistory: SearchHistory? = nil
+        services: SessionServices, quitReturnsToBrowser: Bool, searchHistory: SearchHistory? = nil,
+        marks: (store: MarkStore, document: String)? = nil
     ) {
         self.searchHistory = searchHistory
+        self.marks = marks
         self.document = document
         self.path = path
         self.startPage = startPage
@@ -97,7 +103,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         self.mailbox = mailbox
         background = ReaderBackgroundWork(
             document: session.document, services: session.services, searchHistory: session.searchHistory,
-            mailbox: mailbox)
+            marks: session.marks, mailbox: mailbox)
         images = PageImageRenderer(source: session.document, support: session.graphics) {
             mailbox.post(.event($0))
         }
@@ -111,7 +117,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         state = ReaderState(
             document: summary, startPage: min(max(session.startPage, 0), max(pageCount - 1, 0)),
             screen: terminal.size, imageAvailability: Self.availability(of: session.graphics),
-            searchHistory: session.searchHistory?.patterns() ?? PromptHistory())
+            searchHistory: session.searchHistory?.patterns() ?? PromptHistory(),
+            marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [])
     }
 
     deinit {
@@ -173,6 +180,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             case .clearScreen: terminal.repaintFully()
             case .quit: ending = session.quitReturnsToBrowser ? .browse : .quit
             case .openBrowser: ending = .browse
+            case .openMarkedDocument(let path, let page): ending = .open(path: path, page: page)
             case .copy(let text, let description): copy(text, description: description)
             case .renderPages(let requests): images.render(requests)
             case .cancelRenders(let keeping): images.cancel(keeping: keeping)

@@ -134,6 +134,14 @@ extension Keymap where Command == ReaderCommand {
                     "hint letters on the links on screen, typed to follow one; Enter lists every link of the page (below)"
             ),
             ReaderKeyBinding(
+                keys: [.character("m")], command: .setMark, summary: "Set a mark",
+                details: "`m` and a letter: `a`–`z` in this document, `A`–`Z` in any; kept across runs"),
+            ReaderKeyBinding(
+                keys: [.character("'")], command: .jumpToMark, summary: "Go to a mark",
+                details:
+                    "`'` and its letter (another document's for `A`–`Z`); `''` back to where the last jump started, `'?` lists the marks"
+            ),
+            ReaderKeyBinding(
                 keys: [.backspace, .control("o")], command: .historyBack, summary: "Back (jump history)",
                 details: "every `g`, `G`, Home/End, outline, link and search jump is recorded"),
             ReaderKeyBinding(

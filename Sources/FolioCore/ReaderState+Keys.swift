@@ -59,6 +59,10 @@ extension ReaderState {
     }
 
     private mutating func handleReaderKey(_ key: Key) -> [ReaderEffect] {
+        if let action = pendingMarkKey {
+            pendingCount = nil
+            return handleMarkKey(key, for: action)
+        }
         if let digit = key.digitValue {
             let count = (pendingCount ?? 0) * 10 + digit
             if count <= Self.maximumCount {
@@ -151,6 +155,14 @@ extension ReaderState {
             return showOutline()
         case .showLinks:
             return [.loadLinks(page: currentPage)]
+        case .setMark:
+            pendingMarkKey = .set
+            message = "Mark: type a letter"
+            return []
+        case .jumpToMark:
+            pendingMarkKey = .jump
+            message = "Go to mark: type its letter (' back, ? lists)"
+            return []
         case .historyBack:
             return goBack()
         case .historyForward:

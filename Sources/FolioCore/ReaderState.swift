@@ -45,6 +45,10 @@ public struct ReaderState: Sendable {
     public internal(set) var goToHistory = PromptHistory()
     /// The patterns searched for before, oldest first (kept across runs by the owner).
     public internal(set) var searchHistory = PromptHistory()
+    /// The marks this document can go to: its own, and the global ones of other documents.
+    public internal(set) var marks: [Mark] = []
+    /// `m` or `'` was pressed: the next key is a mark's letter.
+    var pendingMarkKey: MarkKey?
     /// A one-shot note for the status line, cleared by the next key.
     public internal(set) var message: String?
     /// Whether the help screen covers the page.
@@ -123,9 +127,11 @@ public struct ReaderState: Sendable {
         layoutMode: LayoutMode = .reflow,
         pagingMode: PagingMode = .bounded,
         imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up"),
-        searchHistory: PromptHistory = PromptHistory()
+        searchHistory: PromptHistory = PromptHistory(),
+        marks: [Mark] = []
     ) {
         self.searchHistory = searchHistory
+        self.marks = marks
         self.imageAvailability = imageAvailability
         self.document = document
         self.keymap = keymap

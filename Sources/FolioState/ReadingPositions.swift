@@ -68,7 +68,7 @@ public struct ReadingPositions: Sendable {
 
     /// A path's bytes with `\`, tab and newline written as `\\`, `\t` and `\n`, so that any
     /// path fits on one line.
-    private static func escape(_ document: String) -> [UInt8] {
+    static func escape(_ document: String) -> [UInt8] {
         var bytes: [UInt8] = []
         for byte in FileSystemName.bytes(document) {
             switch byte {
@@ -81,7 +81,7 @@ public struct ReadingPositions: Sendable {
         return bytes
     }
 
-    private static func unescape(_ escaped: ArraySlice<UInt8>) -> String? {
+    static func unescape(_ escaped: ArraySlice<UInt8>) -> String? {
         var bytes: [UInt8] = []
         var iterator = escaped.makeIterator()
         while let byte = iterator.next() {

@@ -47,7 +47,8 @@ let environment = Environment.values(["XDG_STATE_HOME", "HOME"])
 let interactive = Interactive(
     path: options.path, password: options.password, startPage: options.startPage, services: services,
     positions: ReadingPositions.standardPath(environment: environment).map(ReadingPositions.init(path:)),
-    searchHistory: SearchHistory.standardPath(environment: environment).map(SearchHistory.init(path:)))
+    searchHistory: SearchHistory.standardPath(environment: environment).map(SearchHistory.init(path:)),
+    markStore: MarkStore.standardPath(environment: environment).map(MarkStore.init(path:)))
 let start: Interactive.Start
 do throws(InteractiveError) {
     start = try interactive.start()
