@@ -27,15 +27,19 @@ let package = Package(
         .target(name: "FolioSixel"),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
         .target(name: "FolioState", dependencies: ["FolioCore"]),
+        .target(name: "FolioConfiguration", dependencies: ["FolioCore"]),
         .target(
             name: "FolioApp",
             dependencies: [
-                "FolioCommandLine", "FolioCore", "FolioDocument", "FolioTerminal", "FolioSixel", "FolioState",
+                "FolioCommandLine", "FolioConfiguration", "FolioCore", "FolioDocument", "FolioTerminal", "FolioSixel",
+                "FolioState",
             ]
         ),
         .executableTarget(
             name: "folio",
-            dependencies: ["FolioApp", "FolioCommandLine", "FolioCore", "FolioState", "FolioTerminal"]
+            dependencies: [
+                "FolioApp", "FolioCommandLine", "FolioConfiguration", "FolioCore", "FolioState", "FolioTerminal",
+            ]
         ),
         .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
@@ -45,9 +49,12 @@ let package = Package(
         .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
+        .testTarget(name: "FolioConfigurationTests", dependencies: ["FolioConfiguration", "FolioTestSupport"]),
         .testTarget(
             name: "FolioAppTests",
-            dependencies: ["FolioApp", "FolioDocument", "FolioState", "FolioTerminal", "FolioTestSupport"]
+            dependencies: [
+                "FolioApp", "FolioConfiguration", "FolioDocument", "FolioState", "FolioTerminal", "FolioTestSupport",
+            ]
         ),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport"]),

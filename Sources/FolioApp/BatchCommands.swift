@@ -57,6 +57,9 @@ public struct BatchCommands {
     private func info(_ document: Document) throws(DocumentError) -> Int32 {
         let locked = document.needsPassword
         let info = try document.info()
+        // A document with no readable page is an error here too, as in --text: "Pages: 0" with
+        // status 0 would look like success.
+        guard locked || info.pageCount > 0 else { throw .noPages }
         let labels = locked ? nil : try document.pageLabels()
         var lines = [
             ("File", path),

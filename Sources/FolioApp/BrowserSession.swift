@@ -1,5 +1,6 @@
 public import FolioCore
 import FolioDocument
+import Glibc
 
 /// The file browser: lists folders in the background, classifies entries without opening
 /// anything that could block, and previews documents on another worker, so moving quickly
@@ -9,6 +10,8 @@ public struct BrowserSession: Sendable {
     public enum Outcome: Sendable, Equatable {
         case quit
         case open(String)
+        /// Try this password on the encrypted document at the path.
+        case unlock(path: String, password: String)
         case signal(Int32)
     }
 
@@ -17,7 +20,10 @@ public struct BrowserSession: Sendable {
 
     /// Runs the browser on `terminal`, starting from `state` (kept by the caller, so returning
     /// from a document keeps the selection); `resuming` when the state was started before.
-    public func run(_ state: inout BrowserState, on terminal: some TerminalBackend, resuming: Bool) -> Outcome {
+    /// `note`, if any, is the first message of a browser just started.
+    public func run(
+        _ state: inout BrowserState, on terminal: some TerminalBackend, resuming: Bool, note: String? = nil
+    ) -> Outcome {
         let mailbox = SessionMailbox<BrowserEvent>(wakeUp: terminal.wakeUp)
         // Only the newest listing and the newest preview matter: older requests still queued are
         // dropped, so the folder or document selected never waits behind those passed by. One
@@ -45,6 +51,8 @@ public struct BrowserSession: Sendable {
                     previews.submit([path])
                 case .open(let path):
                     return .open(path)
+                case .unlock(let path, let password):
+                    return .unlock(path: path, password: password)
                 case .clearScreen:
                     terminal.repaintFully()
                 case .quit:
@@ -55,7 +63,7 @@ public struct BrowserSession: Sendable {
         }
         terminal.repaintFully()
         _ = state.handle(.resize(terminal.size))
-        if !resuming, let outcome = perform(state.start()) {
+        if !resuming, let outcome = perform(state.start(note: note)) {
             return outcome
         }
         terminal.draw(BrowserView.render(state))
@@ -63,7 +71,9 @@ public struct BrowserSession: Sendable {
             for event in terminal.waitForEvents(readingKeys: true) {
                 switch event {
                 case .terminate(let signal):
-                    return .signal(signal)
+                    // Ctrl-C at the password prompt cancels the prompt, as Escape does.
+                    guard signal == SIGINT, state.passwordEntry != nil else { return .signal(signal) }
+                    _ = state.handle(.interrupted)
                 case .suspendRequested:
                     terminal.suspend()
                     _ = state.handle(.resize(terminal.size))
@@ -71,6 +81,10 @@ public struct BrowserSession: Sendable {
                     _ = state.handle(.resize(size))
                 case .key(let key):
                     if let outcome = perform(state.handle(.key(key))) { return outcome }
+                case .mouse(let mouse):
+                    if let outcome = perform(state.handle(.mouse(mouse))) { return outcome }
+                case .paste(let text):
+                    if let outcome = perform(state.handle(.paste(text))) { return outcome }
                 }
             }
             for event in mailbox.take() {
@@ -80,6 +94,8 @@ public struct BrowserSession: Sendable {
                 let event: BrowserEvent
                 switch input {
                 case .key(let key): event = .key(key)
+                case .mouse(let mouse): event = .mouse(mouse)
+                case .paste(let text): event = .paste(text)
                 case .resize(let size): event = .resize(size)
                 case .suspendRequested, .terminate: continue
                 }

@@ -15,6 +15,8 @@ struct DocumentOpener {
     /// How opening from the browser ended.
     enum Opening {
         case opened(Document)
+        /// The document is encrypted: the browser asks for the password.
+        case locked(Document)
         case failed(DocumentError)
         /// A terminating signal arrived while the document was being opened.
         case signal(Int32)
@@ -30,7 +32,9 @@ struct DocumentOpener {
 
     /// Opens `path` from the file browser: the document is opened on a thread of its own (an
     /// EPUB's layout can take seconds) while `terminal` still answers signals, so Ctrl-C or a
-    /// closed terminal is honoured at once; keys typed meanwhile wait for the reader.
+    /// closed terminal is honoured at once; keys typed meanwhile wait for the reader. An
+    /// encrypted document comes back ``Opening/locked(_:)``, for the browser to ask for the
+    /// password on its own status line (``unlock(_:path:password:)``).
     func open(_ path: String, on terminal: some TerminalBackend) -> Opening {
         let pending = PendingOpen()
         let wakeUp = terminal.wakeUp
@@ -48,20 +52,32 @@ struct DocumentOpener {
                 switch event {
                 case .terminate(let signal): return .signal(signal)
                 case .suspendRequested: terminal.suspend()
-                case .key, .resize: break
+                case .key, .mouse, .paste, .resize: break
                 }
             }
         }
         do throws(DocumentError) {
             let document = try pending.result().get()
-            let readPassword = services.readPassword
-            try unlock(
-                document, path: path, ask: { prompt in terminal.withScreenSuspended { readPassword(prompt) } },
-                retry: { _ in })
+            if document.needsPassword {
+                return .locked(document)
+            }
+            try checkPages(document)
             return .opened(document)
         } catch {
             return .failed(error)
         }
+    }
+
+    /// Tries `password` on a document ``open(_:on:)`` found locked: nil when it is wrong.
+    func unlock(_ document: Document, path: String, password: String) throws(DocumentError) -> Document? {
+        guard try document.unlock(password: password) else { return nil }
+        try checkPages(document)
+        return document
+    }
+
+    private func checkPages(_ document: Document) throws(DocumentError) {
+        guard try document.pageCount > 0 else { throw .noPages }
+        services.trace?.record("open pages=\(try document.pageCount)")
     }
 
     /// Asks for the password while `document` needs one (three tries), then checks it has pages.
@@ -78,8 +94,7 @@ struct DocumentOpener {
                 retry("\(path): wrong password, try again")
             }
         }
-        guard try document.pageCount > 0 else { throw .noPages }
-        services.trace?.record("open pages=\(try document.pageCount)")
+        try checkPages(document)
     }
 }
 

@@ -1,3 +1,4 @@
+public import FolioConfiguration
 public import FolioCore
 public import FolioDocument
 public import FolioState
@@ -37,16 +38,20 @@ public struct Interactive: Sendable {
     let startPage: String?
     let services: SessionServices
     let positions: ReadingPositions?
+    let configuration: Configuration
     let searchHistory: SearchHistory?
     let markStore: MarkStore?
 
     /// A session on `path` (a file or a folder; the current folder when nil), opening the first
     /// document at `startPage` when given: the page labelled so (`xiv`), else the page with
-    /// that 1-based number. Reading positions are kept in `positions`, the patterns searched
-    /// for in `searchHistory`, the marks in `markStore`.
+    /// that 1-based number. Reading positions are kept in `positions` (unless `configuration`
+    /// turns remembering off), the patterns searched for in `searchHistory`, the marks in
+    /// `markStore`; `configuration` gives the keys and how the reader starts, and its problems
+    /// are the first message on the screen.
     public init(
         path: String?, password: String?, startPage: String?, services: SessionServices, positions: ReadingPositions?,
-        searchHistory: SearchHistory? = nil, markStore: MarkStore? = nil
+        configuration: Configuration = Configuration(), searchHistory: SearchHistory? = nil,
+        markStore: MarkStore? = nil
     ) {
         self.searchHistory = searchHistory
         self.markStore = markStore
@@ -54,7 +59,16 @@ public struct Interactive: Sendable {
         self.password = password
         self.startPage = startPage
         self.services = services
-        self.positions = positions
+        self.positions = configuration.remembersPosition ? positions : nil
+        self.configuration = configuration
+    }
+
+    /// What the first screen says of the configuration's problems: the first one, and how
+    /// many more `folio --check-config` lists; nil when there are none.
+    var configurationNote: String? {
+        guard let first = configuration.problems.first else { return nil }
+        let more = configuration.problems.count - 1
+        return "folio: \(first)" + (more > 0 ? " (and \(more) more: folio --check-config)" : "")
     }
 
     /// Opens the document named on the command line (asking for its password on the plain
@@ -82,13 +96,18 @@ public struct Interactive: Sendable {
         var reading: (document: Document, path: String, fromBrowser: Bool)?
         switch start {
         case .reader(let document, let path): reading = (document, path, false)
-        case .browser(let directory): browser = BrowserState(directory: directory, screen: terminal.size)
+        case .browser(let directory):
+            browser = BrowserState(directory: directory, screen: terminal.size, keys: configuration.keys)
         }
         var browserStarted = false
+        // An encrypted document opened from the browser, waiting for its password, and how
+        // many wrong ones were given.
+        var locked: (document: Document, path: String, attempts: Int)?
         var startPage = self.startPage
-        // Where a global mark leads, and what to say when its document cannot be opened.
+        // Where a global mark leads, and what to say first (the configuration's problems, or
+        // why a marked document could not be opened).
         var markedPage: Int?
-        var note: String?
+        var note = configurationNote
         while true {
             if let current = reading {
                 let ending = read(
@@ -104,6 +123,11 @@ public struct Interactive: Sendable {
                         reading = (document, path, current.fromBrowser)
                         markedPage = page
                         note = "Page \(page + 1), where the mark was set"
+                    case .locked:
+                        markedPage = ending.page
+                        note = TerminalSafeText.sanitized(
+                            "\(FileSystemName.displayed(Self.baseName(path))) is encrypted: open it from the browser (\(configuration.keys.reader.keyName(for: .openBrowser))) to give its password"
+                        )
                     case .failed(let error):
                         markedPage = ending.page
                         note = TerminalSafeText.sanitized("Could not open \(path): \(error.description)")
@@ -118,24 +142,53 @@ public struct Interactive: Sendable {
                 case .browse:
                     reading = nil
                     if browser == nil {
-                        browser = Self.browser(around: current.path, screen: terminal.size)
+                        browser = Self.browser(around: current.path, screen: terminal.size, keys: configuration.keys)
                         browserStarted = false
                     }
                 }
             }
             guard var state = browser else { return Ending(status: 0, messages: messages) }
-            let outcome = BrowserSession().run(&state, on: terminal, resuming: browserStarted)
+            let outcome = BrowserSession().run(&state, on: terminal, resuming: browserStarted, note: note)
             browserStarted = true
+            note = nil
             switch outcome {
             case .quit:
                 return Ending(status: 0, messages: messages)
             case .signal(let signal):
                 return Ending(status: 128 + signal, messages: messages)
             case .open(let path):
+                locked = nil
                 switch DocumentOpener(services: services).open(path, on: terminal) {
                 case .opened(let document): reading = (document, path, true)
+                case .locked(let document):
+                    locked = (document, path, 0)
+                    let name = TerminalSafeText.sanitized(FileSystemName.displayed(Self.baseName(path)))
+                    _ = state.handle(.passwordNeeded(path: path, note: "\(name) is encrypted"))
                 case .failed(let error): _ = state.handle(.openFailed(path: path, reason: error.description))
                 case .signal(let signal): return Ending(status: 128 + signal, messages: messages)
+                }
+            case .unlock(let path, let password):
+                guard let pending = locked, pending.path == path else { break }
+                do throws(DocumentError) {
+                    if let document = try DocumentOpener(services: services).unlock(
+                        pending.document, path: path, password: password)
+                    {
+                        locked = nil
+                        reading = (document, path, true)
+                    } else if pending.attempts + 1 < Self.passwordAttempts {
+                        locked = (pending.document, path, pending.attempts + 1)
+                        let left = Self.passwordAttempts - pending.attempts - 1
+                        _ = state.handle(
+                            .passwordNeeded(
+                                path: path,
+                                note: "Wrong password, try again (\(left) \(left == 1 ? "try" : "tries") left)"))
+                    } else {
+                        locked = nil
+                        _ = state.handle(.openFailed(path: path, reason: DocumentError.wrongPassword.description))
+                    }
+                } catch {
+                    locked = nil
+                    _ = state.handle(.openFailed(path: path, reason: error.description))
                 }
             }
             browser = state
@@ -152,12 +205,12 @@ public struct Interactive: Sendable {
         let requested = start.typed.map { ((try? document.pageLabels()) ?? .none).opening(at: $0) }
         let chosen = start.page ?? requested?.page
         let remembered = chosen == nil ? positions?.page(of: key) : nil
-        let resumeNote = remembered.flatMap { $0 > 0 ? Self.resumeNote(page: $0) : nil }
+        let resumeNote = remembered.flatMap { $0 > 0 ? self.resumeNote(page: $0) : nil }
         let session = ReaderSession(
             document: document, path: path, startPage: chosen ?? remembered ?? 0,
             note: start.note ?? requested?.note ?? resumeNote,
-            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, searchHistory: searchHistory,
-            marks: markStore.map { ($0, key) })
+            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, configuration: configuration,
+            searchHistory: searchHistory, marks: markStore.map { ($0, key) })
         let ending = session.run(on: terminal)
         do throws(StateError) {
             try positions?.remember(page: ending.page, of: key)
@@ -173,16 +226,23 @@ public struct Interactive: Sendable {
 
     /// The first message of a document reopened where it was left (0-based `page`), naming the
     /// key that goes back to the start.
-    private static func resumeNote(page: Int) -> String {
-        "Page \(page + 1), where you left off (\(ReaderKeymap.standard.keyName(for: .firstPage)): first page)"
+    private func resumeNote(page: Int) -> String {
+        "Page \(page + 1), where you left off (\(configuration.keys.reader.keyName(for: .firstPage)): first page)"
+    }
+
+    /// How many passwords the browser takes for a document before giving up on it.
+    static let passwordAttempts = 3
+
+    private static func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The browser on the folder holding the document at `path`, with the document selected.
-    private static func browser(around path: String, screen: ScreenSize) -> BrowserState {
+    private static func browser(around path: String, screen: ScreenSize, keys: KeyTables) -> BrowserState {
         let absolute = absolute(path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
         let name = absolute.split(separator: "/").last.map(String.init)
-        return BrowserState(directory: folder.isEmpty ? "/" : folder, screen: screen, selecting: name)
+        return BrowserState(directory: folder.isEmpty ? "/" : folder, screen: screen, selecting: name, keys: keys)
     }
 
     /// The one absolute path of the file at `path`, links and `..` resolved, that names it

@@ -95,7 +95,8 @@ final class ReaderBackgroundWork {
             }
         case .copyDocument:
             background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }
-        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .openMarkedDocument:
+        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .reloadDocument,
+            .openMarkedDocument:
             break
         }
     }
@@ -107,7 +108,8 @@ final class ReaderBackgroundWork {
         background.async {
             let tool = services.copyWithTool(text)
             let report = Clipboard.report(
-                characters: text.count, description: description, sentOSC52: sentOSC52, tool: tool)
+                characters: text.count, description: description, sentOSC52: sentOSC52, tool: tool,
+                osc52Enabled: services.sendsOSC52)
             mailbox.post(.event(.notice(report)))
         }
     }

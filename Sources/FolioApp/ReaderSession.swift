@@ -1,4 +1,5 @@
 import Dispatch
+public import FolioConfiguration
 public import FolioCore
 public import FolioDocument
 public import FolioState
@@ -39,6 +40,7 @@ public struct ReaderSession: Sendable {
     let graphics: GraphicsSupport
     let services: SessionServices
     let quitReturnsToBrowser: Bool
+    let configuration: Configuration
     /// Where the patterns searched for are kept across runs; nil keeps them for this session.
     let searchHistory: SearchHistory?
     /// Where marks are kept, and the document's name there (its absolute path).
@@ -46,13 +48,15 @@ public struct ReaderSession: Sendable {
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
     /// document), with `note` as the first message on the status line. `quitReturnsToBrowser`
-    /// makes `q` go back to the file browser the document was opened from. Searches are
-    /// remembered in `searchHistory` when given.
+    /// makes `q` go back to the file browser the document was opened from; `configuration`
+    /// gives the keys and how the reader starts. Searches are remembered in `searchHistory`,
+    /// marks in `marks`, when given.
     public init(
         document: Document, path: String, startPage: Int, note: String?, graphics: GraphicsSupport,
-        services: SessionServices, quitReturnsToBrowser: Bool, searchHistory: SearchHistory? = nil,
-        marks: (store: MarkStore, document: String)? = nil
+        services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration(),
+        searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil
     ) {
+        self.configuration = configuration
         self.searchHistory = searchHistory
         self.marks = marks
         self.document = document
@@ -76,6 +80,10 @@ enum ReaderMail: Sendable {
     case event(ReaderEvent)
     /// Text ready to go to the clipboard (the whole document, extracted in the background).
     case copy(text: String, description: String)
+    /// The document's file may have changed (the file watcher saw it).
+    case fileChanged
+    /// A reload finished.
+    case reload(DocumentReloader.Outcome)
 }
 
 /// One run of a ``ReaderSession``: the state, the workers and the terminal, and the loop that
@@ -83,10 +91,18 @@ enum ReaderMail: Sendable {
 private final class ReaderRuntime<Terminal: TerminalBackend> {
     private let session: ReaderSession
     private let terminal: Terminal
+    /// Where the file watcher and the reloader leave their news, for the whole session.
     private let mailbox: SessionMailbox<ReaderMail>
-    private let background: ReaderBackgroundWork
-    private let images: PageImageRenderer
+    /// Where the workers of the document's current version leave results; replaced (and the
+    /// old one closed) on a reload, so nothing of the old version arrives afterwards.
+    private var workMailbox: SessionMailbox<ReaderMail>
+    /// The document's current version.
+    private var document: Document
+    private var background: ReaderBackgroundWork
+    private var images: PageImageRenderer
     private let writer: PageImageWriter
+    private let reloader: DocumentReloader
+    private var watcher: FileWatcher?
     private var state: ReaderState
     private var ending: ReaderSession.Outcome?
     /// The image last written over the text area: when it changes or goes, the whole screen is
@@ -101,34 +117,69 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         self.terminal = terminal
         let mailbox = SessionMailbox<ReaderMail>(wakeUp: terminal.wakeUp)
         self.mailbox = mailbox
-        background = ReaderBackgroundWork(
-            document: session.document, services: session.services, searchHistory: session.searchHistory,
-            marks: session.marks, mailbox: mailbox)
-        images = PageImageRenderer(source: session.document, support: session.graphics) {
-            mailbox.post(.event($0))
-        }
+        document = session.document
+        (workMailbox, background, images) = Self.workers(for: session.document, session: session, terminal: terminal)
         writer = PageImageWriter(support: session.graphics)
-        let info = try? session.document.info()
-        let pageCount = info?.pageCount ?? 0
-        let labels = (try? session.document.pageLabels()) ?? .none
-        let summary = DocumentSummary(
-            fileName: Self.baseName(session.path), title: info?.title, pageCount: pageCount,
-            labelRanges: labels.ranges)
+        reloader = DocumentReloader(path: session.path) { mailbox.post(.reload($0)) }
+        let summary = Self.summary(of: session.document, path: session.path)
         state = ReaderState(
-            document: summary, startPage: min(max(session.startPage, 0), max(pageCount - 1, 0)),
-            screen: terminal.size, imageAvailability: Self.availability(of: session.graphics),
+            document: summary, startPage: min(max(session.startPage, 0), max(summary.pageCount - 1, 0)),
+            screen: terminal.size, keys: session.configuration.keys, preferences: session.configuration.reader,
+            imageAvailability: Self.availability(of: session.graphics),
             searchHistory: session.searchHistory?.patterns() ?? PromptHistory(),
             marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [])
+        if session.configuration.reload {
+            watcher = FileWatcher(path: session.path) { mailbox.post(.fileChanged) }
+        }
     }
 
     deinit {
+        watcher?.stop()
+        reloader.stop()
         background.stop()
         images.stop()
     }
 
+    /// The workers of one version of the document, and the mailbox they post to.
+    private static func workers(
+        for document: Document, session: ReaderSession, terminal: Terminal
+    ) -> (SessionMailbox<ReaderMail>, ReaderBackgroundWork, PageImageRenderer) {
+        let mailbox = SessionMailbox<ReaderMail>(wakeUp: terminal.wakeUp)
+        let background = ReaderBackgroundWork(
+            document: document, services: session.services, searchHistory: session.searchHistory,
+            marks: session.marks, mailbox: mailbox)
+        let images = PageImageRenderer(source: document, support: session.graphics) { mailbox.post(.event($0)) }
+        return (mailbox, background, images)
+    }
+
+    private static func summary(of document: Document, path: String) -> DocumentSummary {
+        let info = try? document.info()
+        let labels = (try? document.pageLabels()) ?? .none
+        return DocumentSummary(
+            fileName: baseName(path), title: info?.title, pageCount: info?.pageCount ?? 0, labelRanges: labels.ranges)
+    }
+
+    /// Puts the new version of the document in place of the old: new workers, the old ones
+    /// stopped and their mailbox closed, and the state moved over to it.
+    private func replaceDocument(with reloaded: Document, currentPageText: PageText?) {
+        workMailbox.close()
+        background.stop()
+        images.stop()
+        document = reloaded
+        (workMailbox, background, images) = Self.workers(for: reloaded, session: session, terminal: terminal)
+        placement = nil
+        terminal.repaintFully()
+        let summary = Self.summary(of: reloaded, path: session.path)
+        session.services.trace?.record("reloaded pages=\(summary.pageCount)")
+        perform(state.handle(.documentReloaded(summary, currentPageText: currentPageText)))
+    }
+
     func run() -> ReaderSession.Ending {
         // Work still running when the reader ends must not wake the next session.
-        defer { mailbox.close() }
+        defer {
+            mailbox.close()
+            workMailbox.close()
+        }
         perform(state.start(note: session.note))
         draw(first: true)
         while ending == nil {
@@ -143,10 +194,13 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
                 }
                 handle(event)
             }
-            for mail in mailbox.take() {
+            for mail in mailbox.take() + workMailbox.take() {
                 switch mail {
                 case .event(let event): perform(state.handle(event))
                 case .copy(let text, let description): copy(text, description: description)
+                case .fileChanged: reloader.reload(document)
+                case .reload(.reloaded(let reloaded, let text)): replaceDocument(with: reloaded, currentPageText: text)
+                case .reload(.kept(let reason)): perform(state.handle(.notice(reason)))
                 }
             }
             while ending == nil, let input = terminal.readInput() {
@@ -164,6 +218,10 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         case .key(let key):
             session.services.trace?.record("key \(key.displayName)")
             perform(state.handle(.key(key)))
+        case .mouse(let mouse):
+            perform(state.handle(.mouse(mouse)))
+        case .paste(let text):
+            perform(state.handle(.paste(text)))
         case .resize(let size):
             perform(state.handle(.resize(size)))
         case .suspendRequested:
@@ -184,6 +242,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             case .copy(let text, let description): copy(text, description: description)
             case .renderPages(let requests): images.render(requests)
             case .cancelRenders(let keeping): images.cancel(keeping: keeping)
+            case .reloadDocument: reloader.reload(document)
             default: background.perform(effect, pageCount: state.document.pageCount)
             }
         }
@@ -192,7 +251,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
     /// Sends `text` to the terminal's clipboard (OSC 52) and to a clipboard program, and
     /// reports how on the status line.
     private func copy(_ text: String, description: String) {
-        let sequence = Clipboard.osc52Sequence(for: text)
+        let sequence = session.services.sendsOSC52 ? Clipboard.osc52Sequence(for: text) : nil
         if let sequence {
             terminal.writeControl(sequence)
         }
@@ -223,6 +282,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             }
         }
         placement = frame.image
+        reloader.show(page: state.currentPage)
         trace(first: first, imageCost: imageCost)
     }
 

@@ -11,6 +11,8 @@ public struct SessionServices: Sendable {
     public var readPassword: @Sendable (String) -> String?
     /// Where timestamps of keys and frames go (`FOLIO_TRACE`), if anywhere.
     public var trace: TraceLog?
+    /// Whether copies also go to the terminal as OSC 52 (`set osc52`).
+    public var sendsOSC52 = true
 
     /// Services made of the given parts.
     public init(
@@ -23,7 +25,19 @@ public struct SessionServices: Sendable {
     }
 
     /// The real clipboard programs and the real password prompt, with `trace`.
-    public static func standard(trace: TraceLog?) -> SessionServices {
-        SessionServices(copyWithTool: Clipboard.copyWithTool, readPassword: PasswordPrompt.read, trace: trace)
+    /// `clipboardCommand`, when given, is the one program copies go to (none when empty), and
+    /// `sendsOSC52` false keeps copies from the terminal.
+    public static func standard(
+        trace: TraceLog?, clipboardCommand: [String]? = nil, sendsOSC52: Bool = true
+    ) -> SessionServices {
+        let copy: @Sendable (String) -> String?
+        if let clipboardCommand {
+            copy = { clipboardCommand.isEmpty ? nil : Clipboard.copy($0, with: clipboardCommand) }
+        } else {
+            copy = Clipboard.copyWithTool
+        }
+        var services = SessionServices(copyWithTool: copy, readPassword: PasswordPrompt.read, trace: trace)
+        services.sendsOSC52 = sendsOSC52
+        return services
     }
 }

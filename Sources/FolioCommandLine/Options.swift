@@ -26,8 +26,17 @@ public struct Options: Sendable, Equatable {
     public var showVersion = false
     /// Print what the terminal supports for the image view, then exit.
     public var diagnose = false
-    /// How the image view may draw (`--graphics auto|sixel|none`).
-    public var graphics: GraphicsPreference = .auto
+    /// How the image view may draw (`--graphics auto|sixel|none`); nil when not given, so the
+    /// configuration file's choice holds.
+    public var graphics: GraphicsPreference?
+    /// The configuration file to read instead of the default one (`--config FILE`).
+    public var configPath: String?
+    /// Read no configuration file (`--no-config`).
+    public var ignoresConfig = false
+    /// Report every problem in the configuration file, then exit (`--check-config`).
+    public var checkConfig = false
+    /// Print every command with its default keys and help, then exit (`--list-commands`).
+    public var listCommands = false
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
     public struct UsageError: Error, Sendable, Equatable {
@@ -56,6 +65,11 @@ public struct Options: Sendable, Equatable {
           -p, --page N           open the reader at page N, or at the page labelled N (such as xiv);
                                  default: where you left off
           --graphics MODE        image view: auto (detect), sixel, or none
+          --config FILE          read FILE instead of ~/.config/folio/config (also FOLIO_CONFIG)
+          --no-config            read no configuration file
+          --check-config         report every problem in the configuration file; exit 1 if any
+          --list-commands        print every command a configuration file can map, by mode,
+                                 with its default keys
           --diagnose             print what the terminal supports for the image view, then exit
           --version              print the version and exit
           -h, --help             print this help and exit
@@ -140,6 +154,19 @@ public struct Options: Sendable, Equatable {
             case "--diagnose":
                 try noValue()
                 diagnose = true
+            case "--config":
+                let file = try value()
+                guard !file.isEmpty else { throw UsageError(message: "--config needs a FILE") }
+                configPath = file
+            case "--no-config":
+                try noValue()
+                ignoresConfig = true
+            case "--check-config":
+                try noValue()
+                checkConfig = true
+            case "--list-commands":
+                try noValue()
+                listCommands = true
             case "-h", "--help":
                 try noValue()
                 showHelp = true
@@ -154,6 +181,9 @@ public struct Options: Sendable, Equatable {
         }
         if width != nil, mode != .sixel {
             throw UsageError(message: "--width applies to --sixel")
+        }
+        if ignoresConfig, configPath != nil || checkConfig {
+            throw UsageError(message: "--no-config cannot be combined with --config or --check-config")
         }
         if mode != nil, !showHelp, !showVersion, path == nil {
             throw UsageError(message: "a FILE is needed")

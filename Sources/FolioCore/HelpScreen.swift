@@ -2,21 +2,19 @@
 ///
 /// One entry per binding, in two columns when the terminal is wide enough, then one line about
 /// counts and the go-to prompt, naming the keys the tables bind. When the terminal is too
-/// short for all of it, the last row says so.
+/// short for all of it, the keys that scroll a page scroll the help, and the last row says where
+/// the screen is.
 enum HelpScreen {
-    static let moreNote = "… a taller terminal shows all keys"
-
     static func draw(_ state: ReaderState, into frame: inout Frame) {
-        var lines = helpLines(for: state)
-        if lines.count > state.textRows {
-            lines = Array(lines.prefix(max(state.textRows - 1, 0))) + [(moreNote, .dim)]
-        }
+        let lines = HelpPaging.visible(
+            helpLines(for: state), top: state.helpTop, rows: state.textRows,
+            down: state.keyName(for: .scrollLineDown), up: state.keyName(for: .scrollLineUp))
         for (row, line) in lines.prefix(state.textRows).enumerated() {
             ReaderView.putText(line.text, style: line.style, row: row, of: state, into: &frame)
         }
     }
 
-    private static func helpLines(for state: ReaderState) -> [(text: String, style: CellStyle)] {
+    static func helpLines(for state: ReaderState) -> [(text: String, style: CellStyle)] {
         let document = state.document
         let heading: String
         if let title = document.title, title.unicodeScalars.contains(where: DisplayWidth.isVisible) {

@@ -1,6 +1,6 @@
 /// A state in which keys mean something of their own, with its own key table.
 ///
-/// The reader is in one of the first seven modes, the file browser in one of the last two;
+/// The reader is in one of the first seven modes, the file browser in one of the last three;
 /// which one follows from the state (an open prompt or list takes the keys until it closes).
 public enum KeyMode: StablyNamed, Sendable, Hashable {
     /// Reading a page: ``ReaderCommand``.
@@ -21,6 +21,9 @@ public enum KeyMode: StablyNamed, Sendable, Hashable {
     case browser
     /// The file browser's filter prompt: ``FilterCommand``.
     case filter
+    /// The password prompt of an encrypted document opened from the browser:
+    /// ``PasswordPromptCommand``.
+    case password
 
     /// The mode's stable name, as a configuration file names it (`map outline <C-n> down`).
     public var name: String {
@@ -34,6 +37,7 @@ public enum KeyMode: StablyNamed, Sendable, Hashable {
         case .selection: "select"
         case .browser: "browser"
         case .filter: "filter"
+        case .password: "password"
         }
     }
 }

@@ -111,6 +111,7 @@ public enum KeyReference {
         case .selection: SelectionKeymap.standard.bindings.map(BindingRow.init)
         case .browser: BrowserKeymap.standard.bindings.map(BindingRow.init)
         case .filter: FilterKeymap.standard.bindings.map(BindingRow.init)
+        case .password: PasswordPromptKeymap.standard.bindings.map(BindingRow.init)
         }
     }
 
@@ -140,6 +141,8 @@ public enum KeyReference {
                 "any character",
                 "filter the entries as you type: fuzzy (`inst` finds Installing) and ignoring case, the letters matched highlighted"
             )
+        case .password:
+            ("any character", "type the password (shown as `•`, never as typed)")
         case .selection, .browser:
             nil
         }

@@ -76,13 +76,19 @@ enum OverlayView {
             state: state, into: &frame)
     }
 
+    /// The first of `count` rows shown in a list `height` rows high, keeping the `selected`
+    /// row in the middle where it can.
+    static func firstShown(selected: Int, count: Int, height: Int) -> Int {
+        min(max(selected - height / 2, 0), max(count - height, 0))
+    }
+
     private static func drawList(
         title: String, rows: [(text: String, isSelected: Bool)], selected: Int, state: ReaderState,
         into frame: inout Frame
     ) {
         ReaderView.putText(title, style: .bold, row: 0, of: state, into: &frame)
         let height = state.overlayRows
-        let first = min(max(selected - height / 2, 0), max(rows.count - height, 0))
+        let first = firstShown(selected: selected, count: rows.count, height: height)
         for (offset, row) in rows.dropFirst(first).prefix(height).enumerated() {
             ReaderView.putText(
                 row.text, style: row.isSelected ? .reverse : .normal, row: offset + 1, of: state,

@@ -78,6 +78,8 @@ public enum ReaderCommand: KeyCommand {
     case openBrowser
     /// Stop a running search, and forget a count typed so far.
     case stopSearch
+    /// Reopen the document from its file now (it is also reopened when the file changes).
+    case reload
 
     /// The command's stable name.
     public var name: String {
@@ -121,6 +123,7 @@ public enum ReaderCommand: KeyCommand {
         case .invertImages: "invert-images"
         case .openBrowser: "open-browser"
         case .stopSearch: "stop-search"
+        case .reload: "reload"
         }
     }
 }

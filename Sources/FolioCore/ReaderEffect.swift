@@ -39,4 +39,7 @@ public enum ReaderEffect: Sendable, Equatable {
     case renderPages([RenderRequest])
     /// Drop queued or running renders not in `keeping`.
     case cancelRenders(keeping: Set<RenderRequest>)
+    /// Reopen the document from its file (`R`); the result comes back as
+    /// ``ReaderEvent/documentReloaded(_:currentPageText:)`` or a notice.
+    case reloadDocument
 }

@@ -2,6 +2,10 @@
 public enum ReaderEvent: Sendable {
     /// The user pressed a key.
     case key(Key)
+    /// The mouse was clicked or its wheel turned.
+    case mouse(MouseEvent)
+    /// Text was pasted into the terminal.
+    case paste(String)
     /// The terminal changed size.
     case resize(ScreenSize)
     /// The text of a requested page (0-based) is ready.
@@ -28,6 +32,9 @@ public enum ReaderEvent: Sendable {
     case notice(String)
     /// The image asked for by `request` is ready: `rows` × `columns` cells.
     case pageRendered(RenderRequest, rows: Int, columns: Int)
+    /// The document was reopened from its changed file: `summary` describes the new version,
+    /// `currentPageText` is the text of the page on screen in it, when already read.
+    case documentReloaded(DocumentSummary, currentPageText: PageText?)
     /// The image asked for by `request` could not be made.
     case renderFailed(RenderRequest, message: String)
 }

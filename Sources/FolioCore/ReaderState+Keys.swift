@@ -34,7 +34,7 @@ extension ReaderState {
     mutating func handleKey(_ key: Key) -> [ReaderEffect] {
         message = nil
         if showingHelp {
-            showingHelp = false
+            handleHelpKey(key)
             return []
         }
         switch keyMode {
@@ -52,10 +52,33 @@ extension ReaderState {
             return handleLinkHintKey(key)
         case .selection:
             return selectionKeymap.command(for: key).map { perform($0) } ?? []
-        case .browser, .filter:
+        case .browser, .filter, .password:
             // The browser's modes: ``keyMode`` never gives them in the reader.
             return []
         }
+    }
+
+    /// Keys on the help screen: those that scroll a page scroll a tall help screen; any other
+    /// key closes it.
+    private mutating func handleHelpKey(_ key: Key) {
+        let move: HelpPaging.Move
+        // A help screen that fits closes on any key.
+        let scrolls = HelpScreen.helpLines(for: self).count > textRows
+        switch scrolls ? keymap.command(for: key) : nil {
+        case .scrollLineDown: move = .lines(1)
+        case .scrollLineUp: move = .lines(-1)
+        case .scrollScreenDown, .scrollHalfDown: move = .screens(1)
+        case .scrollScreenUp, .scrollHalfUp: move = .screens(-1)
+        default:
+            showingHelp = false
+            return
+        }
+        scrollHelp(move)
+    }
+
+    mutating func scrollHelp(_ move: HelpPaging.Move) {
+        let count = HelpScreen.helpLines(for: self).count
+        helpTop = HelpPaging.top(after: move, from: helpTop, count: count, rows: textRows)
     }
 
     private mutating func handleReaderKey(_ key: Key) -> [ReaderEffect] {
@@ -63,20 +86,46 @@ extension ReaderState {
             pendingCount = nil
             return handleMarkKey(key, for: action)
         }
-        if let digit = key.digitValue {
+        if pendingKeys.isEmpty, let digit = key.digitValue {
             let count = (pendingCount ?? 0) * 10 + digit
             if count <= Self.maximumCount {
                 pendingCount = count
             }
             return []
         }
-        let count = pendingCount
-        pendingCount = nil
-        guard let command = keymap.command(for: key) else {
-            message = keymap.unboundMessage(for: key, help: .help)
+        if key == .escape, !pendingKeys.isEmpty {
+            pendingKeys = []
+            pendingCount = nil
             return []
         }
-        return perform(command, count: count)
+        let typed = pendingKeys + [key]
+        switch keymap.lookUp(typed) {
+        case .pending:
+            pendingKeys = typed
+            return []
+        case .command(let command):
+            pendingKeys = []
+            let count = pendingCount
+            pendingCount = nil
+            return perform(command, count: count)
+        case .unbound:
+            return handleUnbound(typed)
+        }
+    }
+
+    /// Keys that run nothing. When they started as a sequence whose first key is bound on its
+    /// own (`g` of a mapped `gg`, then `5`), that key runs and the last key is taken afresh, so a
+    /// mapped sequence never takes a key away.
+    private mutating func handleUnbound(_ typed: [Key]) -> [ReaderEffect] {
+        pendingKeys = []
+        if typed.count == 2, let command = keymap.command(for: typed[0]) {
+            let count = pendingCount
+            pendingCount = nil
+            return perform(command, count: count) + handleKey(typed[1])
+        }
+        pendingCount = nil
+        message = keymap.unboundMessage(for: typed, help: .help)
+        return []
     }
 
     private mutating func perform(_ command: ReaderCommand, count: Int?) -> [ReaderEffect] {
@@ -85,8 +134,8 @@ extension ReaderState {
             let (product, overflow) = step.multipliedReportingOverflow(by: times)
             return overflow ? Int.max : product
         }
-        // A screenful keeps one line of the previous screen for context, as less does.
-        let screenful = repeated(max(textRows - 1, 1))
+        // A screenful keeps a line or more of the previous screen for context, as less does.
+        let screenful = repeated(max(textRows - preferences.scrollOverlap, 1))
         let halfScreen = repeated(max(textRows / 2, 1))
         let sideways = repeated(max(textColumns / 2, 1))
         switch command {
@@ -134,6 +183,7 @@ extension ReaderState {
             return []
         case .help:
             showingHelp = true
+            helpTop = 0
             return []
         case .redraw:
             return [.clearScreen]
@@ -187,6 +237,9 @@ extension ReaderState {
             return toggleInvert()
         case .openBrowser:
             return [.openBrowser]
+        case .reload:
+            message = "Reloading \(document.fileName)…"
+            return [.reloadDocument]
         }
     }
 

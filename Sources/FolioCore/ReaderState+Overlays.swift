@@ -26,11 +26,14 @@ extension ReaderState {
 
     // MARK: Links
 
-    mutating func linksLoaded(page: Int, links: [LinkItem]) {
-        guard page == currentPage else { return }
+    mutating func linksLoaded(page: Int, links: [LinkItem]) -> [ReaderEffect] {
+        if pendingLinkClick != nil {
+            return followClickedLink(page: page, links: links)
+        }
+        guard page == currentPage else { return [] }
         guard !links.isEmpty else {
             message = "No links on page \(page + 1)"
-            return
+            return []
         }
         let text = cache.text(of: page)
         let named = links.map { link in
@@ -46,10 +49,11 @@ extension ReaderState {
                 page: page, links: named, text: text, lines: lines, topLine: topLine, rows: textRows)
             if !hints.hints.isEmpty {
                 overlay = .linkHints(hints)
-                return
+                return []
             }
         }
         overlay = .links(LinkList(page: page, links: named))
+        return []
     }
 
     /// Keys while hints show: letters type a hint (a whole one follows its link), the table
@@ -206,7 +210,7 @@ extension ReaderState {
 
     /// Follows `link`: an internal one to its page, at the place it names; an external one's
     /// address is copied (OSC 52), never opened or run.
-    private mutating func follow(_ link: LinkItem) -> [ReaderEffect] {
+    mutating func follow(_ link: LinkItem) -> [ReaderEffect] {
         overlay = nil
         if let page = link.page {
             let effects = jump(to: page)

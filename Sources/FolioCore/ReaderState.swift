@@ -9,22 +9,26 @@ public struct ReaderState: Sendable {
     /// How many pages on each side of the current page are loaded and kept.
     static let windowRadius = 2
 
-    /// The open document.
-    public let document: DocumentSummary
+    /// The open document (replaced when its file changes and it is reloaded).
+    public internal(set) var document: DocumentSummary
+    /// Every mode's key table (the defaults, or a configuration file's).
+    public let keys: KeyTables
     /// The key table used for dispatch and help while reading (``KeyMode/reader``).
-    public let keymap: ReaderKeymap
+    public var keymap: ReaderKeymap { keys.reader }
     /// The go-to-page prompt's key table.
-    public let goToPromptKeymap = GoToPromptKeymap.standard
+    public var goToPromptKeymap: GoToPromptKeymap { keys.goToPrompt }
     /// The search prompt's key table.
-    public let searchPromptKeymap = SearchPromptKeymap.standard
+    public var searchPromptKeymap: SearchPromptKeymap { keys.searchPrompt }
     /// The outline list's key table.
-    public let outlineKeymap = OutlineKeymap.standard
+    public var outlineKeymap: OutlineKeymap { keys.outline }
     /// The link list's key table.
-    public let linkListKeymap = LinkListKeymap.standard
+    public var linkListKeymap: LinkListKeymap { keys.links }
     /// Link hints' key table.
-    public let linkHintKeymap = LinkHintKeymap.standard
+    public var linkHintKeymap: LinkHintKeymap { keys.linkHints }
     /// Line selection's key table.
-    public let selectionKeymap = SelectionKeymap.standard
+    public var selectionKeymap: SelectionKeymap { keys.selection }
+    /// How the reader starts and behaves (a configuration file's `set` lines).
+    public let preferences: ReaderPreferences
     /// The terminal size.
     public internal(set) var screen: ScreenSize
     /// The page on screen (0-based).
@@ -37,6 +41,8 @@ public struct ReaderState: Sendable {
     public internal(set) var layoutMode: LayoutMode
     /// The count typed so far (`12` before `G`), if any.
     public internal(set) var pendingCount: Int?
+    /// The start of a key sequence typed so far (`g` of a mapped `gg`), waiting for its next key.
+    public internal(set) var pendingKeys: [Key] = []
     /// The go-to-page prompt's line, while it is open.
     public internal(set) var goToPrompt: LineEditor?
     /// What is typed into the go-to-page prompt; nil when the prompt is closed.
@@ -53,6 +59,8 @@ public struct ReaderState: Sendable {
     public internal(set) var message: String?
     /// Whether the help screen covers the page.
     public internal(set) var showingHelp = false
+    /// The first line of the help screen shown, when it is taller than the terminal.
+    public internal(set) var helpTop = 0
     /// The search prompt, while it is open.
     public internal(set) var searchPrompt: SearchPrompt?
     /// The pattern searched for last: highlighted on the page, repeated by `n` and `N`.
@@ -105,6 +113,8 @@ public struct ReaderState: Sendable {
     /// Places to go back to (Backspace, Ctrl-O) and forward to again (Ctrl-N).
     var backHistory: [ReadingPosition] = []
     var forwardHistory: [ReadingPosition] = []
+    /// A click on a page image waiting for the page's links: the page and the point clicked.
+    var pendingLinkClick: (page: Int, x: Double, y: Double)?
     /// Sizes of rendered page images, by request.
     var renderedImages: [RenderRequest: ImageExtent] = [:]
     /// Why a page image could not be made, by request.
@@ -123,9 +133,8 @@ public struct ReaderState: Sendable {
         document: DocumentSummary,
         startPage: Int,
         screen: ScreenSize,
-        keymap: ReaderKeymap = .standard,
-        layoutMode: LayoutMode = .reflow,
-        pagingMode: PagingMode = .bounded,
+        keys: KeyTables = .standard,
+        preferences: ReaderPreferences = ReaderPreferences(),
         imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up"),
         searchHistory: PromptHistory = PromptHistory(),
         marks: [Mark] = []
@@ -134,11 +143,14 @@ public struct ReaderState: Sendable {
         self.marks = marks
         self.imageAvailability = imageAvailability
         self.document = document
-        self.keymap = keymap
+        self.keys = keys
+        self.preferences = preferences
         self.screen = screen
-        self.layoutMode = layoutMode
+        layoutMode = preferences.layout
+        imageFit = preferences.imageFit
+        invertsImages = preferences.invertsImages
         let pageCount = max(document.pageCount, 0)
-        paging = PagingController(pageCount: pageCount, mode: pagingMode)
+        paging = PagingController(pageCount: pageCount, mode: preferences.paging)
         currentPage = min(max(startPage, 0), max(pageCount - 1, 0))
     }
 
@@ -152,6 +164,9 @@ public struct ReaderState: Sendable {
     /// `note`, if any, is the first message on the status line (such as where reading resumes).
     public mutating func start(note: String? = nil) -> [ReaderEffect] {
         message = note
+        if preferences.view == .image, case .available = imageAvailability {
+            return refreshWindow() + toggleView()
+        }
         return refreshWindow()
     }
 
@@ -160,6 +175,10 @@ public struct ReaderState: Sendable {
         switch event {
         case .key(let key):
             return handleKey(key)
+        case .mouse(let mouse):
+            return handleMouse(mouse)
+        case .paste(let text):
+            return handlePaste(text)
         case .resize(let size):
             return resize(to: size)
         case .pageLoaded(let page, let text):
@@ -190,9 +209,10 @@ public struct ReaderState: Sendable {
                 outlineWanted = false
             }
             return []
+        case .documentReloaded(let summary, let text):
+            return documentReplaced(by: summary, currentPageText: text)
         case .linksLoaded(let page, let links):
-            linksLoaded(page: page, links: links)
-            return []
+            return linksLoaded(page: page, links: links)
         case .notice(let text):
             message = text
             return []
@@ -254,7 +274,7 @@ public struct ReaderState: Sendable {
 
     // MARK: Page results and resizing
 
-    private mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
+    mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
         cache.record(outcome, for: page, window: Set(windowPages()))
         cache.prepareLayouts(mode: layoutMode, width: textColumns)
         guard page == currentPage, viewMode == .text else {

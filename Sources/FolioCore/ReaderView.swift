@@ -8,7 +8,7 @@ public enum ReaderView {
     public static func render(_ state: ReaderState) -> Frame {
         var frame = Frame(size: state.screen)
         if state.isTooSmall {
-            drawTooSmallNotice(into: &frame)
+            TooSmallNotice.draw(needing: ReaderState.minimumScreen, into: &frame)
             return frame
         }
         if state.showingHelp {
@@ -154,20 +154,5 @@ public enum ReaderView {
             return
         }
         frame.rows[row] = [Span(text: " " + fitted, style: style)]
-    }
-
-    private static func drawTooSmallNotice(into frame: inout Frame) {
-        guard frame.size.rows > 0 else {
-            return
-        }
-        let minimum = ReaderState.minimumScreen
-        let notice = DisplayWidth.truncated(
-            "Terminal too small (needs \(minimum.columns)×\(minimum.rows))", toWidth: frame.size.columns)
-        let indent = max((frame.size.columns - DisplayWidth.of(notice)) / 2, 0)
-        var spans = [Span(text: notice, style: .bold)]
-        if indent > 0 {
-            spans.insert(Span(text: String(repeating: " ", count: indent)), at: 0)
-        }
-        frame.rows[frame.size.rows / 2] = spans
     }
 }

@@ -63,7 +63,10 @@ enum StatusLine {
 
     private static func noteText(of state: ReaderState) -> String? {
         if state.showingHelp {
-            return "Help: any key returns"
+            guard HelpScreen.helpLines(for: state).count > state.textRows else { return "Help: any key returns" }
+            let down = state.keyName(for: .scrollLineDown)
+            let up = state.keyName(for: .scrollLineUp)
+            return "Help: \(down)/\(up) scroll, any other key returns"
         }
         if let prompt = openPromptParts(of: state) {
             return prompt.label + prompt.editor.textBeforeCursor + promptCursor + prompt.editor.textAfterCursor
@@ -107,8 +110,9 @@ enum StatusLine {
 
     private static func rightText(of state: ReaderState) -> String {
         var parts: [String] = []
-        if let count = state.pendingCount {
-            parts.append("[\(count)]")
+        let typed = (state.pendingCount.map { "\($0)" } ?? "") + state.pendingKeys.map(\.displayName).joined()
+        if !typed.isEmpty {
+            parts.append("[\(TerminalSafeText.sanitized(typed))]")
         }
         if state.pagingMode == .wrapAround {
             parts.append("wrap")

@@ -2,6 +2,10 @@
 public enum TerminalEvent: Sendable, Equatable {
     /// The user pressed a key.
     case key(Key)
+    /// The mouse was clicked or its wheel turned (when mouse reporting is on).
+    case mouse(MouseEvent)
+    /// Text was pasted (bracketed paste): to be inserted where text is typed, never run as keys.
+    case paste(String)
     /// The terminal changed size; the backend has adopted the new size.
     case resize(ScreenSize)
     /// The user asked to suspend (Ctrl-Z): the session calls ``TerminalBackend/suspend()``.

@@ -56,7 +56,17 @@ public final class Document: @unchecked Sendable {
         try Self.checkReadableFile(path)
         self.path = path
         self.base = base
-        let opening = try Opening(path: path, base: base)
+        let opening: Opening
+        do throws(DocumentError) {
+            opening = try Opening(path: path, base: base)
+        } catch {
+            // MuPDF's reason for a file that is no document at all ("no objects found") tells a
+            // user less than what the file is, as the browser says it.
+            if case .cannotOpen = error, case .other(let reason) = FileSniffer.classify(path) {
+                throw .notADocument(reason)
+            }
+            throw error
+        }
         self.opening = .success(opening)
         var needs: Int32 = 0
         try MuPDFCall.check { folio_document_needs_password(opening.handle, &needs, $0, $1) }
@@ -98,6 +108,13 @@ public final class Document: @unchecked Sendable {
         return copy
     }
 
+    /// Opens the file again as it is on disk now (after it changed), unlocked with the password
+    /// that unlocked this document: a new version, with its own page count.
+    public func reloaded() throws(DocumentError) -> Document {
+        let accepted = lock.withLock { password }
+        return try Document(path: path, password: accepted)
+    }
+
     /// Whether the document is reflowable (EPUB, FB2, HTML…). MuPDF lays such a document out in
     /// full when it opens it, so opening one costs far more than opening a PDF.
     public var isReflowable: Bool {
@@ -127,7 +144,7 @@ public final class Document: @unchecked Sendable {
         let encryption = try metadata("encryption")
         let readable = !needsPassword
         return DocumentInfo(
-            format: try metadata("format") ?? "unknown",
+            format: Self.formatName(try metadata("format") ?? "unknown"),
             pageCount: counts.actual,
             declaredPageCount: counts.declared == counts.actual ? nil : counts.declared,
             title: readable ? try metadata("info:Title") : nil,
@@ -465,6 +482,16 @@ public final class Document: @unchecked Sendable {
             if loads(middle) { low = middle } else { high = middle }
         }
         return low + 1
+    }
+
+    /// MuPDF names a comic book archive by its archive format ("zip", "tar"); Folio by what it
+    /// is.
+    static func formatName(_ format: String) -> String {
+        switch format.lowercased() {
+        case "zip", "cbz": "CBZ"
+        case "tar", "cbt": "CBT"
+        default: format
+        }
     }
 
     private static func checkReadableFile(_ path: String) throws(DocumentError) {

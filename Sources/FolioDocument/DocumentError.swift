@@ -16,6 +16,8 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyFile
     /// MuPDF does not recognise or cannot repair the file.
     case cannotOpen(String)
+    /// The file is something else (plain text, binary data): the reason says what.
+    case notADocument(String)
     /// The document opened but has no pages (MuPDF repaired what it could and found none).
     case noPages
     /// The document is encrypted and needs a password.
@@ -49,6 +51,7 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotAccess(let reason): reason
         case .emptyFile: "empty file (0 bytes)"
         case .cannotOpen(let reason): "cannot open document: \(reason)"
+        case .notADocument(let reason): reason
         case .noPages: "cannot open document: it has no pages"
         case .needsPassword: "document is encrypted: a password is needed (--password)"
         case .wrongPassword: "wrong password"

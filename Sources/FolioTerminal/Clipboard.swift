@@ -27,38 +27,57 @@ public enum Clipboard {
     /// returns its name, or nil when none could take it. Blocks until the program has read it.
     public static func copyWithTool(_ text: String) -> String? {
         let environment = ProcessInfo.processInfo.environment
-        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for tool in tools where environment[tool.display]?.isEmpty == false {
-            guard
-                let directory = path.first(where: {
-                    FileManager.default.isExecutableFile(atPath: "\($0)/\(tool.program)")
-                })
-            else { continue }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "\(directory)/\(tool.program)")
-            process.arguments = tool.arguments
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do {
-                try process.run()
-                input.fileHandleForWriting.write(Data(text.utf8))
-                try input.fileHandleForWriting.close()
-                process.waitUntilExit()
-                if process.terminationStatus == 0 {
-                    return tool.program
-                }
-            } catch {
-                continue
+            if let name = copy(text, with: [tool.program] + tool.arguments) {
+                return name
             }
         }
         return nil
     }
 
+    /// Hands `text` to `command` (a program, found on `PATH` unless it has a slash, and its
+    /// arguments) on its standard input; returns the program's name when it took the text
+    /// and exited with status 0, nil otherwise. Blocks until the program ends.
+    public static func copy(_ text: String, with command: [String]) -> String? {
+        guard let program = command.first, let executable = executable(program) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = Array(command.dropFirst())
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            input.fileHandleForWriting.write(Data(text.utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        } catch {
+            return nil
+        }
+        return process.terminationStatus == 0 ? (program.split(separator: "/").last.map(String.init) ?? program) : nil
+    }
+
+    /// The path of the executable `program`, looked up on `PATH` when it has no slash.
+    private static func executable(_ program: String) -> String? {
+        if program.contains("/") {
+            return FileManager.default.isExecutableFile(atPath: program) ? program : nil
+        }
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return path.lazy.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// The status-line report of a copy: what was copied and how, or why it was not.
-    public static func report(characters: Int, description: String, sentOSC52: Bool, tool: String?) -> String {
+    /// `osc52Enabled` false means the configuration turned OSC 52 off, so the terminal was
+    /// never asked.
+    public static func report(
+        characters: Int, description: String, sentOSC52: Bool, tool: String?, osc52Enabled: Bool = true
+    ) -> String {
         let amount = "\(grouped(characters)) character\(characters == 1 ? "" : "s") of \(description)"
+        if !osc52Enabled {
+            return tool.map { "Copied \(amount) with \($0)" }
+                ?? "Not copied: OSC 52 is turned off (set osc52) and no clipboard program took the text"
+        }
         switch (sentOSC52, tool) {
         case (true, nil): return "Copied \(amount)"
         case (true, let tool?): return "Copied \(amount) (terminal and \(tool))"

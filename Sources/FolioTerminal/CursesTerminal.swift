@@ -16,11 +16,22 @@ public final class CursesTerminal: TerminalBackend {
     private var pendingInputs: [KeyDecoder.Input] = []
     private var isStopped = false
     private var repaintPending = false
+    /// The colour pair and attributes each style is drawn with.
+    private let styles: [CellStyle: (attr_t, Int16)]
+    /// The sequences that turn on mouse reporting and bracketed paste, and those that turn
+    /// them off again (before the screen is left, however it is left).
+    private let inputModesOn: [UInt8]
+    private let inputModesOff: [UInt8]
+    /// When and where the last button press was, to tell a double click.
+    private var lastPress: (time: Double, row: Int, column: Int, count: Int)?
 
     /// Starts curses on the controlling terminal (stdin and stdout must both be terminals), with
     /// the terminating signals, SIGWINCH and SIGTSTP handed to ``waitForEvents(readingKeys:)``.
     /// Should Folio crash, the crash guard restores the terminal and then prints `crashReport`.
-    public init(crashReport: String = "") throws(TerminalError) {
+    /// `colors` colour the status line, matches and notes; `mouse` turns on mouse reporting
+    /// (SGR 1006: the wheel and clicks arrive as events; Shift still selects text).
+    public init(crashReport: String = "", colors: ColorScheme = ColorScheme(), mouse: Bool = true) throws(TerminalError)
+    {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(description: "the reader needs a terminal (use --text to print a document)")
         }
@@ -42,14 +53,16 @@ public final class CursesTerminal: TerminalBackend {
         set_escdelay(25)
         curs_set(0)
         Self.disableFlowControl()
-        if has_colors() {
-            start_color()
-            use_default_colors()
-            init_pair(Self.highlightPair, Int16(COLOR_BLACK), Int16(COLOR_YELLOW))
-            init_pair(Self.errorPair, Int16(COLOR_RED), -1)
-        }
-        CrashGuard.install(shellModes: shellModes, restoring: Self.restoreSequence(), report: Array(crashReport.utf8))
+        styles = Self.setUpStyles(colors)
+        // Bracketed paste always (a paste into a prompt is text, not keys); mouse reports when
+        // wanted. The mouse key terminfo lists is forgotten, so reports reach the decoder whole.
+        inputModesOn = Array(((mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "") + "\u{1B}[?2004h").utf8)
+        inputModesOff = Array(((mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?2004l").utf8)
+        Self.forgetMouseKey()
+        CrashGuard.install(
+            shellModes: shellModes, restoring: inputModesOff + Self.restoreSequence(), report: Array(crashReport.utf8))
         SignalRelay.install()
+        write(inputModesOn)
     }
 
     deinit {
@@ -74,7 +87,7 @@ public final class CursesTerminal: TerminalBackend {
             var column = 0
             for span in spans where !span.text.isEmpty {
                 let characters = span.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-                let (attributes, pair) = Self.attributes(for: span.style)
+                let (attributes, pair) = styles[span.style] ?? (folio_attr_normal(), 0)
                 _ = folio_put_text(Int32(row), Int32(column), characters, Int32(characters.count), attributes, pair)
                 column += DisplayWidth.of(span.text)
             }
@@ -109,6 +122,7 @@ public final class CursesTerminal: TerminalBackend {
     /// Leaves full-screen mode, stops the process (Ctrl-Z), and on `fg` returns with full-screen
     /// mode ready to be redrawn.
     public func suspend() {
+        write(inputModesOff)
         curs_set(1)
         endwin()
         SignalRelay.stopProcess()
@@ -118,6 +132,7 @@ public final class CursesTerminal: TerminalBackend {
         // endwin switched the keypad to cursor mode (rmkx); switch it back or arrows arrive as
         // bare escape sequences.
         keypad(folio_stdscr(), true)
+        write(inputModesOn)
         // A resize while stopped sent SIGWINCH to the shell, not here.
         _ = adoptWindowSize()
     }
@@ -125,11 +140,13 @@ public final class CursesTerminal: TerminalBackend {
     /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
     /// prompt), then comes back.
     public func withScreenSuspended<Result>(_ body: () -> Result) -> Result {
+        write(inputModesOff)
         curs_set(1)
         endwin()
         let result = body()
         reset_prog_mode()
         keypad(folio_stdscr(), true)
+        write(inputModesOn)
         repaintFully()
         return result
     }
@@ -172,8 +189,16 @@ public final class CursesTerminal: TerminalBackend {
             if input == .keyCode(KeyDecoder.Code.resize) {
                 return .resize(adoptWindowSize())
             }
-            if input == .character(0x1B), pendingInputs.isEmpty, !readEscapeSequence() {
-                continue
+            if input == .character(0x1B), pendingInputs.isEmpty {
+                switch readEscapeSequence() {
+                case .escapeKey: break
+                case .dropped: continue
+                case .mouse(let report):
+                    guard let event = mouseEvent(report) else { continue }
+                    return .mouse(event)
+                case .pasteStart:
+                    return .paste(readPastedText())
+                }
             }
             if let key = KeyDecoder.decode(input) {
                 return .key(key)
@@ -182,38 +207,90 @@ public final class CursesTerminal: TerminalBackend {
         return nil
     }
 
-    /// Reads what arrived together with an Escape. Returns false when it was an unrecognised
-    /// sequence (now consumed); true when the Escape is a key of its own, the characters after
-    /// it kept for the next reads.
-    private func readEscapeSequence() -> Bool {
+    /// What an Escape read by ``readInput()`` turned out to start.
+    private enum EscapeStart {
+        /// Escape alone, the characters after it kept for the next reads.
+        case escapeKey
+        /// An unrecognised sequence, now consumed.
+        case dropped
+        case mouse(KeyDecoder.MouseReport)
+        case pasteStart
+    }
+
+    /// Reads what arrived together with an Escape.
+    private func readEscapeSequence() -> EscapeStart {
         var following: [UInt32] = []
         defer { nodelay(folio_stdscr(), true) }
         while following.count < Self.longestEscapeSequence {
             switch KeyDecoder.classify(afterEscape: following) {
             case .unrecognisedSequence:
-                return false
+                return .dropped
+            case .mouse(let report):
+                return .mouse(report)
+            case .pasteStart:
+                return .pasteStart
             case .escapeKey where !following.isEmpty:
                 pendingInputs = following.map { .character($0) }
-                return true
+                return .escapeKey
             case .escapeKey, .incomplete:
                 // ncurses waited for the first character after Escape already; the rest of a
                 // sequence may come in a later read, so wait for it a moment.
                 wtimeout(folio_stdscr(), following.isEmpty ? 0 : Self.escapeSequenceDelay)
                 guard let next = readRawInput() else {
                     // Nothing more came: an Escape alone, or a sequence cut short (dropped).
-                    if following.isEmpty { return true }
-                    return KeyDecoder.classify(afterEscape: following) == .escapeKey
+                    if following.isEmpty { return .escapeKey }
+                    return KeyDecoder.classify(afterEscape: following) == .escapeKey ? .escapeKey : .dropped
                 }
                 guard case .character(let character) = next else {
                     // A recognised key right after Escape (Escape, then an arrow).
                     pendingInputs = following.map { .character($0) } + [next]
-                    return true
+                    return .escapeKey
                 }
                 following.append(character)
             }
         }
         // Longer than any sequence a key sends: a runaway string, dropped.
-        return false
+        return .dropped
+    }
+
+    /// A press of the left button within ``doubleClickTime`` of the last one, on the same
+    /// cell, is a double click.
+    private func mouseEvent(_ report: KeyDecoder.MouseReport) -> MouseEvent? {
+        guard report.isPress, report.button & ~(4 | 8 | 16) == 0 else { return report.event(clicks: 1) }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let time = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        var clicks = 1
+        if let last = lastPress, last.row == report.row, last.column == report.column,
+            time - last.time < Self.doubleClickTime
+        {
+            clicks = last.count + 1
+        }
+        lastPress = (time, report.row, report.column, clicks)
+        return report.event(clicks: clicks)
+    }
+
+    /// Reads pasted text up to the end of the paste (or a pause, or ``longestPaste``
+    /// characters: the rest of a paste that long is dropped).
+    private func readPastedText() -> String {
+        defer { nodelay(folio_stdscr(), true) }
+        wtimeout(folio_stdscr(), Self.pastePause)
+        var characters: [UInt32] = []
+        var total = 0
+        while let input = readRawInput() {
+            guard case .character(let character) = input else { continue }
+            total += 1
+            if total <= Self.longestPaste {
+                characters.append(character)
+            }
+            if characters.suffix(KeyDecoder.pasteEnd.count).elementsEqual(KeyDecoder.pasteEnd) {
+                characters.removeLast(KeyDecoder.pasteEnd.count)
+                break
+            }
+        }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: characters.compactMap(Unicode.Scalar.init))
+        return text
     }
 
     /// One input as `wget_wch` reads it, or nil when none is waiting.
@@ -262,6 +339,7 @@ public final class CursesTerminal: TerminalBackend {
     public func stop() {
         guard !isStopped else { return }
         isStopped = true
+        write(inputModesOff)
         curs_set(1)
         endwin()
         if let screen {
@@ -277,25 +355,64 @@ public final class CursesTerminal: TerminalBackend {
     private static let escapeSequenceDelay: Int32 = 25
     /// The most characters read after an Escape before giving up on the sequence.
     private static let longestEscapeSequence = 4096
+    /// Two clicks closer together than this, in seconds, make a double click.
+    private static let doubleClickTime = 0.4
+    /// How long a paste may pause before it is taken as ended, in milliseconds.
+    private static let pastePause: Int32 = 200
+    /// The most characters of a paste kept.
+    private static let longestPaste = 65536
 
-    private static let highlightPair: Int16 = 1
-    private static let errorPair: Int16 = 2
-
-    private static func attributes(for style: CellStyle) -> (attr_t, Int16) {
-        switch style {
-        case .normal: (folio_attr_normal(), 0)
-        case .bold: (folio_attr_bold(), 0)
-        case .reverse: (folio_attr_reverse(), 0)
-        case .dim: (folio_attr_dim(), 0)
-        case .highlight: (has_colors() ? folio_attr_normal() : folio_attr_reverse(), has_colors() ? highlightPair : 0)
-        case .hint: (folio_attr_reverse() | folio_attr_bold(), 0)
-        case .currentMatch:
-            (
-                has_colors() ? folio_attr_reverse() | folio_attr_bold() : folio_attr_bold() | folio_attr_underline(),
-                has_colors() ? highlightPair : 0
-            )
-        case .error: (folio_attr_bold(), has_colors() ? errorPair : 0)
+    /// The attributes and colour pair of every style: `colors` where the terminal has colours
+    /// and `NO_COLOR` is not set, attributes alone (reverse, bold, faint) otherwise.
+    private static func setUpStyles(_ colors: ColorScheme) -> [CellStyle: (attr_t, Int16)] {
+        var styles: [CellStyle: (attr_t, Int16)] = [
+            .normal: (folio_attr_normal(), 0), .bold: (folio_attr_bold(), 0), .reverse: (folio_attr_reverse(), 0),
+            .dim: (folio_attr_dim(), 0), .highlight: (folio_attr_reverse(), 0), .error: (folio_attr_bold(), 0),
+            .hint: (folio_attr_reverse() | folio_attr_bold(), 0),
+            .currentMatch: (folio_attr_bold() | folio_attr_underline(), 0),
+        ]
+        guard colors.usesColor, has_colors() else { return styles }
+        start_color()
+        use_default_colors()
+        var nextPair: Int16 = 1
+        func pair(_ foreground: TerminalColor, _ background: TerminalColor) -> Int16 {
+            init_pair(nextPair, number(foreground), number(background))
+            nextPair += 1
+            return nextPair - 1
         }
+        let highlight = pair(colors.highlightForeground, colors.highlightBackground)
+        styles[.highlight] = (folio_attr_normal(), highlight)
+        // The current match: the highlight colours the other way round, in bold.
+        styles[.currentMatch] = (folio_attr_reverse() | folio_attr_bold(), highlight)
+        styles[.error] = (folio_attr_bold(), pair(.indexed(1), .terminalDefault))
+        if colors.statusForeground != nil || colors.statusBackground != nil {
+            let status = pair(colors.statusForeground ?? .terminalDefault, colors.statusBackground ?? .terminalDefault)
+            styles[.reverse] = (folio_attr_normal(), status)
+        }
+        if let dim = colors.dimForeground {
+            styles[.dim] = (folio_attr_normal(), pair(dim, .terminalDefault))
+        }
+        return styles
+    }
+
+    /// The curses number of `color`: the terminal's default is -1; a colour beyond what the
+    /// terminal has becomes its basic form (bright red on an 8-colour console is red), or the
+    /// default.
+    private static func number(_ color: TerminalColor) -> Int16 {
+        switch color {
+        case .terminalDefault: return -1
+        case .indexed(let index):
+            let available = Int(folio_colors())
+            if index < available { return Int16(index) }
+            return index < 16 ? Int16(index % 8) : -1
+        }
+    }
+
+    /// Removes terminfo's mouse key (`kmous`) from ncurses' key table: mouse reports then reach
+    /// ``readEscapeSequence()`` as characters and are decoded whole, with SGR 1006 coordinates.
+    private static func forgetMouseKey() {
+        guard let value = tigetstr("kmous"), Int(bitPattern: value) != -1 else { return }
+        define_key(value, 0)
     }
 
     /// Teaches ncurses the sequences of ``KeyDecoder/commonSequences`` that TERM's entry does not

@@ -68,7 +68,46 @@ public enum KeyDecoder {
         case unrecognisedSequence
         /// Escape as a key of its own; the characters that followed are keys too.
         case escapeKey
+        /// A mouse report (SGR 1006: `ESC [ < button ; column ; row M` or `m`).
+        case mouse(MouseReport)
+        /// The start of pasted text (`ESC [ 200 ~`); it ends with `ESC [ 201 ~`.
+        case pasteStart
     }
+
+    /// A mouse report as the terminal sends it: the button code (low bits the button, 4 Shift,
+    /// 8 Meta, 16 Control, 32 motion, 64 the wheel), the 1-based cell, and whether it is a press.
+    public struct MouseReport: Sendable, Equatable {
+        public var button: Int
+        public var column: Int
+        public var row: Int
+        public var isPress: Bool
+
+        /// A report of `button` at the 1-based cell (`column`, `row`), pressed or released.
+        public init(button: Int, column: Int, row: Int, isPress: Bool) {
+            self.button = button
+            self.column = column
+            self.row = row
+            self.isPress = isPress
+        }
+
+        /// The event a press or wheel turn means, with `clicks` counted by the caller; nil for
+        /// releases and motion, which Folio ignores.
+        public func event(clicks: Int) -> MouseEvent? {
+            guard isPress, button & 32 == 0 else { return nil }
+            let action: MouseEvent.Action
+            switch button & ~(4 | 8 | 16) {
+            case 0: action = .click(clicks: clicks)
+            case 1, 2: action = .otherButton
+            case 64: action = .wheelUp
+            case 65: action = .wheelDown
+            default: return nil
+            }
+            return MouseEvent(action: action, row: row - 1, column: column - 1)
+        }
+    }
+
+    /// The sequence that ends pasted text.
+    public static let pasteEnd: [UInt32] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
     /// Decides what Escape followed by `following` (the characters that arrived with it, no
     /// key codes) is: a CSI sequence (`ESC [` … a final byte), an SS3 one (`ESC O` and one
@@ -82,7 +121,10 @@ public enum KeyDecoder {
             if let last = rest.last, (0x40...0x7E).contains(last),
                 rest.dropLast().allSatisfy({ (0x20...0x3F).contains($0) })
             {
-                return .unrecognisedSequence
+                if let report = mouseReport(Array(rest)) {
+                    return .mouse(report)
+                }
+                return Array(rest) == [0x32, 0x30, 0x30, 0x7E] ? .pasteStart : .unrecognisedSequence
             }
             return rest.allSatisfy { (0x20...0x3F).contains($0) } ? .incomplete : .escapeKey
         case 0x4F:  // SS3: one character.
@@ -96,6 +138,17 @@ public enum KeyDecoder {
         default:
             return .escapeKey
         }
+    }
+
+    /// The SGR mouse report in the CSI sequence whose parameters and final byte are `body`.
+    private static func mouseReport(_ body: [UInt32]) -> MouseReport? {
+        guard body.first == 0x3C, let final = body.last, final == 0x4D || final == 0x6D else { return nil }
+        let text = String(decoding: body.dropFirst().dropLast().map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
+        let numbers = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 3, let button = numbers[0], let column = numbers[1], let row = numbers[2],
+            column >= 1, row >= 1
+        else { return nil }
+        return MouseReport(button: button, column: column, row: row, isPress: final == 0x4D)
     }
 
     /// The key, or nil for inputs Folio ignores (unknown key codes, resize — which the event loop

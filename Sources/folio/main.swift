@@ -1,5 +1,6 @@
 import FolioApp
 import FolioCommandLine
+import FolioConfiguration
 import FolioCore
 import FolioState
 import FolioTerminal
@@ -33,8 +34,28 @@ if options.showVersion {
     standardOutput.flush()
     exit(0)
 }
+if options.listCommands {
+    standardOutput.write(ConfigurationReport.commandList())
+    standardOutput.flush()
+    exit(0)
+}
+let configurationEnvironment = Environment.values(ConfigurationFile.environmentNames)
+let configuration = ConfigurationFile.load(
+    option: options.configPath, disabled: options.ignoresConfig, environment: configurationEnvironment)
+if options.checkConfig {
+    let report = ConfigurationReport.check(
+        configuration,
+        location: ConfigurationFile.location(option: options.configPath, environment: configurationEnvironment))
+    report.problems.forEach(Errors.report)
+    if let summary = report.summary {
+        standardOutput.write(summary + "\n")
+        standardOutput.flush()
+    }
+    exit(report.status)
+}
+let graphicsPreference = options.graphics ?? configuration.graphics
 if options.diagnose {
-    standardOutput.write(Diagnosis.describe(TerminalProbe.detect(preference: options.graphics)))
+    standardOutput.write(Diagnosis.describe(TerminalProbe.detect(preference: graphicsPreference)))
     standardOutput.flush()
     exit(0)
 }
@@ -42,11 +63,14 @@ if let mode = options.mode, let path = options.path {
     exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
 }
 
-let services = SessionServices.standard(trace: TraceLog(origin: startTime))
+let services = SessionServices.standard(
+    trace: TraceLog(origin: startTime), clipboardCommand: configuration.clipboardCommand,
+    sendsOSC52: configuration.sendsOSC52)
 let environment = Environment.values(["XDG_STATE_HOME", "HOME"])
 let interactive = Interactive(
     path: options.path, password: options.password, startPage: options.startPage, services: services,
     positions: ReadingPositions.standardPath(environment: environment).map(ReadingPositions.init(path:)),
+    configuration: configuration,
     searchHistory: SearchHistory.standardPath(environment: environment).map(SearchHistory.init(path:)),
     markStore: MarkStore.standardPath(environment: environment).map(MarkStore.init(path:)))
 let start: Interactive.Start
@@ -56,13 +80,15 @@ do throws(InteractiveError) {
     Errors.report(error.description)
     exit(1)
 }
-let graphics = TerminalProbe.detect(preference: options.graphics)
+let graphics = TerminalProbe.detect(preference: graphicsPreference)
 services.trace?.record("probed")
 let log = StateFolder.standard(environment: environment).flatMap(SessionLog.start(in:))
 let terminal: CursesTerminal
 do throws(TerminalError) {
     let logPath = log.map { TerminalSafeText.sanitized(FileSystemName.displayed($0.path)) }
-    terminal = try CursesTerminal(crashReport: logPath.map { "folio: crashed; what it said is in \($0)\n" } ?? "")
+    terminal = try CursesTerminal(
+        crashReport: logPath.map { "folio: crashed; what it said is in \($0)\n" } ?? "", colors: configuration.colors,
+        mouse: configuration.mouse)
 } catch {
     _ = log?.finish()
     Errors.report(error.description)

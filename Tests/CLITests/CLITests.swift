@@ -65,6 +65,17 @@ import Testing
         #expect(result.output.contains("Encrypted: no\n"))
     }
 
+    /// MuPDF names a comic book by its archive's format ("zip"); Folio says what it is.
+    @Test func infoNamesEachFormat() throws {
+        for (name, format) in [
+            ("idpf-haruko-manga.cbz", "CBZ"), ("idpf-moby-dick.epub", "EPUB"), ("tika-testXPS_various.xps", "XPS"),
+        ] {
+            let result = try FolioProcess.run(["--info", Corpus.path(name)])
+            #expect(result.status == 0)
+            #expect(result.output.contains("Format: \(format)\n"), "\(name): \(result.output)")
+        }
+    }
+
     @Test func infoReportsEncryptionAndLock() throws {
         let locked = try FolioProcess.run(["--info", Corpus.path("qpdf-20-pages-encrypted.pdf")])
         #expect(locked.status == 0)
@@ -264,10 +275,14 @@ import Testing
 
     @Test func notADocument() throws {
         let path = Corpus.directory.appendingPathComponent("MANIFEST.md").path
-        let result = try FolioProcess.run(["--text", path])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("folio: \(path): cannot open document: "))
-        #expect(result.stderr.split(separator: "\n").count == 1)
+        // The browser's words for it, not MuPDF's ("no objects found").
+        for mode in [["--text"], ["--info"], []] {
+            let result = try FolioProcess.run(mode + [path])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("folio: \(path): not a document: "), "\(result.stderr)")
+            #expect(result.stderr.hasSuffix(" kB of plain text\n"))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
     }
 
     @Test func wrongPassword() throws {
@@ -320,9 +335,11 @@ import Testing
             #expect(result.status == 1)
             #expect(result.stderr == "folio: \(path): cannot open document: it has no pages\n")
         }
+        // --info too: "Pages: 0" with status 0 would look like success.
         let info = try FolioProcess.run(["--info", path])
-        #expect(info.status == 0)
-        #expect(info.output.contains("Pages: 0\n"))
+        #expect(info.status == 1)
+        #expect(info.stderr == "folio: \(path): cannot open document: it has no pages\n")
+        #expect(info.stdout.isEmpty)
     }
 
     /// Regression: every failure of stat(2) but EACCES was reported as "No such file or directory".

@@ -3,6 +3,7 @@ import FolioCore
 import FolioState
 import FolioTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// The interactive session as a whole: the reader and the browser on one terminal, the open
@@ -125,18 +126,27 @@ import Testing
         #expect(running.wait()?.status == 0)
     }
 
-    @Test func anEncryptedDocumentFromTheBrowserAsksForItsPassword() throws {
+    @Test func anEncryptedDocumentFromTheBrowserAsksForItsPasswordOnTheStatusLine() throws {
         let name = "pdfjs-issue6010_2-unicode-password.pdf"
         let workspace = try Workspace(linking: [name])
         defer { workspace.remove() }
-        let recorder = RecordingServices(passwords: ["wrong", "æøå"])
+        let recorder = RecordingServices()
         let (terminal, running) = try run(
             interactive(workspace.folder + "/docs", workspace: workspace, services: recorder.services))
-        _ = try #require(terminal.waitForScreen(containing: "No preview: encrypted: Enter asks for the"))
+        _ = try #require(terminal.waitForScreen(containing: "No preview: encrypted"))
+        terminal.type(.enter)
+        _ = try #require(terminal.waitForScreen(containing: "\(name) is encrypted — Password: ▏"))
+        terminal.type("wrong")
+        // Typed characters are shown as dots, never as typed.
+        let typed = try #require(terminal.waitForScreen(containing: "Password: •••••▏"))
+        #expect(!typed.joined().contains("wrong"))
+        terminal.type(.enter)
+        _ = try #require(terminal.waitForScreen(containing: "Wrong password, try again (2 tries left) — Password: ▏"))
+        terminal.type("æøå")
         terminal.type(.enter)
         let reading = try #require(terminal.waitForScreen(containing: "reflow  1/1"))
         #expect(reading.last?.trimmed.hasPrefix(name) == true)
-        #expect(recorder.passwordPrompts == Array(repeating: "Password for \(workspace.path(name)): ", count: 2))
+        #expect(recorder.passwordPrompts.isEmpty, "nothing is asked on the plain terminal")
         terminal.type("qq")
         #expect(running.wait()?.status == 0)
     }
@@ -145,15 +155,41 @@ import Testing
         let name = "pdfjs-issue6010_2-unicode-password.pdf"
         let workspace = try Workspace(linking: [name])
         defer { workspace.remove() }
-        let recorder = RecordingServices(passwords: ["a", "b", "c"])
-        let (terminal, running) = try run(
-            interactive(workspace.folder + "/docs", workspace: workspace, services: recorder.services))
-        _ = try #require(terminal.waitForScreen(containing: "No preview: encrypted: Enter asks for the"))
-        let seen = terminal.frameCount
+        let (terminal, running) = try run(interactive(workspace.folder + "/docs", workspace: workspace))
+        _ = try #require(terminal.waitForScreen(containing: "No preview: encrypted"))
         terminal.type(.enter)
-        let screen = try #require(terminal.waitForScreen(containing: "wrong password", after: seen))
-        #expect(screen.last?.contains("Cannot open \(name)") == true)
-        #expect(recorder.passwordPrompts.count == 3)
+        _ = try #require(terminal.waitForScreen(containing: "is encrypted — Password: ▏"))
+        for left in ["2 tries left", "1 try left"] {
+            terminal.type("x")
+            terminal.type(.enter)
+            _ = try #require(terminal.waitForScreen(containing: "Wrong password, try again (\(left)) — Password: ▏"))
+        }
+        terminal.type("x")
+        terminal.type(.enter)
+        let screen = try #require(terminal.waitForScreen(containing: "Cannot open \(name): wrong password"))
+        #expect(!screen.joined().contains("Password: "))
+        terminal.type("q")
+        #expect(running.wait()?.status == 0)
+    }
+
+    @Test func escapeAndCtrlCCancelThePasswordPromptBackToTheBrowser() throws {
+        let name = "pdfjs-issue6010_2-unicode-password.pdf"
+        let workspace = try Workspace(linking: [name])
+        defer { workspace.remove() }
+        let (terminal, running) = try run(interactive(workspace.folder + "/docs", workspace: workspace))
+        _ = try #require(terminal.waitForScreen(containing: "No preview: encrypted"))
+        terminal.type(.enter)
+        _ = try #require(terminal.waitForScreen(containing: "Password: ▏"))
+        terminal.type("ab")
+        terminal.type(.escape)
+        _ = try #require(terminal.waitForScreen(containing: "Not opened: \(name) needs its password"))
+        // Back in the list: Enter asks again, and Ctrl-C (SIGINT) cancels without quitting.
+        var seen = terminal.frameCount
+        terminal.type(.enter)
+        _ = try #require(terminal.waitForScreen(containing: "\(name) is encrypted — Password: ▏", after: seen))
+        seen = terminal.frameCount
+        terminal.send(.terminate(signal: SIGINT))
+        _ = try #require(terminal.waitForScreen(containing: "Not opened: \(name) needs its password", after: seen))
         terminal.type("q")
         #expect(running.wait()?.status == 0)
     }

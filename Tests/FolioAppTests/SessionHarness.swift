@@ -1,4 +1,5 @@
 import FolioApp
+import FolioConfiguration
 import FolioCore
 import FolioDocument
 import FolioTerminal
@@ -67,13 +68,24 @@ struct ReaderUnderTest {
     /// Opens corpus file `name` and starts the reader on a fake terminal of `size`.
     init(
         _ name: String, size: ScreenSize = ScreenSize(rows: 24, columns: 80), startPage: Int = 0,
-        graphics: GraphicsSupport = TestGraphics.halfBlocks, services: SessionServices = RecordingServices().services
+        graphics: GraphicsSupport = TestGraphics.halfBlocks, services: SessionServices = RecordingServices().services,
+        configuration: Configuration = Configuration()
     ) throws {
-        let path = Corpus.path(name)
+        try self.init(
+            path: Corpus.path(name), size: size, startPage: startPage, graphics: graphics, services: services,
+            configuration: configuration)
+    }
+
+    /// Opens the document at `path` and starts the reader on a fake terminal of `size`.
+    init(
+        path: String, size: ScreenSize = ScreenSize(rows: 24, columns: 80), startPage: Int = 0,
+        graphics: GraphicsSupport = TestGraphics.halfBlocks, services: SessionServices = RecordingServices().services,
+        configuration: Configuration = Configuration()
+    ) throws {
         let document = try Document(path: path)
         let session = ReaderSession(
             document: document, path: path, startPage: startPage, note: nil, graphics: graphics, services: services,
-            quitReturnsToBrowser: false)
+            quitReturnsToBrowser: false, configuration: configuration)
         terminal = FakeTerminal(size: size)
         running = terminal.run { session.run(on: $0) }
     }

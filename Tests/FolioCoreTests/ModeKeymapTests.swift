@@ -32,6 +32,7 @@ import Testing
         TableFacts(.selection, SelectionKeymap.standard),
         TableFacts(.browser, BrowserKeymap.standard),
         TableFacts(.filter, FilterKeymap.standard),
+        TableFacts(.password, PasswordPromptKeymap.standard),
     ]
 
     @Test func everyModeHasOneTable() {
@@ -56,7 +57,10 @@ import Testing
 
     @Test func modeNamesAreUniqueAndRoundTrip() {
         let names = KeyMode.allCases.map(\.name)
-        #expect(names == ["reader", "goto", "search", "outline", "links", "hints", "select", "browser", "filter"])
+        #expect(
+            names == [
+                "reader", "goto", "search", "outline", "links", "hints", "select", "browser", "filter", "password",
+            ])
         for mode in KeyMode.allCases {
             #expect(KeyMode(name: mode.name) == mode)
         }

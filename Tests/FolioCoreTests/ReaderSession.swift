@@ -20,8 +20,14 @@ struct ReaderSession {
                 fileName: fileName, title: title, pageCount: pageCount, labelRanges: labelRanges),
             startPage: startPage,
             screen: screen,
-            layoutMode: layoutMode)
+            preferences: Self.preferences(layout: layoutMode))
         startEffects = state.start()
+    }
+
+    private static func preferences(layout: LayoutMode) -> ReaderPreferences {
+        var preferences = ReaderPreferences()
+        preferences.layout = layout
+        return preferences
     }
 
     /// Presses `keys` in order and returns all their effects.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTestSupport
 import Testing
 
 /// The keys of the reader's prompts, lists and line selection, now that they come from tables.
@@ -189,7 +190,7 @@ import Testing
         ])
         var state = ReaderState(
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3), startPage: 0,
-            screen: ScreenSize(rows: 10, columns: 40), keymap: keymap)
+            screen: ScreenSize(rows: 10, columns: 40), keys: .with(reader: keymap))
         _ = state.start()
         _ = state.handle(.key(.character("x")))
         #expect(state.message == "No previous search (F3 searches)")

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTestSupport
 import Testing
 
 /// Whole screens asserted as text, in the style of ratatui's `assert_buffer_lines`.
@@ -65,6 +66,13 @@ import Testing
         session.resize(rows: 9, columns: 40)
         #expect(ReaderView.render(session.state).lines[4] == screen(["    Terminal too small (needs 40×10)"])[0])
 
+        // Narrower, the notice gets shorter rather than cut off mid-word.
+        for (columns, notice) in [(30, "Too small: needs 40×10"), (15, "Needs 40×10"), (8, "40×10"), (3, "40×")] {
+            session.resize(rows: 6, columns: columns)
+            let indent = String(repeating: " ", count: (columns - DisplayWidth.of(notice)) / 2)
+            #expect(ReaderView.render(session.state).lines[3] == screen([indent + notice], width: columns)[0])
+        }
+
         session.resize(rows: 10, columns: 40)
         #expect(ReaderView.render(session.state).lines[0] == screen([" Chapter 1"])[0])
     }
@@ -74,7 +82,7 @@ import Testing
         session.resize(rows: 0, columns: 0)
         #expect(ReaderView.render(session.state).rows.isEmpty)
         session.resize(rows: 1, columns: 5)
-        #expect(ReaderView.render(session.state).lines == ["Termi"])
+        #expect(ReaderView.render(session.state).lines == ["40×10"])
     }
 
     @Test func pageNotLoadedYet() {
@@ -117,9 +125,12 @@ import Testing
 
     @Test func helpOverlayAtTheMinimumSize() {
         var session = session()
+        // The heading and a blank row, a row per binding, a blank row and the counts note.
+        let lineCount = ReaderKeymap.standard.bindings.count + 4
         session.type("?")
+        let help = ReaderView.render(session.state).lines
         #expect(
-            ReaderView.render(session.state).lines
+            Array(help.prefix(9))
                 == screen([
                     " doc.pdf: Sample",
                     "",
@@ -129,9 +140,19 @@ import Testing
                     " Up, k              Up a line",
                     " Space, PageDown    Down a screen",
                     " b, PageUp          Up a screen",
-                    " … a taller terminal shows all keys",
-                    " Help: any key returns      reflow  1/3 ",
+                    " … lines 1–8 of \(lineCount): Down more",
                 ]))
+        #expect(help[9].hasPrefix(" Help: Down/Up scroll"), "\(help[9])")
+        // The keys that scroll a page scroll the help.
+        session.type("j")
+        #expect(ReaderView.render(session.state).lines[0] == screen([""])[0])
+        #expect(
+            ReaderView.render(session.state).lines[8] == screen([" … lines 2–9 of \(lineCount): Down more, Up back"])[0]
+        )
+        session.type("        ")
+        let last = ReaderView.render(session.state).lines
+        #expect(last[8] == screen([" … lines \(lineCount - 7)–\(lineCount) of \(lineCount): Up back"])[0])
+        #expect(last[7].hasPrefix(" Counts: "))
         session.type("x")
         #expect(ReaderView.render(session.state).lines[0] == screen([" Chapter 1"])[0])
     }
@@ -158,7 +179,7 @@ import Testing
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
             startPage: 0,
             screen: ScreenSize(rows: 10, columns: 40),
-            keymap: keymap)
+            keys: .with(reader: keymap))
         _ = state.handle(.key(.character("?")))
         // "?" is not in this table, so it does not open help; "x" is, and quits.
         #expect(!state.showingHelp)
@@ -168,8 +189,11 @@ import Testing
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
             startPage: 0,
             screen: ScreenSize(rows: 10, columns: 40),
-            keymap: ReaderKeymap(
-                bindings: keymap.bindings + [ReaderKeyBinding(keys: [.function(1)], command: .help, summary: "Help")]))
+            keys: .with(
+                reader: ReaderKeymap(
+                    bindings: keymap.bindings + [
+                        ReaderKeyBinding(keys: [.function(1)], command: .help, summary: "Help")
+                    ])))
         _ = helpful.handle(.key(.function(1)))
         #expect(
             Array(ReaderView.render(helpful).lines.prefix(6))
@@ -194,7 +218,7 @@ import Testing
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 3),
             startPage: 0,
             screen: ScreenSize(rows: 10, columns: 60),
-            keymap: keymap)
+            keys: .with(reader: keymap))
         _ = state.handle(.key(.function(1)))
         let counts = " Counts: 5J = 5 pages on; : 12 Enter = page 12"
         #expect(ReaderView.render(state).lines.contains(screen([counts], width: 60)[0]))

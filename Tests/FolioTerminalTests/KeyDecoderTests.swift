@@ -61,7 +61,12 @@ import Testing
         ("[", .incomplete),
         ("[99", .incomplete),
         ("[99~", .unrecognisedSequence),
-        ("[<0;12;4M", .unrecognisedSequence),
+        ("[<0;12;4M", .mouse(KeyDecoder.MouseReport(button: 0, column: 12, row: 4, isPress: true))),
+        ("[<65;3;9m", .mouse(KeyDecoder.MouseReport(button: 65, column: 3, row: 9, isPress: false))),
+        ("[<0;0;4M", .unrecognisedSequence),
+        ("[<0;12M", .unrecognisedSequence),
+        ("[200~", .pasteStart),
+        ("[201~", .unrecognisedSequence),
         ("[1;5P", .unrecognisedSequence),
         ("O", .incomplete),
         ("OX", .unrecognisedSequence),
@@ -73,5 +78,19 @@ import Testing
     ])
     func classifiesWhatFollowsEscape(_ following: String, _ expected: KeyDecoder.AfterEscape) {
         #expect(KeyDecoder.classify(afterEscape: following.unicodeScalars.map(\.value)) == expected)
+    }
+
+    @Test func mouseReportsBecomeEvents() {
+        func event(_ button: Int, press: Bool = true, clicks: Int = 1) -> MouseEvent? {
+            KeyDecoder.MouseReport(button: button, column: 12, row: 4, isPress: press).event(clicks: clicks)
+        }
+        #expect(event(0) == MouseEvent(action: .click(clicks: 1), row: 3, column: 11))
+        #expect(event(0, clicks: 2) == MouseEvent(action: .click(clicks: 2), row: 3, column: 11))
+        #expect(event(0 | 16) == MouseEvent(action: .click(clicks: 1), row: 3, column: 11), "Ctrl-click is a click")
+        #expect(event(64)?.action == .wheelUp)
+        #expect(event(65)?.action == .wheelDown)
+        #expect(event(2)?.action == .otherButton)
+        #expect(event(0, press: false) == nil, "releases are ignored")
+        #expect(event(32) == nil, "motion is ignored")
     }
 }

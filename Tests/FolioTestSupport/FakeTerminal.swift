@@ -131,6 +131,16 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
         enqueue(text.unicodeScalars.map { .key(.character($0)) })
     }
 
+    /// Sends a mouse report, as a terminal with mouse reporting on does.
+    public func mouse(_ event: MouseEvent) {
+        enqueue([.mouse(event)])
+    }
+
+    /// Pastes `text` (bracketed paste).
+    public func paste(_ text: String) {
+        enqueue([.paste(text)])
+    }
+
     /// Changes the size and reports it as SIGWINCH would.
     public func resize(to size: ScreenSize) {
         condition.withLock {

@@ -11,8 +11,9 @@ public final class TmuxSession {
     }
 
     private let socket: String
-    /// The session's own `XDG_STATE_HOME`, so that where one test left a document does not
-    /// decide where the next one opens it.
+    /// The session's own `XDG_STATE_HOME` (and `XDG_CONFIG_HOME` below it), so that where one
+    /// test left a document does not decide where the next one opens it, and no configuration
+    /// file of the machine's changes the keys.
     public let stateFolder: URL
 
     /// Starts an interactive bash (no rc files) in a `columns`×`rows` terminal. `FOLIO` is set to
@@ -22,7 +23,7 @@ public final class TmuxSession {
         stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent(socket + "-state")
         let environment =
             "TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 FOLIO='\(FolioProcess.executable.path)'"
-            + " XDG_STATE_HOME='\(stateFolder.path)' PS1='$ '"
+            + " XDG_STATE_HOME='\(stateFolder.path)' XDG_CONFIG_HOME='\(stateFolder.path)/config' PS1='$ '"
         // The first command starts the tmux server, which would inherit (and hold open) an output
         // pipe; it gets no pipe.
         try tmux(

@@ -64,3 +64,29 @@ public enum FilterCommand: KeyCommand {
         }
     }
 }
+
+/// Something the password prompt does with a key, when a document opened from the browser is
+/// encrypted. Printable characters are not commands: they type the password (never shown).
+public enum PasswordPromptCommand: KeyCommand {
+    /// Try the password typed.
+    case accept
+    /// Give up on the document: back to the list.
+    case cancel
+    /// Delete the last character typed.
+    case deleteBackward
+    /// Delete everything typed.
+    case clear
+
+    /// Every command.
+    public static let allCases: [PasswordPromptCommand] = [.accept, .cancel, .deleteBackward, .clear]
+
+    /// The command's stable name.
+    public var name: String {
+        switch self {
+        case .accept: "accept"
+        case .cancel: "cancel"
+        case .deleteBackward: "delete-backward"
+        case .clear: "clear"
+        }
+    }
+}

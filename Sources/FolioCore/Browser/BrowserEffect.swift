@@ -19,6 +19,11 @@ public enum BrowserEffect: Sendable, Equatable {
     /// back to the same place; answer with ``BrowserEvent/openFailed(path:reason:)`` when the
     /// document cannot be opened.
     case open(String)
+    /// Try `password` on the encrypted document at `path` (asked for with
+    /// ``BrowserEvent/passwordNeeded(path:note:)``): open it when it unlocks, answer with
+    /// another ``BrowserEvent/passwordNeeded(path:note:)`` or an
+    /// ``BrowserEvent/openFailed(path:reason:)`` when it does not.
+    case unlock(path: String, password: String)
     /// Repaint the whole screen from scratch (Ctrl-L), not just what changed.
     case clearScreen
     /// Leave the browser.

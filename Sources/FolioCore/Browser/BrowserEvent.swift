@@ -5,6 +5,15 @@
 public enum BrowserEvent: Sendable {
     /// The user pressed a key.
     case key(Key)
+    /// The mouse was clicked or its wheel turned.
+    case mouse(MouseEvent)
+    /// Text was pasted into the terminal.
+    case paste(String)
+    /// The document at `path` is encrypted: ask for its password, saying `note` ("wrong
+    /// password, 2 tries left").
+    case passwordNeeded(path: String, note: String)
+    /// Ctrl-C: cancels the password prompt (the owner ends the browser when there is none).
+    case interrupted
     /// The terminal changed size.
     case resize(ScreenSize)
     /// The folder at `path` holds `entries`, in any order.

@@ -1,16 +1,14 @@
 /// Draws the browser's help screen over everything but the bottom row, generated from the
-/// key table: one line per binding. When the terminal is too short for all of it, the last
-/// row says so.
+/// key table: one line per binding. When the terminal is too short for all of it, the list's
+/// moving keys scroll it and the last row says where the screen is.
 enum BrowserHelpScreen {
     static let heading = "Keys in the folder browser"
-    static let moreNote = "… a taller terminal shows all keys"
 
     static func draw(_ state: BrowserState, into frame: inout Frame) {
         let rows = state.screen.rows - 1
-        var lines = helpLines(for: state.keymap)
-        if lines.count > rows {
-            lines = Array(lines.prefix(max(rows - 1, 0))) + [(moreNote, .dim)]
-        }
+        let lines = HelpPaging.visible(
+            helpLines(for: state.keymap), top: state.helpTop, rows: rows,
+            down: state.keymap.keyName(for: .list(.down)), up: state.keymap.keyName(for: .list(.up)))
         for (row, line) in lines.prefix(rows).enumerated() where !line.text.isEmpty {
             var spans: [Span] = []
             BrowserView.append(
@@ -19,7 +17,7 @@ enum BrowserHelpScreen {
         }
     }
 
-    private static func helpLines(for keymap: BrowserKeymap) -> [(text: String, style: CellStyle)] {
+    static func helpLines(for keymap: BrowserKeymap) -> [(text: String, style: CellStyle)] {
         [(heading, .bold), ("", .normal)] + keymap.alignedHelpLines.map { ($0, CellStyle.normal) }
     }
 }

@@ -49,3 +49,20 @@ extension Keymap where Command == FilterCommand {
             ] + listBindings)
     }
 }
+
+/// The password prompt's key table.
+public typealias PasswordPromptKeymap = Keymap<PasswordPromptCommand>
+
+extension Keymap where Command == PasswordPromptCommand {
+    /// The password prompt's default keys.
+    public static var standard: PasswordPromptKeymap {
+        PasswordPromptKeymap(bindings: [
+            KeyBinding(keys: [.enter], command: .accept, summary: "Open with this password", hint: "open"),
+            KeyBinding(
+                keys: [.escape], command: .cancel, summary: "Cancel", details: "back to the list (Ctrl-C too)",
+                hint: "cancel"),
+            KeyBinding(keys: [.backspace], command: .deleteBackward, summary: "Delete a character"),
+            KeyBinding(keys: [.control("u")], command: .clear, summary: "Delete everything typed"),
+        ])
+    }
+}

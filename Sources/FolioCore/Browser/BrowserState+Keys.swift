@@ -3,15 +3,28 @@
 extension BrowserState {
     /// The mode the next key is taken in: the filter prompt takes the keys while it is open.
     public var keyMode: KeyMode {
-        isEditingFilter ? .filter : .browser
+        if passwordEntry != nil {
+            return .password
+        }
+        return isEditingFilter ? .filter : .browser
     }
 
     mutating func handleKey(_ key: Key) -> [BrowserEffect] {
         if showingHelp {
-            showingHelp = false
+            // A help screen that fits closes on any key; a taller one scrolls with the list's keys.
+            let scrolls = BrowserHelpScreen.helpLines(for: keymap).count > screen.rows - 1
+            switch scrolls ? keymap.command(for: key) : nil {
+            case .list(.down): scrollHelp(.lines(1))
+            case .list(.up): scrollHelp(.lines(-1))
+            case .list(.screenDown): scrollHelp(.screens(1))
+            case .list(.screenUp): scrollHelp(.screens(-1))
+            default: showingHelp = false
+            }
             return []
         }
         switch keyMode {
+        case .password:
+            return handlePasswordKey(key)
         case .filter:
             handleFilterKey(key)
             return []
@@ -39,12 +52,18 @@ extension BrowserState {
             toggleHidden()
         case .help:
             showingHelp = true
+            helpTop = 0
         case .redraw:
             return [.clearScreen]
         case .quit:
             return [.quit]
         }
         return []
+    }
+
+    mutating func scrollHelp(_ move: HelpPaging.Move) {
+        let count = BrowserHelpScreen.helpLines(for: keymap).count
+        helpTop = HelpPaging.top(after: move, from: helpTop, count: count, rows: screen.rows - 1)
     }
 
     /// Moves the selection, stopping at the ends of the list. A screenful keeps one entry of

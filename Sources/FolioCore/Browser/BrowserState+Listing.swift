@@ -45,6 +45,7 @@ extension BrowserState {
         // A listing made with readdir(3) includes the folder itself and its parent.
         entries = BrowserNameOrder.sorted(newEntries.filter { !["", ".", ".."].contains($0.name) })
         lowercasedNames = entries.map { $0.name.lowercased() }
+        widestName = entries.lazy.map { DisplayWidth.of(TerminalSafeText.sanitized($0.name)) }.max() ?? 0
         updateVisibleEntries(selecting: selecting)
         message = countSummary
     }

@@ -11,7 +11,9 @@ public struct BrowserState: Sendable {
     /// The smallest terminal the browser draws in; below it, only a notice is shown.
     public static let minimumScreen = ScreenSize(rows: 12, columns: 60)
     /// How many cells the list of entries takes, whatever the terminal's width.
-    public static let listColumns = 32
+    public static let minimumListColumns = 32
+    /// The narrowest the preview gets when names are long; below it, names are shortened.
+    public static let minimumPreviewColumns = 36
     /// How many previews (or preview failures) are kept for documents no longer selected.
     public static let previewCacheCapacity = 32
     /// The longest filter the prompt accepts, in characters.
@@ -33,10 +35,16 @@ public struct BrowserState: Sendable {
         var selecting: String?
     }
 
+    /// Every mode's key table (the defaults, or a configuration file's).
+    public let keys: KeyTables
     /// The key table used for dispatch, help and key hints (``KeyMode/browser``).
-    public let keymap: BrowserKeymap
+    public var keymap: BrowserKeymap { keys.browser }
     /// The filter prompt's key table (``KeyMode/filter``).
-    public let filterKeymap = FilterKeymap.standard
+    public var filterKeymap: FilterKeymap { keys.filter }
+    /// The password prompt's key table (``KeyMode/password``).
+    public var passwordKeymap: PasswordPromptKeymap { keys.password }
+    /// The password being typed for an encrypted document, while its prompt is open.
+    public internal(set) var passwordEntry: PasswordEntry?
     /// The terminal size.
     public internal(set) var screen: ScreenSize
     /// The folder on screen, as a path without trailing slash.
@@ -62,9 +70,13 @@ public struct BrowserState: Sendable {
     public internal(set) var message: String?
     /// Whether the help screen covers the browser.
     public internal(set) var showingHelp = false
+    /// The first line of the help screen shown, when it is taller than the terminal.
+    public internal(set) var helpTop = 0
 
     /// Each entry's name in lower case, in ``entries``' order, for filtering as the user types.
     var lowercasedNames: [String] = []
+    /// The width of the widest name in the folder, in cells.
+    var widestName = 0
     var pendingListing: PendingListing?
     var previews = BrowserPreviewCache(capacity: previewCacheCapacity)
     /// The document whose preview was asked for last and has not arrived.
@@ -74,17 +86,18 @@ public struct BrowserState: Sendable {
     /// once the folder is listed (the first entry when it is nil or not there).
     ///
     /// Call ``start()`` next and perform its effects to list the folder.
-    public init(directory: String, screen: ScreenSize, selecting name: String? = nil, keymap: BrowserKeymap = .standard)
-    {
-        self.keymap = keymap
+    public init(directory: String, screen: ScreenSize, selecting name: String? = nil, keys: KeyTables = .standard) {
+        self.keys = keys
         self.screen = screen
         self.directory = BrowserPath.normalized(directory)
         pendingListing = PendingListing(path: self.directory, selecting: name)
     }
 
-    /// The effects that get the browser going: listing the folder.
-    public func start() -> [BrowserEffect] {
-        [.list(pendingListing?.path ?? directory)]
+    /// The effects that get the browser going: listing the folder. `note`, if any, is the
+    /// first message on the status line.
+    public mutating func start(note: String? = nil) -> [BrowserEffect] {
+        message = note
+        return [.list(pendingListing?.path ?? directory)]
     }
 
     /// Updates the state for `event` and returns the work it calls for.
@@ -96,6 +109,10 @@ public struct BrowserState: Sendable {
         switch event {
         case .key(let key):
             effects = handleKey(key)
+        case .mouse(let mouse):
+            effects = handleMouse(mouse)
+        case .paste(let text):
+            handlePaste(text)
         case .resize(let size):
             screen = size
             scrollToSelection()
@@ -108,7 +125,13 @@ public struct BrowserState: Sendable {
         case .previewFailed(let path, let reason):
             record(.failure(reason), for: path)
         case .openFailed(let path, let reason):
+            passwordEntry = nil
             message = "Cannot open \(BrowserPath.lastComponent(of: path)): \(reason)"
+        case .passwordNeeded(let path, let note):
+            passwordEntry = PasswordEntry(path: path, secret: "")
+            message = note
+        case .interrupted:
+            cancelPasswordEntry()
         }
         return effects + requestPreviewIfNeeded()
     }
@@ -151,7 +174,14 @@ public struct BrowserState: Sendable {
     var paneRows: Int { max(screen.rows - 3, 1) }
 
     /// Cells for the preview: the width less the margins, the list and the rule between them.
-    var previewColumns: Int { max(screen.columns - Self.listColumns - 5, 1) }
+    var previewColumns: Int { max(screen.columns - listColumns - 5, 1) }
+
+    /// The list's width: the folder's longest name (with its mark or slash), as far as the
+    /// preview keeps ``minimumPreviewColumns``, and never less than ``minimumListColumns``.
+    public var listColumns: Int {
+        let free = screen.columns - 5 - Self.minimumPreviewColumns
+        return max(Self.minimumListColumns, min(widestName + 3, free))
+    }
 
     /// Moves the list so that the selected entry is on it, scrolling as little as possible and
     /// leaving no blank rows below the last entry.

@@ -20,6 +20,15 @@ enum BrowserStatusLine {
         if state.showingHelp {
             left = helpNote
             hints = []
+        } else if let entry = state.passwordEntry {
+            // The message says why it is asked (or that the last one was wrong); the dots say
+            // how much is typed, never what.
+            let label = (state.message.map { $0 + " — " } ?? "") + "Password: "
+            let dots = String(repeating: "•", count: min(entry.secret.unicodeScalars.count, 64))
+            let input = BrowserView.fitted(label, toWidth: max(available - DisplayWidth.of(dots) - 1, 0)) + dots
+            left = input + promptCursor
+            hints = state.passwordKeymap.hints
+            cursorColumn = min(1 + DisplayWidth.of(input), columns - 1)
         } else if state.isEditingFilter {
             // The end of a long filter stays in view, next to the cursor.
             let filterBudget = available - DisplayWidth.of(promptLabel) - DisplayWidth.of(promptCursor)

@@ -29,7 +29,7 @@ public enum BrowserView {
     public static func render(_ state: BrowserState) -> Frame {
         var frame = Frame(size: state.screen)
         if state.isTooSmall {
-            drawTooSmallNotice(into: &frame)
+            TooSmallNotice.draw(needing: BrowserState.minimumScreen, into: &frame)
             return frame
         }
         if state.showingHelp {
@@ -99,7 +99,7 @@ public enum BrowserView {
         let preview = BrowserPreviewPane.lines(for: state)
         for row in 0..<state.paneRows {
             let cell = row < list.count ? list[row] : (text: "", style: .normal)
-            let padding = max(BrowserState.listColumns - DisplayWidth.of(cell.text), 0)
+            let padding = max(state.listColumns - DisplayWidth.of(cell.text), 0)
             var spans: [Span] = []
             append(" ", style: .normal, to: &spans)
             append(cell.text + String(repeating: " ", count: padding), style: cell.style, to: &spans)
@@ -116,7 +116,7 @@ public enum BrowserView {
     /// The list's rows: the visible entries from the top one, or a note saying why there are
     /// none. Each row fits ``BrowserState/listColumns``.
     private static func listLines(of state: BrowserState) -> [(text: String, style: CellStyle)] {
-        let noteWidth = BrowserState.listColumns - 2
+        let noteWidth = state.listColumns - 2
         switch state.listing {
         case .loading:
             return [("  Loading…", .dim)]
@@ -139,14 +139,15 @@ public enum BrowserView {
         let shown = state.visibleEntries.indices.dropFirst(state.topIndex).prefix(state.paneRows)
         return shown.map { index in
             let entry = state.visibleEntries[index]
-            return (listText(of: entry), index == state.selectedIndex ? .reverse : listStyle(of: entry))
+            let text = listText(of: entry, width: state.listColumns)
+            return (text, index == state.selectedIndex ? .reverse : listStyle(of: entry))
         }
     }
 
     /// An entry as the list shows it: the document mark, the name shortened in the middle to
-    /// fit, and a slash after a folder's name.
-    static func listText(of entry: BrowserEntry) -> String {
-        let nameWidth = BrowserState.listColumns - 2
+    /// fit `width` cells, and a slash after a folder's name.
+    static func listText(of entry: BrowserEntry, width: Int) -> String {
+        let nameWidth = width - 2
         let name = TerminalSafeText.sanitized(entry.name)
         switch entry.kind {
         case .folder:
@@ -171,19 +172,5 @@ public enum BrowserView {
     static func wrapped(_ text: String, width: Int) -> [String] {
         let safe = TerminalSafeText.sanitized(text, keeping: ["\n", "\r", "\t"])
         return LineWrapper.wrap(safe.unicodeScalars, width: max(width, 1)).map(\.text)
-    }
-
-    private static func drawTooSmallNotice(into frame: inout Frame) {
-        guard frame.size.rows > 0 else {
-            return
-        }
-        let minimum = BrowserState.minimumScreen
-        let notice = DisplayWidth.truncated(
-            "Terminal too small (needs \(minimum.columns)×\(minimum.rows))", toWidth: frame.size.columns)
-        let indent = max((frame.size.columns - DisplayWidth.of(notice)) / 2, 0)
-        var row: [Span] = []
-        append(String(repeating: " ", count: indent), style: .normal, to: &row)
-        append(notice, style: .bold, to: &row)
-        frame.rows[frame.size.rows / 2] = row
     }
 }

@@ -44,7 +44,7 @@ import Testing
         #expect(custom.hints == ["Ctrl-Q quit"])
         #expect(
             custom.helpEntries == [
-                HelpEntry(keys: "", summary: "Nothing to press"), HelpEntry(keys: "Ctrl-Q, q", summary: "Quit"),
+                HelpEntry(keys: "(no key)", summary: "Nothing to press"), HelpEntry(keys: "Ctrl-Q, q", summary: "Quit"),
             ])
     }
 

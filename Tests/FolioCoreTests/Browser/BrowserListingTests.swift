@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func trailingSlashesAreDropped() {
-        let state = BrowserState(directory: "/home/ada/papers//", screen: ScreenSize(rows: 16, columns: 80))
+        var state = BrowserState(directory: "/home/ada/papers//", screen: ScreenSize(rows: 16, columns: 80))
         #expect(state.start() == [.list("/home/ada/papers")])
         #expect(state.directory == "/home/ada/papers")
     }

@@ -254,7 +254,9 @@ import Testing
             BrowserKeyBinding(keys: [.character("x"), .escape], command: .quit, summary: "Leave", hint: "leave"),
             BrowserKeyBinding(keys: [.down], command: .list(.down), summary: "Next"),
         ])
-        var state = BrowserState(directory: "/tmp", screen: ScreenSize(rows: 12, columns: 60), keymap: keymap)
+        var keys = KeyTables()
+        keys.browser = keymap
+        var state = BrowserState(directory: "/tmp", screen: ScreenSize(rows: 12, columns: 60), keys: keys)
         _ = state.start()
         _ = state.handle(.listed(path: "/tmp", entries: BrowserFixture.numberedNotes(2)))
         #expect(BrowserView.render(state).lines[11] == " 2 entries                                 F1 keys  x leave ")
@@ -325,7 +327,7 @@ import Testing
         session.deliver(.resize(ScreenSize(rows: 0, columns: 0)))
         #expect(BrowserView.render(session.state).rows.isEmpty)
         session.deliver(.resize(ScreenSize(rows: 1, columns: 5)))
-        #expect(session.screenLines == ["Termi"])
+        #expect(session.screenLines == ["60×12"])
     }
 
     @Test func folderBeingListedAndFolderThatCannotBe() {
@@ -372,21 +374,27 @@ import Testing
         #expect(hidden.screenLines[15].hasPrefix(" 1 entry, 1 hidden shown "))
     }
 
-    @Test func longNamesAreShortenedInTheMiddle() {
+    @Test func longNamesTakeTheFreeWidthThenAreShortenedInTheMiddle() {
         let document = "0123456789abcdefghijklmnopqrstuvwxyz.pdf"
         let folder = "the-folder-with-a-name-too-long-for-the-list"
-        var session = BrowserSession(entries: [
-            BrowserEntry(name: document, kind: .document),
-            BrowserEntry(name: folder, kind: .folder),
-        ])
+        let entries = [BrowserEntry(name: document, kind: .document), BrowserEntry(name: folder, kind: .folder)]
+        // 80 columns: the list takes what the preview's 36 columns leave (39), and no more.
+        var session = BrowserSession(entries: entries)
         let lines = session.screenLines
         #expect(
-            lines[2] == screen(["   the-folder-wit…g-for-the-list/ │ the-folder-with-a-nam…oo-long-for-the-list/"])[0])
-        #expect(lines[3] == screen([" ▪ 0123456789abcde…qrstuvwxyz.pdf │"])[0])
+            lines[2] == screen(["   the-folder-with-a-…long-for-the-list/ │ the-folder-with-a…long-for-the-list/"])[0])
+        #expect(lines[3] == screen([" ▪ 0123456789abcdefgh…mnopqrstuvwxyz.pdf │"])[0])
         session.press(.down)
         #expect(
             session.screenLines[2]
-                == screen(["   the-folder-wit…g-for-the-list/ │ 0123456789abcdefghijklmnopqrstuvwxyz.pdf"])[0])
+                == screen(["   the-folder-with-a-…long-for-the-list/ │ 0123456789abcdefgh…nopqrstuvwxyz.pdf"])[0])
+        // 120 columns: both names whole, the list as wide as the longest (44 + mark and slash).
+        let wide = BrowserSession(entries: entries, columns: 120)
+        #expect(wide.screenLines[2].hasPrefix("   the-folder-with-a-name-too-long-for-the-list/ │ "))
+        #expect(wide.screenLines[3].hasPrefix(" ▪ 0123456789abcdefghijklmnopqrstuvwxyz.pdf      │"))
+        // Short names keep the list at its usual 32 columns.
+        let short = BrowserSession(entries: [BrowserEntry(name: "a.pdf", kind: .document)], columns: 120)
+        #expect(short.screenLines[2].hasPrefix(" ▪ a.pdf" + String(repeating: " ", count: 26) + "│"))
     }
 
     @Test func longPathsAreShortenedInTheMiddle() {

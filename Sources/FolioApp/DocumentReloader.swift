@@ -1,0 +1,127 @@
+import FolioCore
+import FolioDocument
+import Foundation
+import Glibc
+
+/// Reopens the reader's document after its file changed, on a thread of its own, and hands
+/// the new version back only when it is whole: the file must open, have pages, and stay the
+/// same (size, time, inode) while it is read, or the reloader waits and tries again, so a file
+/// caught half-written by LaTeX or an editor never replaces a good version on screen.
+final class DocumentReloader: @unchecked Sendable {
+    /// What a reload came to.
+    enum Outcome: Sendable {
+        /// The new version, and the text of the page on screen in it (when it could be read).
+        case reloaded(Document, currentPageText: PageText?)
+        /// No new version: why, for the status line (the open copy stays on screen).
+        case kept(String)
+    }
+
+    /// How long a file must stay unchanged while it is read, in seconds.
+    static let settleTime = 0.15
+    /// How long to wait before trying again after a failed or unsettled attempt, in seconds.
+    static let retryTime = 0.3
+    /// How many attempts a reload makes before giving up (about six seconds).
+    static let attempts = 20
+
+    private let path: String
+    private let lock = NSLock()
+    private var isRunning = false
+    private var isWanted = false
+    private var isStopped = false
+    private var pageOnScreen = 0
+    private let deliver: @Sendable (Outcome) -> Void
+
+    /// A reloader of the document at `path`; `deliver` runs on the reloader's thread.
+    init(path: String, deliver: @escaping @Sendable (Outcome) -> Void) {
+        self.path = path
+        self.deliver = deliver
+    }
+
+    /// The page on screen, whose text a reload reads straight away so the page never blanks.
+    func show(page: Int) {
+        lock.withLock { pageOnScreen = page }
+    }
+
+    /// Reloads `current`'s file: now, or once the reload running has finished.
+    func reload(_ current: Document) {
+        let start = lock.withLock { () -> Bool in
+            isWanted = true
+            guard !isRunning, !isStopped else { return false }
+            isRunning = true
+            return true
+        }
+        guard start else { return }
+        DocumentThread.start(name: "folio.reload") { [self] in
+            while let outcome = nextReload(of: current) {
+                deliver(outcome)
+            }
+        }
+    }
+
+    /// Stops delivering: a reload running ends without a result.
+    func stop() {
+        lock.withLock { isStopped = true }
+    }
+
+    /// Runs the reload asked for, or returns nil (and marks the reloader idle) when none is.
+    private func nextReload(of current: Document) -> Outcome? {
+        let proceed = lock.withLock { () -> Bool in
+            guard isWanted, !isStopped else {
+                isRunning = false
+                return false
+            }
+            isWanted = false
+            return true
+        }
+        guard proceed else { return nil }
+        var reason = "it did not settle"
+        for attempt in 0..<Self.attempts {
+            if attempt > 0 {
+                Thread.sleep(forTimeInterval: Self.retryTime)
+            }
+            if lock.withLock({ isStopped }) { return nil }
+            guard let before = FileIdentity(path) else {
+                return .kept("\(displayName) is gone; the open copy stays (it reloads when the file is back)")
+            }
+            do throws(DocumentError) {
+                let document = try current.reloaded()
+                guard !document.needsPassword else {
+                    return .kept("\(displayName) changed and now needs a password; the open copy stays")
+                }
+                guard try document.pageCount > 0 else { throw DocumentError.noPages }
+                let page = min(lock.withLock { pageOnScreen }, try document.pageCount - 1)
+                let text = try? document.text(page: page, cancellation: Cancellation(timeLimit: TimeLimits.pageText))
+                Thread.sleep(forTimeInterval: Self.settleTime)
+                guard FileIdentity(path) == before else {
+                    reason = "it was still being written"
+                    continue
+                }
+                return .reloaded(document, currentPageText: text)
+            } catch {
+                reason = error.description
+            }
+        }
+        return .kept("Could not reload \(displayName): \(reason); the open copy stays")
+    }
+
+    private var displayName: String {
+        TerminalSafeText.sanitized(FileSystemName.displayed(path.split(separator: "/").last.map(String.init) ?? path))
+    }
+}
+
+/// What tells one version of a file from another: its inode, size and modification time.
+private struct FileIdentity: Equatable {
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+
+    init?(_ path: String) {
+        var status = stat()
+        guard stat(FileSystemName.cString(path), &status) == 0 else { return nil }
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        seconds = status.st_mtim.tv_sec
+        nanoseconds = status.st_mtim.tv_nsec
+    }
+}

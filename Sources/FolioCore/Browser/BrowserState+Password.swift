@@ -1,0 +1,50 @@
+/// The password prompt of an encrypted document opened from the browser: typed on the status
+/// line (shown as dots), Enter tries it, Escape or Ctrl-C gives up and goes back to the list.
+extension BrowserState {
+    /// The longest password the prompt takes.
+    static let maximumPasswordLength = 1024
+
+    mutating func handlePasswordKey(_ key: Key) -> [BrowserEffect] {
+        guard var entry = passwordEntry else { return [] }
+        if case .character(let character) = key {
+            if entry.secret.unicodeScalars.count < Self.maximumPasswordLength {
+                entry.secret.unicodeScalars.append(character)
+            }
+            passwordEntry = entry
+            return []
+        }
+        switch passwordKeymap.command(for: key) {
+        case .accept:
+            passwordEntry = nil
+            message = "Trying the password…"
+            return [.unlock(path: entry.path, password: entry.secret)]
+        case .cancel:
+            cancelPasswordEntry()
+        case .deleteBackward:
+            if !entry.secret.isEmpty {
+                entry.secret.removeLast()
+            }
+            passwordEntry = entry
+        case .clear:
+            entry.secret = ""
+            passwordEntry = entry
+        case nil:
+            break
+        }
+        return []
+    }
+
+    mutating func cancelPasswordEntry() {
+        guard let entry = passwordEntry else { return }
+        passwordEntry = nil
+        message = "Not opened: \(BrowserPath.lastComponent(of: entry.path)) needs its password"
+    }
+}
+
+/// A password being typed for the document at ``path``.
+public struct PasswordEntry: Sendable, Equatable {
+    /// The encrypted document.
+    public let path: String
+    /// What has been typed (never drawn: the prompt shows a dot per character).
+    public internal(set) var secret: String
+}

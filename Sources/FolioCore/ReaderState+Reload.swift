@@ -1,0 +1,39 @@
+/// A new version of the document, reopened after its file changed (or `R`): the reader stays
+/// on the same page and at the same place in it (the last page when the document got shorter),
+/// in the same view, and forgets what belonged to the old version (page texts, images, the
+/// outline, a running search, an open list).
+extension ReaderState {
+    mutating func documentReplaced(by summary: DocumentSummary, currentPageText: PageText?) -> [ReaderEffect] {
+        let keptTopLine = topLine
+        let pageCount = max(summary.pageCount, 0)
+        let page = min(currentPage, max(pageCount - 1, 0))
+        let samePage = page == currentPage
+        document = summary
+        paging = PagingController(pageCount: pageCount, mode: paging.mode)
+        currentPage = page
+        cache = PageCache()
+        outline = nil
+        outlineWanted = false
+        overlay = nil
+        selection = nil
+        runningSearch = nil
+        pendingMatch = nil
+        currentMatch = nil
+        pendingLinkClick = nil
+        renderedImages = [:]
+        failedRenders = [:]
+        pendingRenders = []
+        backHistory = backHistory.filter { $0.page < pageCount }
+        forwardHistory = forwardHistory.filter { $0.page < pageCount }
+        topLine = samePage ? keptTopLine : 0
+        if let currentPageText {
+            record(.text(currentPageText), for: page)
+        }
+        // Without the text yet, the place is kept and clamped when the text arrives.
+        if currentLines != nil {
+            topLine = min(topLine, maximumTopLine(of: page))
+        }
+        message = "Reloaded: \(pageCount) page\(pageCount == 1 ? "" : "s")"
+        return refreshWindow()
+    }
+}

@@ -1,0 +1,91 @@
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// A configuration file, reload on change and the mouse, in a real terminal (tmux), as a user
+/// would meet them.
+@Suite(.serialized) struct DailyUseEndToEndTests {
+    let tracemonkey = Corpus.path("pdfjs-tracemonkey.pdf")
+
+    /// Writes `text` as the session's configuration file (`$XDG_CONFIG_HOME/folio/config`).
+    private func writeConfiguration(_ text: String, in tmux: TmuxSession) throws {
+        let folder = tmux.stateFolder.appendingPathComponent("config/folio")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try text.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+    }
+
+    @Test func aConfigurationRemapsKeysAndItsErrorsDoNotStopFolio() throws {
+        let tmux = try TmuxSession(columns: 160, rows: 30)
+        try writeConfiguration(
+            "# zathura-like\nmap J next-page\nunmap h\nset wrap tru\nmap K previous-page\nset colour red\n", in: tmux)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        let first = try tmux.waitForStatus("1/14")
+        #expect(first.contains("folio: "), "the first problem is on the message line: \(first)")
+        // HOME is /tmp in the test terminal, so the file is named from ~.
+        #expect(first.contains(" folio: ~/folio-test-"), "\(first)")
+        #expect(first.contains("/config/folio/config:4: invalid wrap 'tru' (true or false)"))
+        #expect(first.contains("and 1 more: folio --check-config"))
+        try tmux.send("J")
+        try tmux.waitForStatus("2/14")
+        try tmux.send("h")
+        try tmux.waitForStatus("h is not a key here (? for help)")
+        #expect(try tmux.statusLine().contains("2/14"))
+        try tmux.send("K")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        try tmux.run("\"$FOLIO\" --check-config; echo \"[check $?]\"")
+        let screen = try tmux.waitFor("the check") { $0.contains("[check 1]") }
+        #expect(screen.contains("config:6: unknown option 'colour'"))
+    }
+
+    @Test func reloadAfterAnInPlaceRewriteAndAnAtomicRename() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        let folder = try TemporaryDirectory()
+        let document = folder.url.appendingPathComponent("paper.pdf").path
+        try FileManager.default.copyItem(atPath: tracemonkey, toPath: document)
+        try tmux.run("\"$FOLIO\" -p 6 '\(document)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("6/14")
+        try tmux.send("j", "j")
+        // In place, as `cat > file` writes.
+        try FileManager.default.removeItem(atPath: document)
+        try Data(contentsOf: URL(fileURLWithPath: Corpus.path("pdfjs-freeculture.pdf"))).write(
+            to: URL(fileURLWithPath: document))
+        try tmux.waitForStatus("Reloaded: 352 pages")
+        #expect(try tmux.statusLine().contains("6/352"))
+        // By rename, as editors and LaTeX write.
+        let written = folder.url.appendingPathComponent(".paper.pdf.tmp").path
+        try FileManager.default.copyItem(atPath: tracemonkey, toPath: written)
+        #expect(rename(written, document) == 0)
+        try tmux.waitForStatus("Reloaded: 14 pages")
+        #expect(try tmux.statusLine().contains("6/14"))
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+    }
+
+    @Test func theWheelScrollsAndAClickFollowsALink() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/14")
+        let before = try tmux.screen()
+        // Two notches of the wheel down (SGR 1006 reports, as tmux passes them on).
+        try tmux.sendBytes(Array("\u{1B}[<65;20;10M\u{1B}[<65;20;10M".utf8))
+        try tmux.waitFor("the page to scroll") { _ in try tmux.screen().first != before.first }
+        #expect(try tmux.screen()[0] == before[6], "two notches are six lines")
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-paragraph_and_link.pdf"))'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/2")
+        // f puts a hint on the link on screen; Enter lists the page's links instead.
+        try tmux.send("f")
+        try tmux.waitForStatus("1 link on screen: type a hint")
+        try tmux.send("Enter")
+        try tmux.waitFor("the link list") { $0.contains("Links on page 1") }
+        // A double click on the first entry (row 2 of the screen, 1-based) follows it.
+        try tmux.sendBytes(Array("\u{1B}[<0;5;2M\u{1B}[<0;5;2m\u{1B}[<0;5;2M\u{1B}[<0;5;2m".utf8))
+        try tmux.waitForStatus("2/2")
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+    }
+}

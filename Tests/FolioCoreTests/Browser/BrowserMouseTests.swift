@@ -1,0 +1,65 @@
+import FolioCore
+import Testing
+
+/// The mouse and pasted text in the file browser.
+@Suite struct BrowserMouseTests {
+    private func browser() -> BrowserState {
+        var state = BrowserState(directory: "/tmp", screen: ScreenSize(rows: 12, columns: 80))
+        _ = state.start()
+        _ = state.handle(.listed(path: "/tmp", entries: BrowserFixture.numberedNotes(20)))
+        return state
+    }
+
+    @Test func aClickSelectsAndASecondClickOpens() {
+        var state = browser()
+        // The list starts on row 2, below the header and a blank row.
+        _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 5, column: 4)))
+        #expect(state.selectedIndex == 3)
+        _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 5, column: 4)))
+        #expect(state.message?.hasPrefix("Cannot open note 4.txt: ") == true, "\(state.message ?? "no message")")
+        _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 5, column: 60)))
+        #expect(state.selectedIndex == 3, "a click in the preview selects nothing")
+    }
+
+    @Test func theWheelMovesTheSelection() {
+        var state = browser()
+        _ = state.handle(.mouse(MouseEvent(action: .wheelDown, row: 5, column: 4)))
+        _ = state.handle(.mouse(MouseEvent(action: .wheelDown, row: 5, column: 4)))
+        #expect(state.selectedIndex == 6)
+        _ = state.handle(.mouse(MouseEvent(action: .wheelUp, row: 5, column: 4)))
+        #expect(state.selectedIndex == 3)
+    }
+
+    @Test func aPasteFillsTheFilter() {
+        var state = browser()
+        _ = state.handle(.paste("note"))
+        #expect(state.filter.isEmpty)
+        _ = state.handle(.key(.character("/")))
+        _ = state.handle(.paste("note 17\u{1B}"))
+        #expect(state.filter == "note 17", "control characters are dropped")
+        #expect(state.visibleEntries.map(\.name) == ["note 17.txt"])
+    }
+
+    @Test func thePasswordPromptTakesKeysAndPastesAndKeepsTheListStill() {
+        var state = browser()
+        _ = state.handle(.passwordNeeded(path: "/tmp/secret.pdf", note: "secret.pdf is encrypted"))
+        #expect(state.keyMode == .password)
+        _ = state.handle(.paste("pass\n"))
+        _ = state.handle(.key(.character("é")))
+        _ = state.handle(.key(.backspace))
+        _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 2), row: 5, column: 4)))
+        #expect(state.selectedIndex == 0, "clicks wait for the password")
+        let status = BrowserView.render(state).lines[11]
+        #expect(status.hasPrefix(" secret.pdf is encrypted — Password: ••••▏"), "\(status)")
+        #expect(!status.contains("pass"))
+        #expect(state.handle(.key(.enter)) == [.unlock(path: "/tmp/secret.pdf", password: "pass")])
+        #expect(state.keyMode == .browser)
+        _ = state.handle(.passwordNeeded(path: "/tmp/secret.pdf", note: "Wrong password, try again (2 tries left)"))
+        _ = state.handle(.key(.character("x")))
+        _ = state.handle(.key(.control("u")))
+        #expect(state.passwordEntry?.secret == "")
+        _ = state.handle(.interrupted)
+        #expect(state.passwordEntry == nil)
+        #expect(state.message == "Not opened: secret.pdf needs its password")
+    }
+}
