@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "FolioCore"),
         .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
-        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore"]),
+        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore", "FolioSixel"]),
         .target(name: "FolioSixel"),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
         .target(name: "FolioState", dependencies: ["FolioCore"]),
@@ -46,14 +46,15 @@ let package = Package(
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(
             name: "FolioTerminalTests", dependencies: ["FolioDocument", "FolioTerminal", "FolioTestSupport"]),
-        .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel"]),
+        .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(name: "FolioConfigurationTests", dependencies: ["FolioConfiguration", "FolioTestSupport"]),
         .testTarget(
             name: "FolioAppTests",
             dependencies: [
-                "FolioApp", "FolioConfiguration", "FolioDocument", "FolioState", "FolioTerminal", "FolioTestSupport",
+                "FolioApp", "FolioConfiguration", "FolioDocument", "FolioSixel", "FolioState", "FolioTerminal",
+                "FolioTestSupport",
             ]
         ),
         .testTarget(name: "CLITests", dependencies: ["FolioTestSupport"]),

@@ -3,6 +3,7 @@ import FolioCore
 import FolioDocument
 import FolioSixel
 import FolioTerminal
+import Glibc
 
 /// The non-interactive modes: `--info`, `--text`, `--outline`, `--search`. Each returns the
 /// process exit status (0 success, 1 document error or no match).
@@ -39,6 +40,7 @@ public struct BatchCommands {
             case .outline: return try outline(document)
             case .search(let pattern): return try search(document, SearchPattern(pattern))
             case .sixel: return try sixel(document)
+            case .image: return try image(document)
             }
         } catch {
             report(error.description)
@@ -156,14 +158,83 @@ public struct BatchCommands {
     /// more colours), followed by a newline.
     private func sixel(_ document: Document) throws(DocumentError) -> Int32 {
         let width = options.width ?? TerminalProbe.windowPixelWidth() ?? 800
+        let compact = options.compactSixel.isCompact(environment: Environment.values(["SSH_CONNECTION"]))
         let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
             let rendered = try document.render(page: page, width: width, cancellation: cancellation)
             let image = IndexedImage(
-                RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels), maxColors: 256)
+                page: RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels), maxColors: 256,
+                compact: compact)
             return SixelEncoder.encode(image)
         } write: { bytes in
             output.write(bytes: bytes)
             output.write("\n")
+        }
+        output.flush()
+        return status ?? 1
+    }
+
+    /// Each selected page as an image in the protocol `--graphics` names (detected for `auto`),
+    /// followed by a newline: fitted in `--size` cells, or `--width` pixels wide (the terminal's
+    /// width, or 800, by default; for half blocks a pixel is a column, and the default the
+    /// terminal's columns, or 80).
+    private func image(_ document: Document) throws(DocumentError) -> Int32 {
+        let preference = options.graphics ?? .auto
+        let needsTerminal = preference == .auto || options.width == nil || options.size != nil
+        let support =
+            needsTerminal
+            ? TerminalProbe.detect(preference: preference, compactSixel: options.compactSixel)
+            : TerminalProbe.assume(preference: preference, compactSixel: options.compactSixel)
+        let method = support.method
+        let cell: PixelSize
+        let defaultWidth: Int
+        if case .halfBlocks = method {
+            cell = PixelSize(width: 1, height: 2)
+            let columns = TerminalProbe.windowGeometry(of: STDOUT_FILENO).cells.columns
+            defaultWidth = columns > 0 ? columns : 80
+        } else {
+            cell = support.cellPixels
+            defaultWidth = TerminalProbe.windowPixelWidth() ?? 800
+        }
+        let size = options.size
+        let width = options.width ?? defaultWidth
+        let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
+            let points = try document.pageSize(page)
+            var zoom = Double(width) / max(points.width, 1)
+            if let size {
+                zoom = min(
+                    Double(size.columns * cell.width) / max(points.width, 1),
+                    Double(size.rows * cell.height) / max(points.height, 1))
+            }
+            let rendered = try document.render(page: page, zoom: zoom, cancellation: cancellation)
+            let rgb = RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels)
+            let cells = size.map { _ in
+                (
+                    columns: (rgb.width + cell.width - 1) / cell.width,
+                    rows: (rgb.height + cell.height - 1) / cell.height
+                )
+            }
+            switch method {
+            case .kitty:
+                let png = try PNGEncoder.encode(width: rgb.width, height: rgb.height, rgb: rgb.pixels)
+                return KittyGraphics.display(png: png, cells: cells)
+            case .iterm:
+                let png = try PNGEncoder.encode(width: rgb.width, height: rgb.height, rgb: rgb.pixels)
+                return cells.map { ITermImage.encode(png: png, columns: $0.columns, rows: $0.rows) }
+                    ?? ITermImage.encode(png: png)
+            case .sixel(let registers):
+                return SixelEncoder.encode(
+                    IndexedImage(page: rgb, maxColors: min(registers, 256), compact: support.compactGreys))
+            case .halfBlocks(let trueColor):
+                return (0..<((rgb.height + 1) / 2)).flatMap { row in
+                    HalfBlockEncoder.encodeRow(
+                        rgb, cellRow: row, firstColumn: 0, columns: rgb.width, trueColor: trueColor) + [0x0A]
+                }
+            case .none:
+                return []
+            }
+        } write: { bytes in
+            output.write(bytes: bytes)
+            if case .halfBlocks = method {} else { output.write("\n") }
         }
         output.flush()
         return status ?? 1

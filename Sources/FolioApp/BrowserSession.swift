@@ -85,6 +85,8 @@ public struct BrowserSession: Sendable {
                     if let outcome = perform(state.handle(.mouse(mouse))) { return outcome }
                 case .paste(let text):
                     if let outcome = perform(state.handle(.paste(text))) { return outcome }
+                case .imageEvicted:
+                    break
                 }
             }
             for event in mailbox.take() {
@@ -97,7 +99,7 @@ public struct BrowserSession: Sendable {
                 case .mouse(let mouse): event = .mouse(mouse)
                 case .paste(let text): event = .paste(text)
                 case .resize(let size): event = .resize(size)
-                case .suspendRequested, .terminate: continue
+                case .suspendRequested, .terminate, .imageEvicted: continue
                 }
                 if let outcome = perform(state.handle(event)) { return outcome }
             }

@@ -65,7 +65,8 @@ struct DiskFiles: ConfigurationFiles {
     let home: String?
 
     func contents(of path: String) -> Result<String, ConfigurationFileProblem> {
-        let descriptor = open(FileSystemName.cString(path), O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a FIFO named as the configuration cannot stop Folio from starting.
+        let descriptor = open(FileSystemName.cString(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(Self.problem(errno)) }
         defer { close(descriptor) }
         var status = stat()

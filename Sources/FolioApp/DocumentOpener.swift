@@ -52,7 +52,7 @@ struct DocumentOpener {
                 switch event {
                 case .terminate(let signal): return .signal(signal)
                 case .suspendRequested: terminal.suspend()
-                case .key, .mouse, .paste, .resize: break
+                case .key, .mouse, .paste, .resize, .imageEvicted: break
                 }
             }
         }

@@ -6,7 +6,9 @@ import Glibc
 /// Reopens the reader's document after its file changed, on a thread of its own, and hands
 /// the new version back only when it is whole: the file must open, have pages, and stay the
 /// same (size, time, inode) while it is read, or the reloader waits and tries again, so a file
-/// caught half-written by LaTeX or an editor never replaces a good version on screen.
+/// caught half-written by LaTeX or an editor never replaces a good version on screen. A version
+/// with fewer pages than the one on screen (MuPDF repairs a PDF cut short and opens what it
+/// has) is taken only when it is still the same a moment later.
 final class DocumentReloader: @unchecked Sendable {
     /// What a reload came to.
     enum Outcome: Sendable {
@@ -29,6 +31,8 @@ final class DocumentReloader: @unchecked Sendable {
     private var isWanted = false
     private var isStopped = false
     private var pageOnScreen = 0
+    /// The version on screen, which the next reload reopens.
+    private var current: Document?
     private let deliver: @Sendable (Outcome) -> Void
 
     /// A reloader of the document at `path`; `deliver` runs on the reloader's thread.
@@ -42,9 +46,11 @@ final class DocumentReloader: @unchecked Sendable {
         lock.withLock { pageOnScreen = page }
     }
 
-    /// Reloads `current`'s file: now, or once the reload running has finished.
+    /// Reloads `current`'s file (the version on screen): now, or once the reload running has
+    /// finished.
     func reload(_ current: Document) {
         let start = lock.withLock { () -> Bool in
+            self.current = current
             isWanted = true
             guard !isRunning, !isStopped else { return false }
             isRunning = true
@@ -52,29 +58,36 @@ final class DocumentReloader: @unchecked Sendable {
         }
         guard start else { return }
         DocumentThread.start(name: "folio.reload") { [self] in
-            while let outcome = nextReload(of: current) {
+            while let outcome = nextReload() {
+                // Stopped meanwhile: the session has ended, and nothing is delivered.
+                guard !lock.withLock({ isStopped }) else { break }
                 deliver(outcome)
             }
+            lock.withLock { self.current = nil }
         }
     }
 
-    /// Stops delivering: a reload running ends without a result.
+    /// Stops delivering: a reload running ends without a result (its attempt in progress
+    /// finishes first).
     func stop() {
         lock.withLock { isStopped = true }
     }
 
     /// Runs the reload asked for, or returns nil (and marks the reloader idle) when none is.
-    private func nextReload(of current: Document) -> Outcome? {
-        let proceed = lock.withLock { () -> Bool in
-            guard isWanted, !isStopped else {
+    private func nextReload() -> Outcome? {
+        let version = lock.withLock { () -> Document? in
+            guard isWanted, !isStopped, let current else {
                 isRunning = false
-                return false
+                return nil
             }
             isWanted = false
-            return true
+            return current
         }
-        guard proceed else { return nil }
+        guard let current = version else { return nil }
+        let pagesOnScreen = (try? current.pageCount) ?? 0
         var reason = "it did not settle"
+        // A shorter version seen once, to be taken only when the next attempt finds it unchanged.
+        var shorter: (file: FileIdentity, pages: Int)?
         for attempt in 0..<Self.attempts {
             if attempt > 0 {
                 Thread.sleep(forTimeInterval: Self.retryTime)
@@ -88,8 +101,14 @@ final class DocumentReloader: @unchecked Sendable {
                 guard !document.needsPassword else {
                     return .kept("\(displayName) changed and now needs a password; the open copy stays")
                 }
-                guard try document.pageCount > 0 else { throw DocumentError.noPages }
-                let page = min(lock.withLock { pageOnScreen }, try document.pageCount - 1)
+                let pages = try document.pageCount
+                guard pages > 0 else { throw DocumentError.noPages }
+                if pages < pagesOnScreen, shorter.map({ $0.file != before || $0.pages != pages }) ?? true {
+                    shorter = (before, pages)
+                    reason = "it got shorter and may still be being written"
+                    continue
+                }
+                let page = min(lock.withLock { pageOnScreen }, pages - 1)
                 let text = try? document.text(page: page, cancellation: Cancellation(timeLimit: TimeLimits.pageText))
                 Thread.sleep(forTimeInterval: Self.settleTime)
                 guard FileIdentity(path) == before else {
@@ -101,7 +120,7 @@ final class DocumentReloader: @unchecked Sendable {
                 reason = error.description
             }
         }
-        return .kept("Could not reload \(displayName): \(reason); the open copy stays")
+        return .kept("Could not reload \(displayName): \(TerminalSafeText.sanitized(reason)); the open copy stays")
     }
 
     private var displayName: String {

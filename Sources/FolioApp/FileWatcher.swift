@@ -41,8 +41,9 @@ final class FileWatcher: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops watching: the thread ends and the callback is not called afterwards (one already
-    /// running finishes).
+    /// Stops watching: the thread ends. A callback already running, or one whose quiet time
+    /// ran out just as this was called, still finishes; the session closes its mailbox, so
+    /// what it posts then is dropped.
     func stop() {
         stopPipe.signal()
     }

@@ -104,10 +104,10 @@ public struct Interactive: Sendable {
         // many wrong ones were given.
         var locked: (document: Document, path: String, attempts: Int)?
         var startPage = self.startPage
-        // Where a global mark leads, and what to say first (the configuration's problems, or
-        // why a marked document could not be opened).
+        // Where a global mark leads, and what to say first: what the configuration file got
+        // wrong, or else how to get sharper images (or why a marked document could not be opened).
         var markedPage: Int?
-        var note = configurationNote
+        var note = configurationNote ?? graphics.advice
         while true {
             if let current = reading {
                 let ending = read(

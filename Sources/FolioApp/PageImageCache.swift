@@ -23,6 +23,9 @@ final class PageImageCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [RenderRequest: Entry] = [:]
     private var recentlyUsed: [RenderRequest] = []
+    /// Starts where the process id says, so that two readers in panes of one terminal (tmux)
+    /// seldom use the same ids.
+    private var lastImageID = UInt32(ProcessInfo.processInfo.processIdentifier % 255)
 
     /// An empty cache of `capacity` bytes.
     init(capacity: Int = standardCapacity) {
@@ -48,6 +51,17 @@ final class PageImageCache: @unchecked Sendable {
                 let oldest = recentlyUsed.removeFirst()
                 total -= entries.removeValue(forKey: oldest)?.image.byteCount ?? 0
             }
+        }
+    }
+
+    /// A new image id for the kitty graphics protocol: 1 to 255, so that Unicode placeholders
+    /// can carry it as a 256-colour foreground, which tmux passes on unchanged. An id comes back
+    /// only after 254 others, long after the terminal was told to free its image (the reader
+    /// keeps a few).
+    func newImageID() -> UInt32 {
+        lock.withLock {
+            lastImageID = lastImageID % 255 + 1
+            return lastImageID
         }
     }
 

@@ -64,13 +64,18 @@ final class PageImageRenderer: Sendable {
             let image: PageImage
             switch support.method {
             case .sixel(let registers):
-                let indexed = IndexedImage(rgb, maxColors: min(registers, 256))
+                let indexed = IndexedImage(page: rgb, maxColors: min(registers, 256), compact: support.compactGreys)
                 image = .sixel(request.inverted ? indexed.inverted() : indexed)
-            case .halfBlocks, .none:
+            case .kitty:
                 if request.inverted {
-                    rgb = RGBImage(width: rgb.width, height: rgb.height, pixels: rgb.pixels.map { 255 - $0 })
+                    rgb = rgb.inverted()
                 }
-                image = .halfBlocks(rgb)
+                let png = try PNGEncoder.encode(width: rgb.width, height: rgb.height, rgb: rgb.pixels)
+                image = .kitty(KittyPageImage(id: cache.newImageID(), width: rgb.width, height: rgb.height, png: png))
+            case .iterm:
+                image = .iterm(request.inverted ? rgb.inverted() : rgb)
+            case .halfBlocks, .none:
+                image = .halfBlocks(request.inverted ? rgb.inverted() : rgb)
             }
             cache.store(.init(image: image, rows: sizing.rows, columns: sizing.columns), for: request)
             return .pageRendered(request, rows: sizing.rows, columns: sizing.columns)

@@ -20,7 +20,7 @@ struct PageImageSizing: Equatable {
             // One pixel per cell across, two down: square pixels on cells twice as tall as wide.
             (cellWidth, cellHeight) = (1, 2)
             maximumWidth = 4096
-        case .sixel:
+        case .sixel, .kitty, .iterm:
             // As wide as the text area even beyond the terminal's largest image: the writer
             // sends a crop wider or taller than that as tiles within it.
             (cellWidth, cellHeight) = (Double(support.cellPixels.width), Double(support.cellPixels.height))

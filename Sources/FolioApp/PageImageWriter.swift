@@ -1,32 +1,100 @@
 import FolioCore
+import FolioDocument
 import FolioSixel
 import FolioTerminal
 
 /// Turns a placement of a cached image into the escape sequences that draw it, in the protocol
 /// the terminal was found to speak. (A new image protocol is a new case here and in
 /// ``PageImage``.)
+///
+/// For the kitty protocol it also keeps track of the images the terminal holds: a page is sent
+/// once and placed (and cropped, as the view scrolls) by id afterwards; a few pages stay in the
+/// terminal for going back, older ones are deleted there.
 struct PageImageWriter {
     let support: GraphicsSupport
+    /// The kitty images the terminal holds, least recently placed first.
+    private(set) var heldImages: [UInt32] = []
+    /// The kitty image placed on screen now.
+    private var placedImage: UInt32?
+    /// How many temporary files were written for the terminal to read, for unique names.
+    private var filesWritten = 0
+
+    /// How many kitty images stay in the terminal: the page on screen and a few before it, so
+    /// that paging back and forth sends no pixels.
+    static let heldImageLimit = 6
+
+    init(support: GraphicsSupport) {
+        self.support = support
+    }
+
+    /// Whether an image stands in the cells it covers, so that changing or removing it needs
+    /// the screen repainted (sixel, iTerm2, half blocks); kitty images are placed apart from the
+    /// text, and replaced, moved and deleted by command with the text beneath untouched.
+    var drawsIntoCells: Bool { support.method != .kitty || support.throughTmux }
 
     /// The pieces that draw the part of `image` that `placement` shows: a sixel image (or one
-    /// tile of it) or a row of half blocks each; empty when nothing of it is visible.
-    func pieces(drawing image: PageImage, at placement: ImagePlacement) -> [ImagePiece] {
+    /// tile of it), a kitty transmission and placement, an iTerm2 image, or a row of half
+    /// blocks each; empty when nothing of it is visible.
+    mutating func pieces(drawing image: PageImage, at placement: ImagePlacement) -> [ImagePiece] {
         switch image {
         case .sixel(let indexed):
             sixelPieces(indexed, at: placement)
+        case .kitty(let kitty):
+            kittyPieces(kitty, at: placement)
+        case .iterm(let rgb):
+            itermPieces(rgb, at: placement)
         case .halfBlocks(let rgb):
             halfBlockPieces(rgb, at: placement)
         }
     }
 
-    private func sixelPieces(_ image: IndexedImage, at placement: ImagePlacement) -> [ImagePiece] {
+    /// What removes the image on screen when the view no longer shows one (kitty's placement;
+    /// the other protocols are painted over by the repaint).
+    mutating func removal() -> [ImagePiece] {
+        guard placedImage != nil else { return [] }
+        placedImage = nil
+        // Placeholder cells are text: the repaint took them away.
+        if support.throughTmux { return [] }
+        return [ImagePiece(position: FramePosition(row: 0, column: 0), bytes: KittyGraphics.deletePlacements)]
+    }
+
+    /// What deletes every image the terminal holds for this session, its data included (on the
+    /// way out of the reader).
+    mutating func farewell() -> [ImagePiece] {
+        var bytes = removal().flatMap(\.bytes)
+        for id in heldImages {
+            bytes += KittyGraphics.delete(id: id)
+        }
+        heldImages = []
+        if support.throughTmux, !bytes.isEmpty {
+            bytes = TmuxPassthrough.wrapEachCommand(bytes)
+        }
+        return bytes.isEmpty ? [] : [ImagePiece(position: FramePosition(row: 0, column: 0), bytes: bytes)]
+    }
+
+    /// Takes note that the terminal no longer has image `id` (it answered `ENOENT`: evicted),
+    /// so the next placement sends it again. Returns whether it was the image on screen.
+    mutating func forget(imageID id: Int) -> Bool {
+        heldImages.removeAll { Int($0) == id }
+        guard let placed = placedImage, Int(placed) == id else { return false }
+        placedImage = nil
+        return true
+    }
+
+    /// The visible pixels of an image `width` × `height` shown from `placement`'s source cell.
+    private func visibleRect(width: Int, height: Int, at placement: ImagePlacement) -> PixelRect? {
         let cell = support.cellPixels
         let x = placement.sourceColumn * cell.width
         let y = placement.sourceRow * cell.height
         let rect = PixelRect(
-            x: x, y: y, width: min(placement.columns * cell.width, image.width - x),
-            height: min(placement.rows * cell.height, image.height - y))
-        guard rect.width > 0, rect.height > 0 else { return [] }
+            x: x, y: y, width: min(placement.columns * cell.width, width - x),
+            height: min(placement.rows * cell.height, height - y))
+        return rect.width > 0 && rect.height > 0 ? rect : nil
+    }
+
+    private func sixelPieces(_ image: IndexedImage, at placement: ImagePlacement) -> [ImagePiece] {
+        guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else { return [] }
+        let cell = support.cellPixels
         // xterm draws nothing of an image beyond its maxGraphicSize (1000×1000 px unless
         // configured): a larger crop — a tall text area, or zoomed in — goes out as tiles
         // within it, each placed at its own cell. (A limit under one cell makes no sense.)
@@ -37,10 +105,111 @@ struct PageImageWriter {
         return tiles.map { tile in
             ImagePiece(
                 position: FramePosition(
-                    row: placement.screenRow + (tile.y - y) / cell.height,
-                    column: placement.screenColumn + (tile.x - x) / cell.width),
+                    row: placement.screenRow + (tile.y - rect.y) / cell.height,
+                    column: placement.screenColumn + (tile.x - rect.x) / cell.width),
                 bytes: SixelEncoder.encode(image, rect: tile))
         }
+    }
+
+    private mutating func kittyPieces(_ image: KittyPageImage, at placement: ImagePlacement) -> [ImagePiece] {
+        guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else {
+            return removal()
+        }
+        if support.throughTmux {
+            return placeholderPieces(image, at: placement)
+        }
+        var bytes: [UInt8] = []
+        // Another page's placement goes in the same write as this one's, so nothing flickers.
+        if let placed = placedImage, placed != image.id {
+            bytes += KittyGraphics.deletePlacements
+        }
+        bytes += holding(image)
+        let cell = support.cellPixels
+        // Scaled to its cells only when the cell size is a guess: then the image is never
+        // taller than the rows it was given, and the status line stays visible.
+        let cells =
+            support.cellSizeKnown
+            ? nil
+            : (
+                columns: (rect.width + cell.width - 1) / cell.width,
+                rows: (rect.height + cell.height - 1) / cell.height
+            )
+        bytes += KittyGraphics.place(id: image.id, source: rect, cells: cells)
+        placedImage = image.id
+        return [
+            ImagePiece(
+                position: FramePosition(row: placement.screenRow, column: placement.screenColumn), bytes: bytes)
+        ]
+    }
+
+    /// What makes the terminal hold `image`: its transmission unless it holds it already (with
+    /// `then`, sent right after it), and the deletion of the least recently placed beyond
+    /// ``heldImageLimit``.
+    private mutating func holding(_ image: KittyPageImage, then: [UInt8] = []) -> [UInt8] {
+        var bytes: [UInt8] = []
+        if !heldImages.contains(image.id) {
+            bytes += transmission(of: image) + then
+        }
+        heldImages.removeAll { $0 == image.id }
+        heldImages.append(image.id)
+        while heldImages.count > Self.heldImageLimit {
+            bytes += KittyGraphics.delete(id: heldImages.removeFirst())
+        }
+        return bytes
+    }
+
+    /// Sends `image`: through a temporary file when the terminal reads them (it is on this
+    /// machine: a hundred bytes instead of the page), else in base64 chunks through its input.
+    private mutating func transmission(of image: KittyPageImage) -> [UInt8] {
+        if support.kittyTemporaryFiles {
+            filesWritten += 1
+            if let path = TemporaryImageFile.write(image.png, id: image.id, sequence: filesWritten) {
+                return KittyGraphics.transmit(temporaryFile: path, id: image.id)
+            }
+        }
+        return KittyGraphics.transmit(png: image.png, id: image.id)
+    }
+
+    /// Inside tmux: the image goes to the terminal outside through passthrough with a virtual
+    /// placement over its whole cell grid, and each visible row of the view is a row of
+    /// placeholder cells numbering the image's rows and columns — scrolling rewrites text only.
+    private mutating func placeholderPieces(_ image: KittyPageImage, at placement: ImagePlacement) -> [ImagePiece] {
+        let cell = support.cellPixels
+        let grid = (
+            columns: (image.width + cell.width - 1) / cell.width, rows: (image.height + cell.height - 1) / cell.height
+        )
+        let commands = holding(
+            image, then: KittyPlaceholder.virtualPlacement(id: image.id, columns: grid.columns, rows: grid.rows))
+        placedImage = image.id
+        let rows = (0..<max(min(placement.rows, grid.rows - placement.sourceRow), 0)).map { row in
+            ImagePiece(
+                position: FramePosition(row: placement.screenRow + row, column: placement.screenColumn),
+                bytes: KittyPlaceholder.row(
+                    id: image.id, row: placement.sourceRow + row, firstColumn: placement.sourceColumn,
+                    columns: min(placement.columns, grid.columns - placement.sourceColumn)))
+        }
+        guard !commands.isEmpty else { return rows }
+        return [
+            ImagePiece(
+                position: FramePosition(row: placement.screenRow, column: placement.screenColumn),
+                bytes: TmuxPassthrough.wrapEachCommand(commands))
+        ] + rows
+    }
+
+    private func itermPieces(_ image: RGBImage, at placement: ImagePlacement) -> [ImagePiece] {
+        guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else { return [] }
+        let crop = image.cropped(to: rect)
+        guard let png = try? PNGEncoder.encode(width: crop.width, height: crop.height, rgb: crop.pixels) else {
+            return []
+        }
+        let cell = support.cellPixels
+        let columns = (rect.width + cell.width - 1) / cell.width
+        let rows = (rect.height + cell.height - 1) / cell.height
+        return [
+            ImagePiece(
+                position: FramePosition(row: placement.screenRow, column: placement.screenColumn),
+                bytes: ITermImage.encode(png: png, columns: columns, rows: rows))
+        ]
     }
 
     private func halfBlockPieces(_ image: RGBImage, at placement: ImagePlacement) -> [ImagePiece] {

@@ -100,14 +100,16 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
     private var document: Document
     private var background: ReaderBackgroundWork
     private var images: PageImageRenderer
-    private let writer: PageImageWriter
+    private var writer: PageImageWriter
     private let reloader: DocumentReloader
     private var watcher: FileWatcher?
     private var state: ReaderState
     private var ending: ReaderSession.Outcome?
     /// The image last written over the text area: when it changes or goes, the whole screen is
-    /// repainted so no stale pixels stay behind.
+    /// repainted so no stale pixels stay behind (or, for kitty, it is replaced or deleted).
     private var placement: ImagePlacement?
+    /// Whether the terminal lost the image on screen (evicted), so it must be sent again.
+    private var imageLost = false
     /// The page whose text a traced frame last showed: the next frame with another page's text
     /// is marked "loaded", so the trace tells when a page's text reached the screen.
     private var pageShownWithText: Int?
@@ -167,6 +169,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         images.stop()
         document = reloaded
         (workMailbox, background, images) = Self.workers(for: reloaded, session: session, terminal: terminal)
+        // The new renderer numbers its images afresh: the old version's go from the terminal.
+        freeTerminalImages()
         placement = nil
         terminal.repaintFully()
         let summary = Self.summary(of: reloaded, path: session.path)
@@ -174,11 +178,21 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         perform(state.handle(.documentReloaded(summary, currentPageText: currentPageText)))
     }
 
+    /// Deletes the images the terminal holds for this reader (kitty), their data too.
+    private func freeTerminalImages() {
+        let farewell = writer.farewell()
+        if !farewell.isEmpty {
+            terminal.writeImage(farewell)
+        }
+    }
+
     func run() -> ReaderSession.Ending {
-        // Work still running when the reader ends must not wake the next session.
+        // Work still running when the reader ends must not wake the next session; images kept in
+        // the terminal (kitty) are deleted, their data too.
         defer {
             mailbox.close()
             workMailbox.close()
+            freeTerminalImages()
         }
         perform(state.start(note: session.note))
         draw(first: true)
@@ -194,7 +208,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
                 }
                 handle(event)
             }
-            for mail in mailbox.take() + workMailbox.take() {
+            // The current version's results first: a reload among the session's news replaces
+            // the version, and nothing of the old one may be handled after that.
+            for mail in workMailbox.take() + mailbox.take() {
                 switch mail {
                 case .event(let event): perform(state.handle(event))
                 case .copy(let text, let description): copy(text, description: description)
@@ -227,6 +243,10 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         case .suspendRequested:
             terminal.suspend()
             perform(state.handle(.resize(terminal.size)))
+        case .imageEvicted(let id):
+            if writer.forget(imageID: id) {
+                imageLost = true
+            }
         case .terminate:
             break
         }
@@ -260,16 +280,25 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
 
     private func draw(first: Bool = false) {
         let frame = ReaderView.render(state)
-        if frame.image != placement {
+        if frame.image != placement, writer.drawsIntoCells {
             terminal.repaintFully()
         }
         // An unchanged image over an unchanged screen stays where it is: sending it again
         // would only cost bandwidth (over ssh, megabytes a key).
         let repainted = terminal.draw(frame)
         var imageCost: (encode: Double, write: Double, bytes: Int)?
-        if let image = frame.image, repainted || image != placement,
-            let cached = images.cache.entry(for: image.request)
-        {
+        var removedBytes: Int?
+        let cached = frame.image.flatMap { images.cache.entry(for: $0.request) }
+        if cached == nil, placement != nil {
+            // The view shows text (or an overlay) again: an image kept apart from the text
+            // (kitty) is deleted; the others went with the repaint.
+            let removal = writer.removal()
+            if !removal.isEmpty {
+                removedBytes = terminal.writeImage(removal)
+            }
+        }
+        if let image = frame.image, repainted || image != placement || imageLost, let cached {
+            imageLost = false
             let started = TraceLog.now()
             let pieces = writer.pieces(drawing: cached.image, at: image)
             let encoded = TraceLog.now()
@@ -283,12 +312,13 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         }
         placement = frame.image
         reloader.show(page: state.currentPage)
-        trace(first: first, imageCost: imageCost)
+        trace(first: first, imageCost: imageCost, removedBytes: removedBytes)
     }
 
     /// Records the frame in the trace: the page, whether it is the first, what drawing the
-    /// image cost (encoding it, then writing it out), and whether the page's text arrived.
-    private func trace(first: Bool, imageCost: (encode: Double, write: Double, bytes: Int)?) {
+    /// image cost (encoding it, then writing it out, and its bytes), what deleting one that went
+    /// cost (kitty), and whether the page's text arrived.
+    private func trace(first: Bool, imageCost: (encode: Double, write: Double, bytes: Int)?, removedBytes: Int?) {
         guard let trace = session.services.trace else { return }
         var event = "frame page=\(state.currentPage + 1)"
         if first {
@@ -298,6 +328,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         if let imageCost {
             event += " image encode=\(TraceLog.format(imageCost.encode)) write=\(TraceLog.format(imageCost.write))"
             event += " bytes=\(imageCost.bytes)"
+        }
+        if let removedBytes {
+            event += " image-deleted bytes=\(removedBytes)"
         }
         if state.hasCurrentPageText, pageShownWithText != state.currentPage {
             pageShownWithText = state.currentPage
@@ -310,7 +343,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
 
     private static func availability(of graphics: GraphicsSupport) -> ImageAvailability {
         switch graphics.method {
-        case .sixel: .available(label: "image")
+        case .sixel, .kitty, .iterm: .available(label: "image")
         case .halfBlocks: .available(label: "image ▀")
         case .none: .unavailable(reason: graphics.explanation.first ?? "turned off")
         }

@@ -11,14 +11,30 @@ public struct Options: Sendable, Equatable {
         case outline
         case search(String)
         case sixel
+        /// `--image`: pages as images in the protocol `--graphics` names.
+        case image
+    }
+
+    /// A box in cells (`--size COLSxROWS`) that `--image` fits each page in.
+    public struct CellBox: Sendable, Equatable {
+        public var columns: Int
+        public var rows: Int
+
+        /// A box of `columns` × `rows` cells.
+        public init(columns: Int, rows: Int) {
+            self.columns = columns
+            self.rows = rows
+        }
     }
 
     public var mode: Mode?
     public var path: String?
     public var pages: PageRange?
     public var password: String?
-    /// The image width for `--sixel`, in pixels.
+    /// The image width for `--sixel` and `--image`, in pixels.
     public var width: Int?
+    /// The box `--image` fits each page in, in cells.
+    public var size: CellBox?
     /// The page the reader opens at, as typed: a printed page label (`xiv`) or a 1-based page
     /// number, resolved once the document is open.
     public var startPage: String?
@@ -26,7 +42,7 @@ public struct Options: Sendable, Equatable {
     public var showVersion = false
     /// Print what the terminal supports for the image view, then exit.
     public var diagnose = false
-    /// How the image view may draw (`--graphics auto|sixel|none`); nil when not given, so the
+    /// How the image view may draw (`--graphics auto|kitty|sixel|iterm|halfblock|none`); nil when not given, so the
     /// configuration file's choice holds.
     public var graphics: GraphicsPreference?
     /// The configuration file to read instead of the default one (`--config FILE`).
@@ -37,6 +53,8 @@ public struct Options: Sendable, Equatable {
     public var checkConfig = false
     /// Print every command with its default keys and help, then exit (`--list-commands`).
     public var listCommands = false
+    /// Whether grey pages go out as compact sixel (`--compact-sixel auto|on|off`).
+    public var compactSixel: CompactSixelPreference = .auto
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
     public struct UsageError: Error, Sendable, Equatable {
@@ -53,10 +71,14 @@ public struct Options: Sendable, Equatable {
         Options:
           --info                 print document facts as "Key: value" lines, then exit
           --text                 print the text of the selected pages, each followed by a form feed
-          --pages RANGE          pages for --text, --search and --sixel: 3 | 2-5 | 7- | 1,4,9-12;
+          --pages RANGE          pages for --text, --search, --sixel and --image: 3 | 2-5 | 7- | 1,4,9-12;
                                  printed page labels work too: iv | i-iv | 1-3
           --sixel                write the selected pages as sixel images (for scripts and previews)
-          --width PX             image width for --sixel (default: the terminal's width, or 800)
+          --image                write the selected pages as images in the --graphics protocol
+                                 (kitty, sixel, iterm or halfblock; auto detects), for previews
+          --width PX             image width for --sixel and --image (default: the terminal's
+                                 width, or 800)
+          --size COLSxROWS       fit each --image page in COLS×ROWS cells (instead of --width)
           --outline              print the outline: two spaces of indent per level, "title<TAB>page"
           --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
                                  sensitive only when PATTERN has capitals; "re:EXPR" for a regular
@@ -64,7 +86,10 @@ public struct Options: Sendable, Equatable {
           --password PW          password for an encrypted document
           -p, --page N           open the reader at page N, or at the page labelled N (such as xiv);
                                  default: where you left off
-          --graphics MODE        image view: auto (detect), sixel, or none
+          --graphics MODE        image view: auto (detect: kitty, else sixel, else iterm, else
+                                 halfblock), kitty, sixel, iterm, halfblock, or none
+          --compact-sixel WHEN   grey pages as sixel in 12 greys, about half the bytes: auto (over
+                                 ssh, when SSH_CONNECTION is set), on, or off
           --config FILE          read FILE instead of ~/.config/folio/config (also FOLIO_CONFIG)
           --no-config            read no configuration file
           --check-config         report every problem in the configuration file; exit 1 if any
@@ -118,6 +143,18 @@ public struct Options: Sendable, Equatable {
             case "--sixel":
                 try noValue()
                 try setMode(.sixel, name)
+            case "--image":
+                try noValue()
+                try setMode(.image, name)
+            case "--size":
+                let text = try value()
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+                    (1...4096).contains(columns), (1...4096).contains(rows)
+                else {
+                    throw UsageError(message: "invalid size '\(text)' (COLSxROWS, such as 80x24)")
+                }
+                size = CellBox(columns: columns, rows: rows)
             case "--width":
                 let text = try value()
                 guard let pixels = Int(text), (1...16384).contains(pixels) else {
@@ -148,9 +185,16 @@ public struct Options: Sendable, Equatable {
             case "--graphics":
                 let text = try value()
                 guard let choice = GraphicsPreference(rawValue: text) else {
-                    throw UsageError(message: "invalid --graphics '\(text)' (auto, sixel or none)")
+                    throw UsageError(
+                        message: "invalid --graphics '\(text)' (auto, kitty, sixel, iterm, halfblock or none)")
                 }
                 graphics = choice
+            case "--compact-sixel":
+                let text = try value()
+                guard let choice = CompactSixelPreference(rawValue: text) else {
+                    throw UsageError(message: "invalid --compact-sixel '\(text)' (auto, on or off)")
+                }
+                compactSixel = choice
             case "--diagnose":
                 try noValue()
                 diagnose = true
@@ -176,11 +220,20 @@ public struct Options: Sendable, Equatable {
             default: throw UsageError(message: "unknown option '\(name)'")
             }
         }
-        if pages != nil, mode != .text, mode != .sixel, !isSearch {
-            throw UsageError(message: "--pages applies to --text, --search and --sixel")
+        if pages != nil, mode != .text, mode != .sixel, mode != .image, !isSearch {
+            throw UsageError(message: "--pages applies to --text, --search, --sixel and --image")
         }
-        if width != nil, mode != .sixel {
-            throw UsageError(message: "--width applies to --sixel")
+        if width != nil, mode != .sixel, mode != .image {
+            throw UsageError(message: "--width applies to --sixel and --image")
+        }
+        if size != nil, mode != .image {
+            throw UsageError(message: "--size applies to --image")
+        }
+        if size != nil, width != nil {
+            throw UsageError(message: "--width and --size cannot be combined")
+        }
+        if mode == .image, graphics == GraphicsPreference.none {
+            throw UsageError(message: "--image needs a protocol (--graphics kitty, sixel, iterm or halfblock)")
         }
         if ignoresConfig, configPath != nil || checkConfig {
             throw UsageError(message: "--no-config cannot be combined with --config or --check-config")

@@ -51,7 +51,10 @@ public struct ConfigurationParser {
     /// Applies each line of `text` in order. `includedFrom` holds the identities of the files
     /// being read, outermost first, to catch include loops.
     private func apply(_ text: String, file: String, includedFrom: [String], to configuration: inout Configuration) {
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Any line ending (a file written on Windows ends lines with CR LF, one Character), and
+        // no byte order mark before the first line.
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
             func report(_ reason: String) {
                 configuration.problems.append(ConfigurationProblem(file: file, line: number, reason: reason))

@@ -71,7 +71,8 @@ public struct KeyTables: Sendable {
     }
 
     /// Keys a mode cannot take: digits type a count in the reader (and a number in the go-to
-    /// prompt and the link list), and sequences of several keys are the reader's alone.
+    /// prompt and the link list), printable keys type text in the search, filter and password
+    /// prompts, and sequences of several keys are the reader's alone.
     private static func check(_ keys: [Key], in mode: KeyMode) throws(Problem) {
         if keys.count > 1, mode != .reader {
             throw Problem(
@@ -79,6 +80,12 @@ public struct KeyTables: Sendable {
         }
         if [.reader, .goToPrompt, .links].contains(mode), let first = keys.first, first.digitValue != nil {
             throw Problem(description: "digits type a number in \(mode.name) mode, so cannot be mapped there")
+        }
+        if [.searchPrompt, .filter, .password].contains(mode), let first = keys.first, first.isCharacter {
+            throw Problem(
+                description:
+                    "printable keys type text in \(mode.name) mode, so cannot be mapped there (use <C-x> or a named key)"
+            )
         }
     }
 

@@ -113,19 +113,28 @@ extension ReaderState {
         }
     }
 
-    /// Keys that run nothing. When they started as a sequence whose first key is bound on its
-    /// own (`g` of a mapped `gg`, then `5`), that key runs and the last key is taken afresh, so a
-    /// mapped sequence never takes a key away.
+    /// Keys that run nothing. A single key says so. Keys that began a sequence and went on to
+    /// complete none give their first key its own meaning (its command, or "not a key here"),
+    /// and the keys after it are taken afresh, so a mapped sequence never takes a key away
+    /// (`g` of a mapped `gg`, then `5`: the go-to prompt opens and takes the `5`).
     private mutating func handleUnbound(_ typed: [Key]) -> [ReaderEffect] {
         pendingKeys = []
-        if typed.count == 2, let command = keymap.command(for: typed[0]) {
-            let count = pendingCount
-            pendingCount = nil
-            return perform(command, count: count) + handleKey(typed[1])
-        }
+        let count = pendingCount
         pendingCount = nil
-        message = keymap.unboundMessage(for: typed, help: .help)
-        return []
+        var effects: [ReaderEffect] = []
+        if typed.count > 1, let command = keymap.command(for: typed[0]) {
+            effects = perform(command, count: count)
+        } else {
+            message = keymap.unboundMessage(for: typed[0], help: .help)
+        }
+        let said = message
+        for key in typed.dropFirst() {
+            effects += handleKey(key)
+        }
+        if message == nil {
+            message = said
+        }
+        return effects
     }
 
     private mutating func perform(_ command: ReaderCommand, count: Int?) -> [ReaderEffect] {

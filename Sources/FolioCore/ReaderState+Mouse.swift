@@ -6,6 +6,8 @@ extension ReaderState {
 
     mutating func handleMouse(_ event: MouseEvent) -> [ReaderEffect] {
         message = nil
+        pendingKeys = []
+        pendingCount = nil
         if showingHelp {
             switch event.action {
             case .wheelDown: scrollHelp(.lines(Self.wheelLines))
@@ -66,8 +68,8 @@ extension ReaderState {
         return follow(hit)
     }
 
-    /// A click on a list entry selects it; a second click on it (or a double click) opens it.
-    /// The wheel moves the selection.
+    /// A click on a list entry selects it; a double click opens it. The wheel moves the
+    /// selection.
     private mutating func handleMouseInList(_ event: MouseEvent) -> [ReaderEffect] {
         switch event.action {
         case .wheelDown, .wheelUp:
@@ -90,15 +92,13 @@ extension ReaderState {
             guard let entry = listEntry(atRow: event.row) else { return [] }
             switch overlay {
             case .outline(var list):
-                let open = clicks >= 2 || list.selected == entry
                 list.selected = entry
                 overlay = .outline(list)
-                return open ? perform(OutlineCommand.jump) : []
+                return clicks >= 2 ? perform(OutlineCommand.jump) : []
             case .links(var list):
-                let open = clicks >= 2 || list.selected == entry
                 list.selected = entry
                 overlay = .links(list)
-                return open ? follow(list.links[entry]) : []
+                return clicks >= 2 ? follow(list.links[entry]) : []
             case .linkHints, nil:
                 return []
             }
@@ -135,6 +135,8 @@ extension ReaderState {
     /// Pasted text: typed into the search or go-to prompt as one line, at the cursor (the
     /// go-to prompt takes page labels, so letters too); anywhere else it is not run as keys.
     mutating func handlePaste(_ text: String) -> [ReaderEffect] {
+        pendingKeys = []
+        pendingCount = nil
         let line = PastedText.line(text)
         if var prompt = searchPrompt {
             prompt.editor.insert(line)

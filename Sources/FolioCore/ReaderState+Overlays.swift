@@ -27,7 +27,7 @@ extension ReaderState {
     // MARK: Links
 
     mutating func linksLoaded(page: Int, links: [LinkItem]) -> [ReaderEffect] {
-        if pendingLinkClick != nil {
+        if let click = pendingLinkClick, click.page == page {
             return followClickedLink(page: page, links: links)
         }
         guard page == currentPage else { return [] }

@@ -4,10 +4,17 @@
 /// outline, a running search, an open list).
 extension ReaderState {
     mutating func documentReplaced(by summary: DocumentSummary, currentPageText: PageText?) -> [ReaderEffect] {
-        let keptTopLine = topLine
+        // A version too short for the page read sent the reader to its last page; when the
+        // reader has stayed there, the next version takes them back to where they were.
+        var wanted = (page: currentPage, topLine: topLine)
+        if let anchor = reloadAnchor, anchor.landedOn == currentPage {
+            wanted = (anchor.page, anchor.topLine)
+        }
+        let keptTopLine = wanted.topLine
         let pageCount = max(summary.pageCount, 0)
-        let page = min(currentPage, max(pageCount - 1, 0))
-        let samePage = page == currentPage
+        let page = min(wanted.page, max(pageCount - 1, 0))
+        let samePage = page == wanted.page
+        reloadAnchor = samePage ? nil : (wanted.page, wanted.topLine, page)
         document = summary
         paging = PagingController(pageCount: pageCount, mode: paging.mode)
         currentPage = page

@@ -113,6 +113,8 @@ public struct ReaderState: Sendable {
     /// Places to go back to (Backspace, Ctrl-O) and forward to again (Ctrl-N).
     var backHistory: [ReadingPosition] = []
     var forwardHistory: [ReadingPosition] = []
+    /// Where the reader was before a reload to a shorter version moved them to page `landedOn`.
+    var reloadAnchor: (page: Int, topLine: Int, landedOn: Int)?
     /// A click on a page image waiting for the page's links: the page and the point clicked.
     var pendingLinkClick: (page: Int, x: Double, y: Double)?
     /// Sizes of rendered page images, by request.

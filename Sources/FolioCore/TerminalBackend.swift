@@ -12,6 +12,9 @@ public enum TerminalEvent: Sendable, Equatable {
     case suspendRequested
     /// A signal asked the process to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT).
     case terminate(signal: Int32)
+    /// The terminal no longer holds image `id` (kitty graphics: `ENOENT`, evicted for its
+    /// quota), so the image on screen must be sent again.
+    case imageEvicted(id: Int)
 }
 
 /// The one place where a session meets the terminal: the curses terminal in the product, a
@@ -63,13 +66,10 @@ public protocol TerminalBackend: AnyObject {
     /// ready to repaint, with ``size`` read again (the terminal may have been resized meanwhile,
     /// when no SIGWINCH reached the stopped process).
     func suspend()
-
-    /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
-    /// prompt), then comes back ready to repaint.
-    func withScreenSuspended<Result>(_ body: () -> Result) -> Result
 }
 
-/// Part of an image to write: escape sequences (sixel, half blocks) that draw from a cell.
+/// Part of an image to write: escape sequences (sixel, kitty, iTerm2, half blocks) that draw
+/// from a cell.
 public struct ImagePiece: Sendable, Equatable {
     /// The cell the piece's top-left corner goes to.
     public var position: FramePosition

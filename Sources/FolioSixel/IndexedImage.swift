@@ -160,3 +160,16 @@ public struct IndexedImage: Sendable {
         }
     }
 }
+
+extension IndexedImage {
+    /// How many greys a compact page keeps (black and white among them).
+    public static let compactGreyLevels = 12
+
+    /// A rendered page converted as ``init(_:maxColors:)`` does; when `compact` and the page is
+    /// all grey, its greys first reduced to ``compactGreyLevels`` (a text page then takes about
+    /// half the sixel bytes, its text still sharp).
+    public init(page: RGBImage, maxColors: Int, compact: Bool) {
+        let reduced = compact ? page.reducingGreys(to: Self.compactGreyLevels) : nil
+        self.init(reduced ?? page, maxColors: maxColors)
+    }
+}

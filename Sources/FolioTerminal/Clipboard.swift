@@ -49,12 +49,18 @@ public enum Clipboard {
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
-            input.fileHandleForWriting.write(Data(text.utf8))
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
         } catch {
             return nil
         }
+        do {
+            // A program that exits without reading gives EPIPE (SIGPIPE is ignored): an error
+            // here, never a trap; the program is still waited for.
+            try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+            try input.fileHandleForWriting.close()
+        } catch {
+            try? input.fileHandleForWriting.close()
+        }
+        process.waitUntilExit()
         return process.terminationStatus == 0 ? (program.split(separator: "/").last.map(String.init) ?? program) : nil
     }
 

@@ -22,6 +22,12 @@ public final class CursesTerminal: TerminalBackend {
     /// them off again (before the screen is left, however it is left).
     private let inputModesOn: [UInt8]
     private let inputModesOff: [UInt8]
+    /// Whether a paste has begun and its end not arrived yet; its characters held back, how
+    /// many were handed out, and when it is given up as never ending.
+    private var isInsidePaste = false
+    private var heldPasteCharacters: [UInt32] = []
+    private var pasteDelivered = 0
+    private var pasteDeadline = 0.0
     /// When and where the last button press was, to tell a double click.
     private var lastPress: (time: Double, row: Int, column: Int, count: Int)?
 
@@ -137,20 +143,6 @@ public final class CursesTerminal: TerminalBackend {
         _ = adoptWindowSize()
     }
 
-    /// Leaves full-screen mode while `body` talks to the user on the plain terminal (a password
-    /// prompt), then comes back.
-    public func withScreenSuspended<Result>(_ body: () -> Result) -> Result {
-        write(inputModesOff)
-        curs_set(1)
-        endwin()
-        let result = body()
-        reset_prog_mode()
-        keypad(folio_stdscr(), true)
-        write(inputModesOn)
-        repaintFully()
-        return result
-    }
-
     /// Waits in `poll` for input (when `readingKeys`), the wake-up pipe or a signal.
     public func waitForEvents(readingKeys: Bool) -> [TerminalEvent] {
         var descriptors = [
@@ -185,6 +177,12 @@ public final class CursesTerminal: TerminalBackend {
     /// is dropped whole: it never decays into Escape and a run of keys that would act.
     public func readInput() -> TerminalEvent? {
         nodelay(folio_stdscr(), true)
+        if isInsidePaste {
+            // The rest of a paste that paused: still text, never keys.
+            let chunk = readPastedText()
+            if !chunk.isEmpty { return .paste(chunk) }
+            if isInsidePaste { return nil }
+        }
         while let input = pendingInputs.isEmpty ? readRawInput() : pendingInputs.removeFirst() {
             if input == .keyCode(KeyDecoder.Code.resize) {
                 return .resize(adoptWindowSize())
@@ -192,12 +190,22 @@ public final class CursesTerminal: TerminalBackend {
             if input == .character(0x1B), pendingInputs.isEmpty {
                 switch readEscapeSequence() {
                 case .escapeKey: break
-                case .dropped: continue
+                case .dropped(let sequence):
+                    // A terminal's reply; kitty's saying an image was evicted is news.
+                    if let reply = KittyGraphicsReply(afterEscape: sequence), reply.isMissingImage {
+                        return .imageEvicted(id: reply.imageID)
+                    }
+                    continue
                 case .mouse(let report):
                     guard let event = mouseEvent(report) else { continue }
                     return .mouse(event)
                 case .pasteStart:
-                    return .paste(readPastedText())
+                    isInsidePaste = true
+                    pasteDelivered = 0
+                    pasteDeadline = Self.now() + Self.longestPasteTime
+                    let chunk = readPastedText()
+                    if chunk.isEmpty { continue }
+                    return .paste(chunk)
                 }
             }
             if let key = KeyDecoder.decode(input) {
@@ -211,8 +219,8 @@ public final class CursesTerminal: TerminalBackend {
     private enum EscapeStart {
         /// Escape alone, the characters after it kept for the next reads.
         case escapeKey
-        /// An unrecognised sequence, now consumed.
-        case dropped
+        /// An unrecognised sequence (the characters after the Escape), now consumed.
+        case dropped([UInt32])
         case mouse(KeyDecoder.MouseReport)
         case pasteStart
     }
@@ -224,7 +232,7 @@ public final class CursesTerminal: TerminalBackend {
         while following.count < Self.longestEscapeSequence {
             switch KeyDecoder.classify(afterEscape: following) {
             case .unrecognisedSequence:
-                return .dropped
+                return .dropped(following)
             case .mouse(let report):
                 return .mouse(report)
             case .pasteStart:
@@ -239,7 +247,7 @@ public final class CursesTerminal: TerminalBackend {
                 guard let next = readRawInput() else {
                     // Nothing more came: an Escape alone, or a sequence cut short (dropped).
                     if following.isEmpty { return .escapeKey }
-                    return KeyDecoder.classify(afterEscape: following) == .escapeKey ? .escapeKey : .dropped
+                    return KeyDecoder.classify(afterEscape: following) == .escapeKey ? .escapeKey : .dropped(following)
                 }
                 guard case .character(let character) = next else {
                     // A recognised key right after Escape (Escape, then an arrow).
@@ -250,16 +258,14 @@ public final class CursesTerminal: TerminalBackend {
             }
         }
         // Longer than any sequence a key sends: a runaway string, dropped.
-        return .dropped
+        return .dropped(following)
     }
 
     /// A press of the left button within ``doubleClickTime`` of the last one, on the same
     /// cell, is a double click.
     private func mouseEvent(_ report: KeyDecoder.MouseReport) -> MouseEvent? {
         guard report.isPress, report.button & ~(4 | 8 | 16) == 0 else { return report.event(clicks: 1) }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let time = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        let time = Self.now()
         var clicks = 1
         if let last = lastPress, last.row == report.row, last.column == report.column,
             time - last.time < Self.doubleClickTime
@@ -270,27 +276,43 @@ public final class CursesTerminal: TerminalBackend {
         return report.event(clicks: clicks)
     }
 
-    /// Reads pasted text up to the end of the paste (or a pause, or ``longestPaste``
-    /// characters: the rest of a paste that long is dropped).
+    /// Reads what has arrived of a paste, up to its end (`ESC [ 201 ~`) or a pause. After a
+    /// pause the paste goes on at the next read (the last few characters held back, as they
+    /// may be the start of the end marker); beyond ``longestPaste`` characters the rest is read
+    /// and dropped; a paste that never ends is taken as ended after ``longestPasteTime``.
     private func readPastedText() -> String {
         defer { nodelay(folio_stdscr(), true) }
         wtimeout(folio_stdscr(), Self.pastePause)
-        var characters: [UInt32] = []
-        var total = 0
+        var characters = heldPasteCharacters
+        heldPasteCharacters = []
         while let input = readRawInput() {
             guard case .character(let character) = input else { continue }
-            total += 1
-            if total <= Self.longestPaste {
-                characters.append(character)
-            }
+            characters.append(character)
             if characters.suffix(KeyDecoder.pasteEnd.count).elementsEqual(KeyDecoder.pasteEnd) {
                 characters.removeLast(KeyDecoder.pasteEnd.count)
+                isInsidePaste = false
                 break
             }
         }
+        if isInsidePaste, Self.now() > pasteDeadline {
+            isInsidePaste = false
+        }
+        if isInsidePaste {
+            let held = min(KeyDecoder.pasteEnd.count - 1, characters.count)
+            heldPasteCharacters = Array(characters.suffix(held))
+            characters.removeLast(held)
+        }
+        let kept = characters.prefix(max(Self.longestPaste - pasteDelivered, 0))
+        pasteDelivered += kept.count
         var text = ""
-        text.unicodeScalars.append(contentsOf: characters.compactMap(Unicode.Scalar.init))
+        text.unicodeScalars.append(contentsOf: kept.compactMap(Unicode.Scalar.init))
         return text
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// One input as `wget_wch` reads it, or nil when none is waiting.
@@ -361,6 +383,8 @@ public final class CursesTerminal: TerminalBackend {
     private static let pastePause: Int32 = 200
     /// The most characters of a paste kept.
     private static let longestPaste = 65536
+    /// The longest a paste may take before its end is no longer waited for, in seconds.
+    private static let longestPasteTime = 10.0
 
     /// The attributes and colour pair of every style: `colors` where the terminal has colours
     /// and `NO_COLOR` is not set, attributes alone (reverse, bold, faint) otherwise.

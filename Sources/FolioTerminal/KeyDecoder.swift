@@ -118,6 +118,11 @@ public enum KeyDecoder {
         let rest = following.dropFirst()
         switch introducer {
         case 0x5B:  // CSI: parameters and intermediates, then a final byte.
+            // An X10 mouse report (`ESC [ M` and three bytes), from a terminal that ignores the
+            // request for SGR reports: dropped whole, its bytes never keys.
+            if rest.first == 0x4D {
+                return rest.count >= 4 ? .unrecognisedSequence : .incomplete
+            }
             if let last = rest.last, (0x40...0x7E).contains(last),
                 rest.dropLast().allSatisfy({ (0x20...0x3F).contains($0) })
             {

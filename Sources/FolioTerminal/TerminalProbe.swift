@@ -10,25 +10,60 @@ import Glibc
 public enum TerminalProbe {
     /// How long to wait for the terminal's answers, in milliseconds.
     public static let timeLimit: Int32 = 250
+    /// How long to wait inside tmux with passthrough, where tmux answers at once and the
+    /// terminal outside (a few milliseconds away, measured: 3 ms) may never answer: shorter, so
+    /// that start-up stays under 0.3 s with the `tmux display` it also runs.
+    public static let passthroughTimeLimit: Int32 = 180
 
     /// Probes the terminal and decides how the image view draws.
-    public static func detect(preference: GraphicsPreference) -> GraphicsSupport {
+    public static func detect(
+        preference: GraphicsPreference, compactSixel: CompactSixelPreference = .auto
+    ) -> GraphicsSupport {
+        let environment = ProcessInfo.processInfo.environment
+        let tmux = environment["TMUX"] == nil ? nil : TmuxState.query(pane: environment["TMUX_PANE"])
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var replies = TerminalReplies()
+        var outside: TerminalReplies?
         var pixels = PixelSize(width: 0, height: 0)
         var cells = (columns: 0, rows: 0)
         if tty >= 0 {
             defer { close(tty) }
             if preference != .none {
-                replies = TerminalReplies.parse(query(tty))
+                // With passthrough, the terminal outside tmux is asked too; its answers come after
+                // tmux's own (tmux answers DA1 at once), up to its own DA1 answer.
+                let passthrough = tmux?.passthrough == true
+                let apc = TerminalReplies.acceptsAPC(environment: environment)
+                // The image the temporary-file query names; a terminal that reads it deletes it.
+                let probeFile = TerminalReplies.probeFile
+                if apc {
+                    writeProbeImage(to: probeFile)
+                }
+                defer { unlink(probeFile) }
+                let (bytes, arrivals) = query(tty, passthrough: passthrough, apc: apc)
+                let split =
+                    passthrough ? TerminalReplies.endOfFirstDeviceAttributes(in: bytes) ?? bytes.count : bytes.count
+                replies = TerminalReplies.parse(Array(bytes[..<split]), arrivals: Array(arrivals[..<split]))
+                if passthrough {
+                    outside = TerminalReplies.parse(Array(bytes[split...]), arrivals: Array(arrivals[split...]))
+                }
             }
             // The size in cells from the terminal too, not from standard output: that may be a
             // file (`folio --diagnose > notes`), and the cell size would fall back to a guess.
             (cells, pixels) = windowGeometry(of: tty)
         }
         return GraphicsSupport.decide(
-            replies: replies, ioctlPixels: pixels, cells: cells,
-            environment: ProcessInfo.processInfo.environment, preference: preference)
+            replies: replies, ioctlPixels: pixels, cells: cells, environment: environment, preference: preference,
+            tmux: tmux, outside: outside, compactSixel: compactSixel)
+    }
+
+    /// What `preference` (anything but `auto`) gives without asking the terminal anything: the
+    /// cell size assumed, the colours from the environment.
+    public static func assume(
+        preference: GraphicsPreference, compactSixel: CompactSixelPreference = .auto
+    ) -> GraphicsSupport {
+        GraphicsSupport.decide(
+            replies: TerminalReplies(), ioctlPixels: PixelSize(width: 0, height: 0), cells: (0, 0),
+            environment: ProcessInfo.processInfo.environment, preference: preference, compactSixel: compactSixel)
     }
 
     /// The terminal's text area width in pixels from TIOCGWINSZ, when it says.
@@ -51,19 +86,38 @@ public enum TerminalProbe {
         return ((Int(columns), Int(rows)), PixelSize(width: Int(width), height: Int(height)))
     }
 
-    private static func query(_ tty: Int32) -> [UInt8] {
+    /// Writes a 1×1 white RGB image to `path`, readable by this user only, never through a link.
+    private static func writeProbeImage(to path: String) {
+        unlink(path)
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return }
+        let pixel: [UInt8] = [255, 255, 255]
+        _ = pixel.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        close(file)
+    }
+
+    /// Writes the queries and reads the replies: the bytes, and for each the milliseconds after
+    /// the write at which it was read.
+    private static func query(_ tty: Int32, passthrough: Bool, apc: Bool) -> (bytes: [UInt8], arrivals: [Int]) {
         var original = termios()
-        guard tcgetattr(tty, &original) == 0 else { return [] }
+        guard tcgetattr(tty, &original) == 0 else { return ([], []) }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(tty, TCSANOW, &raw)
         defer { tcsetattr(tty, TCSANOW, &original) }
-        let queries = Array(TerminalReplies.queries.utf8)
-        guard queries.withUnsafeBytes({ write(tty, $0.baseAddress, $0.count) }) == queries.count else { return [] }
+        let queries =
+            Array((apc ? TerminalReplies.queries : TerminalReplies.queriesWithoutAPC).utf8)
+            + (passthrough ? TerminalReplies.passthroughQueries : [])
+        let answersExpected = passthrough ? 2 : 1
+        let written = DeadlineClock.milliseconds()
+        guard queries.withUnsafeBytes({ write(tty, $0.baseAddress, $0.count) }) == queries.count else {
+            return ([], [])
+        }
 
         var received: [UInt8] = []
+        var arrivals: [Int] = []
         var buffer = [UInt8](repeating: 0, count: 512)
-        let deadline = DeadlineClock.milliseconds() + Int(timeLimit)
+        let deadline = written + Int(passthrough ? passthroughTimeLimit : timeLimit)
         while received.count < 4096 {
             let remaining = deadline - DeadlineClock.milliseconds()
             guard remaining > 0 else { break }
@@ -72,11 +126,12 @@ public enum TerminalProbe {
             let count = read(tty, &buffer, buffer.count)
             guard count > 0 else { break }
             received += buffer.prefix(count)
-            if TerminalReplies.parse(received).deviceAttributes != nil {
+            arrivals += repeatElement(DeadlineClock.milliseconds() - written, count: count)
+            if TerminalReplies.deviceAttributesAnswers(in: received) >= answersExpected {
                 break
             }
         }
-        return received
+        return (received, arrivals)
     }
 }
 

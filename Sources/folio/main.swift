@@ -39,6 +39,10 @@ if options.listCommands {
     standardOutput.flush()
     exit(0)
 }
+// The batch modes read no configuration: a script's output never depends on it.
+if let mode = options.mode, let path = options.path {
+    exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
+}
 let configurationEnvironment = Environment.values(ConfigurationFile.environmentNames)
 let configuration = ConfigurationFile.load(
     option: options.configPath, disabled: options.ignoresConfig, environment: configurationEnvironment)
@@ -55,12 +59,10 @@ if options.checkConfig {
 }
 let graphicsPreference = options.graphics ?? configuration.graphics
 if options.diagnose {
-    standardOutput.write(Diagnosis.describe(TerminalProbe.detect(preference: graphicsPreference)))
+    standardOutput.write(
+        Diagnosis.describe(TerminalProbe.detect(preference: graphicsPreference, compactSixel: options.compactSixel)))
     standardOutput.flush()
     exit(0)
-}
-if let mode = options.mode, let path = options.path {
-    exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
 }
 
 let services = SessionServices.standard(
@@ -80,7 +82,7 @@ do throws(InteractiveError) {
     Errors.report(error.description)
     exit(1)
 }
-let graphics = TerminalProbe.detect(preference: graphicsPreference)
+let graphics = TerminalProbe.detect(preference: graphicsPreference, compactSixel: options.compactSixel)
 services.trace?.record("probed")
 let log = StateFolder.standard(environment: environment).flatMap(SessionLog.start(in:))
 let terminal: CursesTerminal

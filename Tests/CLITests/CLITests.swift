@@ -12,7 +12,7 @@ import Testing
         #expect(result.status == 0)
         for option in [
             "--info", "--text", "--pages RANGE", "--outline", "--search PATTERN", "--password PW",
-            "-p, --page N", "--version", "-h, --help",
+            "-p, --page N", "--version", "-h, --help", "--image", "--size COLSxROWS", "--graphics MODE",
         ] {
             #expect(result.output.contains(option), "usage lacks \(option)")
         }
@@ -32,9 +32,17 @@ import Testing
         (["--text"], "a FILE is needed"),
         (["--text", "--info", "x.pdf"], "cannot be combined"),
         (["--search"], "--search needs a value"),
-        (["--pages", "2", "--outline", "x.pdf"], "--pages applies to --text, --search and --sixel"),
-        (["--width", "300", "--text", "x.pdf"], "--width applies to --sixel"),
-        (["--graphics", "kitty", "x.pdf"], "invalid --graphics 'kitty'"),
+        (["--pages", "2", "--outline", "x.pdf"], "--pages applies to --text, --search, --sixel and --image"),
+        (["--width", "300", "--text", "x.pdf"], "--width applies to --sixel and --image"),
+        (
+            ["--graphics", "sixels", "x.pdf"],
+            "invalid --graphics 'sixels' (auto, kitty, sixel, iterm, halfblock or none)"
+        ),
+        (["--image", "--size", "80", "x.pdf"], "invalid size '80' (COLSxROWS"),
+        (["--image", "--size", "80x24", "--width", "300", "x.pdf"], "--width and --size cannot be combined"),
+        (["--size", "80x24", "--sixel", "x.pdf"], "--size applies to --image"),
+        (["--image", "--graphics", "none", "x.pdf"], "--image needs a protocol"),
+        (["--compact-sixel", "yes", "x.pdf"], "invalid --compact-sixel 'yes' (auto, on or off)"),
         (["a.pdf", "b.pdf"], "only one FILE or DIR"),
         (["--page", "0", "a.pdf"], "invalid page '0'"),
         (["--pages", "ii-", "--pages", "1,,2", "--text", "x.pdf"], "invalid page range '1,,2'"),
@@ -182,13 +190,87 @@ import Testing
         let path = Corpus.path(file)
         let result = try FolioProcess.shell(
             """
-            cd '\(directory.path)' && "$FOLIO" --sixel --pages 1 --width 600 '\(path)' > page.six && \
+            cd '\(directory.path)' && "$FOLIO" --sixel --compact-sixel off --pages 1 --width 600 '\(path)' > page.six && \
             sixel2png -i page.six -o page.png && mutool draw -F png -w 600 -o ref.png '\(path)' 1 2>/dev/null && \
             compare -metric PSNR ref.png page.png null: 2>&1
             """)
         #expect(result.status == 0 || result.status == 1, "pipeline failed: \(result.stderr)")
         let psnr = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(psnr >= minimumPSNR, "PSNR \(result.output)")
+    }
+
+    /// `--image` in kitty's and iTerm2's protocols carries a PNG of the page: decoded, it is
+    /// mutool's render at the same width pixel for pixel (PSNR inf); kitty's chunks are keyed as
+    /// the protocol says.
+    @Test(arguments: ["kitty", "iterm"])
+    func imageCarriesThePageAsPNG(protocolName: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "folio-image-\(getpid())-\(protocolName)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let written = try FolioProcess.shell(
+            """
+            cd '\(directory.path)' && "$FOLIO" --image --graphics \(protocolName) --pages 1-2 --width 600 \
+            '\(tracemonkey)' > pages && mutool draw -F png -w 600 -o ref.png '\(tracemonkey)' 1 2>/dev/null
+            """)
+        #expect(written.status == 0, "\(written.stderr)")
+        let bytes = Array(try Data(contentsOf: directory.appendingPathComponent("pages")))
+        // Two pages, each ending in a newline.
+        let pages = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        try #require(pages.count == 2)
+        let base64: [UInt8]
+        if protocolName == "kitty" {
+            let commands = try #require(KittyCommand.all(in: Array(pages[0])))
+            #expect(commands.first?.keys["a"] == "T" && commands.first?.keys["f"] == "100")
+            #expect(commands.last?.keys["m"] == "0")
+            #expect(commands.dropLast().allSatisfy { $0.keys["m"] == "1" && $0.payload.count == 4096 })
+            base64 = commands.flatMap(\.payload)
+        } else {
+            let text = String(decoding: pages[0], as: UTF8.self)
+            #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;size="))
+            #expect(text.hasSuffix("\u{07}"))
+            base64 = Array(try #require(text.split(separator: ":").last).dropLast().utf8)
+        }
+        let png = try #require(Data(base64Encoded: Data(base64)))
+        try png.write(to: directory.appendingPathComponent("page.png"))
+        let compared = try FolioProcess.shell(
+            "cd '\(directory.path)' && compare -metric PSNR ref.png page.png null: 2>&1")
+        #expect(compared.output.trimmingCharacters(in: .whitespacesAndNewlines) == "inf", "PSNR \(compared.output)")
+    }
+
+    /// `--image --graphics sixel` is `--sixel`; half blocks fit `--size` in cells, two pixels
+    /// a cell down.
+    @Test func imageInSixelAndHalfBlocks() throws {
+        let sixel = try FolioProcess.run(["--sixel", "--pages", "1", "--width", "300", tracemonkey])
+        let image = try FolioProcess.run([
+            "--image", "--graphics", "sixel", "--pages", "1", "--width", "300", tracemonkey,
+        ])
+        #expect(image.status == 0 && image.output == sixel.output)
+        let blocks = try FolioProcess.run([
+            "--image", "--graphics", "halfblock", "--size", "60x20", "--pages", "1", tracemonkey,
+        ])
+        #expect(blocks.status == 0)
+        let rows = blocks.output.split(separator: "\n")
+        // A letter page (612 × 792 pt) in 60×40 pixels: as tall as the box, 31 columns wide.
+        #expect(rows.count == 20)
+        #expect(rows.allSatisfy { $0.filter { $0 == "▀" }.count == 31 })
+    }
+
+    /// `--compact-sixel on` writes a text page in a dozen greys: about half the bytes; `auto` is
+    /// compact over ssh (`SSH_CONNECTION`) only.
+    @Test func compactSixelIsSmallerAndChosenOverSSH() throws {
+        let arguments = ["--sixel", "--pages", "1", "--width", "600", tracemonkey]
+        let exact = try FolioProcess.run(["--compact-sixel", "off"] + arguments)
+        let compact = try FolioProcess.run(["--compact-sixel", "on"] + arguments)
+        #expect(exact.status == 0 && compact.status == 0)
+        #expect(Double(compact.output.utf8.count) < 0.7 * Double(exact.output.utf8.count))
+        let overSSH = try FolioProcess.shell(
+            "SSH_CONNECTION='192.0.2.1 5000 192.0.2.2 22' \"$FOLIO\" \(arguments.map { "'\($0)'" }.joined(separator: " "))"
+        )
+        #expect(overSSH.output == compact.output)
+        let local = try FolioProcess.shell(
+            "env -u SSH_CONNECTION \"$FOLIO\" \(arguments.map { "'\($0)'" }.joined(separator: " "))")
+        #expect(local.output == exact.output)
     }
 
     @Test func sixelOfAPageBeyondTheEnd() throws {

@@ -19,8 +19,9 @@ import Testing
         try writeConfiguration(
             "# zathura-like\nmap J next-page\nunmap h\nset wrap tru\nmap K previous-page\nset colour red\n", in: tmux)
         try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
-        let first = try tmux.waitForStatus("1/14")
-        #expect(first.contains("folio: "), "the first problem is on the message line: \(first)")
+        // The first problem is on the message line once the page is in.
+        let first = try tmux.waitForStatus("folio: ")
+        #expect(first.contains("1/14"))
         // HOME is /tmp in the test terminal, so the file is named from ~.
         #expect(first.contains(" folio: ~/folio-test-"), "\(first)")
         #expect(first.contains("/config/folio/config:4: invalid wrap 'tru' (true or false)"))
@@ -47,10 +48,11 @@ import Testing
         try tmux.run("\"$FOLIO\" -p 6 '\(document)'; echo \"[exit $?]\"")
         try tmux.waitForStatus("6/14")
         try tmux.send("j", "j")
-        // In place, as `cat > file` writes.
-        try FileManager.default.removeItem(atPath: document)
-        try Data(contentsOf: URL(fileURLWithPath: Corpus.path("pdfjs-freeculture.pdf"))).write(
-            to: URL(fileURLWithPath: document))
+        // In place (the same inode), as `cat > file` writes.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: document))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: Corpus.path("pdfjs-freeculture.pdf"))))
+        try handle.close()
         try tmux.waitForStatus("Reloaded: 352 pages")
         #expect(try tmux.statusLine().contains("6/352"))
         // By rename, as editors and LaTeX write.
@@ -66,12 +68,12 @@ import Testing
     @Test func theWheelScrollsAndAClickFollowsALink() throws {
         let tmux = try TmuxSession(columns: 100, rows: 30)
         try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
-        try tmux.waitForStatus("1/14")
+        try tmux.waitFor("the first page's text") { $0.contains("Trace-based Just-in-Time") }
         let before = try tmux.screen()
         // Two notches of the wheel down (SGR 1006 reports, as tmux passes them on).
         try tmux.sendBytes(Array("\u{1B}[<65;20;10M\u{1B}[<65;20;10M".utf8))
-        try tmux.waitFor("the page to scroll") { _ in try tmux.screen().first != before.first }
-        #expect(try tmux.screen()[0] == before[6], "two notches are six lines")
+        // Two notches are six lines.
+        try tmux.waitFor("the page to scroll six lines") { _ in try tmux.screen().first == before[6] }
         try tmux.send("q")
         try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
 
@@ -85,6 +87,40 @@ import Testing
         // A double click on the first entry (row 2 of the screen, 1-based) follows it.
         try tmux.sendBytes(Array("\u{1B}[<0;5;2M\u{1B}[<0;5;2m\u{1B}[<0;5;2M\u{1B}[<0;5;2m".utf8))
         try tmux.waitForStatus("2/2")
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+    }
+
+    @Test func aPasteIsTextInThePromptAndMouseReportsAreUndoneOnQuitAndSuspend() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        // No echo of the exit status after it: the shell would print it at Ctrl-Z.
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'")
+        try tmux.waitForStatus("1/14")
+        #expect(try tmux.mouseReportsAreOn())
+        try tmux.send("/")
+        // A paste with a q and a line break in it: text in the prompt, never keys.
+        try tmux.paste("trace\nq")
+        try tmux.waitForStatus("/trace q")
+        try tmux.send("Enter")
+        try tmux.waitForStatus("match")
+        // Ctrl-Z gives the shell a terminal without mouse reports; fg brings them back.
+        try tmux.send("C-z")
+        try tmux.waitFor("the shell after Ctrl-Z") { $0.contains("Stopped") }
+        #expect(try !tmux.mouseReportsAreOn())
+        try tmux.run("fg")
+        try tmux.waitForStatus("1/14")
+        #expect(try tmux.mouseReportsAreOn())
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { _ in try !tmux.alternateScreenIsOn() }
+        #expect(try !tmux.mouseReportsAreOn())
+    }
+
+    @Test func noMouseLeavesMouseReportsOff() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try writeConfiguration("set mouse false\n", in: tmux)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/14")
+        #expect(try !tmux.mouseReportsAreOn())
         try tmux.send("q")
         try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
     }

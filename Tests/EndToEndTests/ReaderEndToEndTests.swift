@@ -74,8 +74,7 @@ import Testing
                 && rows.dropLast().contains { $0.count > 40 } && rows.allSatisfy { $0.count <= 50 }
         }
         try tmux.resize(columns: 30, rows: 8)
-        // 30 columns take the notice's shorter form ("Terminal too small (needs 40×10)" is 32).
-        try tmux.waitFor("the too-small message") { $0.contains("Too small: needs 40×10") }
+        try tmux.waitFor("the too-small message, short enough for 30 columns") { $0.contains("Too small: needs 40×10") }
         try tmux.resize(columns: 90, rows: 25)
         try tmux.waitForStatus("2/14")
         try tmux.send("q")

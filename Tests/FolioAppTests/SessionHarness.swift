@@ -54,6 +54,36 @@ enum TestGraphics {
             Array("\u{1B}[?1;0;256S\u{1B}[?2;0;1000;1000S\u{1B}[6;20;10t\u{1B}[?64;4c".utf8)),
         ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24), environment: [:],
         preference: .auto)
+    /// kitty 0.26.5 as it answered in a 1280×884-pixel window of 8×17-pixel cells (recorded).
+    static let kitty = GraphicsSupport.decide(
+        replies: TerminalReplies.parse(
+            Array(
+                "\u{1B}[4;884;1280t\u{1B}[6;17;8t\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c".utf8
+            )),
+        ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 160, rows: 52), environment: [:],
+        preference: .auto)
+    /// iTerm2 (by `TERM_PROGRAM`), reporting 10×20-pixel cells.
+    static let iterm = GraphicsSupport.decide(
+        replies: TerminalReplies.parse(Array("\u{1B}[6;20;10t\u{1B}[?62;22c".utf8)),
+        ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24),
+        environment: ["TERM_PROGRAM": "iTerm.app"], preference: .auto)
+    /// kitty as above, having read the probe's temporary file: it runs on this machine.
+    static let kittyReadingFiles = GraphicsSupport.decide(
+        replies: TerminalReplies.parse(
+            Array(
+                "\u{1B}[6;17;8t\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62;c"
+                    .utf8)),
+        ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 160, rows: 52), environment: [:],
+        preference: .auto)
+    /// tmux with passthrough on inside kitty 0.35 (8×17-pixel cells): the kitty protocol through
+    /// tmux, with Unicode placeholders.
+    static let kittyThroughTmux = GraphicsSupport.decide(
+        replies: TerminalReplies.parse(Array("\u{1B}[6;17;8t\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c".utf8)),
+        ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 30),
+        environment: ["TMUX": "/tmp/t,1,0"],
+        preference: .auto, tmux: TmuxState(passthrough: true, clientTerminal: "xterm-kitty"),
+        outside: TerminalReplies.parse(
+            Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;c".utf8)))
     /// Half blocks in 24-bit colour (tmux 3.3).
     static let halfBlocks = GraphicsSupport.decide(
         replies: TerminalReplies(), ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24),

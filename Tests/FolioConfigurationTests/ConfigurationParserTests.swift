@@ -232,6 +232,23 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(configuration.keys.reader.command(for: .character("q")) == .quit)
     }
 
+    @Test func windowsLineEndingsAndAByteOrderMarkAreLinesAsAnyOther() {
+        let configuration = read("\u{FEFF}# keys\r\nset wrap true\r\nmap J next-page\r\nset wrap maybe\r\n")
+        #expect(configuration.problems.map(\.description) == ["\(Self.file):4: invalid wrap 'maybe' (true or false)"])
+        #expect(configuration.reader.paging == .wrapAround)
+        #expect(configuration.keys.reader.command(for: .character("J")) == .nextPage)
+        #expect(read("set wrap true\rmap J next-page").keys.reader.command(for: .character("J")) == .nextPage)
+    }
+
+    @Test func printableKeysCannotBeMappedWhereTheyTypeText() {
+        #expect(
+            read("map search q cancel").problems.map(\.reason) == [
+                "printable keys type text in search mode, so cannot be mapped there (use <C-x> or a named key)"
+            ])
+        #expect(read("map search <C-g> cancel").problems.isEmpty)
+        #expect(read("map prompt q last-page").keys.goToPrompt.command(for: .character("q")) == .lastPage)
+    }
+
     @Test func quotesAndCommentsSplitWords() {
         let configuration = read(
             #"set clipboard-command "my copy \"tool\"" # a comment"# + "\nset clipboard-command2 'x' #")

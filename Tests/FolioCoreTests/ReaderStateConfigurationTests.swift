@@ -61,10 +61,26 @@ import Testing
     @Test func aSequenceNobodyBoundSaysSo() throws {
         var keys = KeyTables()
         try keys.map([.character("Q"), .character("Q")], to: "redraw", in: .reader)
+        try keys.map([.character("a"), .character("b"), .character("c")], to: "last-page", in: .reader)
         var state = state(keys: keys)
+        // Q alone runs nothing, and says so; the key after it is taken afresh.
         _ = state.handle(.key(.character("Q")))
-        _ = state.handle(.key(.character("x")))
-        #expect(state.message == "Qx is not a key here (? for help)")
+        _ = state.handle(.key(.character("j")))
+        #expect(state.message == "Q is not a key here (? for help)")
+        #expect(state.topLine == 1, "j still scrolled")
+        // Three keys: a b then d completes nothing; a is nothing alone, b goes back a page
+        // (Folio's b is a screen up), d is nothing either.
+        _ = state.handle(.key(.character("a")))
+        _ = state.handle(.key(.character("b")))
+        #expect(state.pendingKeys == [.character("a"), .character("b")])
+        _ = state.handle(.key(.character("d")))
+        #expect(state.pendingKeys.isEmpty)
+        #expect(state.message == "d is not a key here (? for help)")
+        #expect(state.topLine == 0, "b scrolled back up")
+        for key in "abc".unicodeScalars {
+            _ = state.handle(.key(.character(key)))
+        }
+        #expect(state.currentPage == 35)
     }
 
     @Test func theHelpScreenShowsTheUsersKeys() throws {
@@ -182,5 +198,35 @@ import Testing
         _ = state.handle(.paste("jjjj"))
         #expect(state.topLine == 0, "a paste is never run as keys")
         #expect(state.message == "Pasted text goes into a prompt (/ searches)")
+    }
+}
+
+/// Reloading: the page and place are kept, a shorter version clamps, and the next version
+/// takes the reader back when they stayed.
+@Suite struct ReaderStateReloadTests {
+    private func summary(pages: Int) -> DocumentSummary {
+        DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: pages)
+    }
+
+    @Test func aShorterVersionClampsAndTheNextOneGoesBack() {
+        var state = ReaderState(document: summary(pages: 36), startPage: 20, screen: ScreenSize(rows: 10, columns: 40))
+        _ = state.start()
+        _ = state.handle(.pageLoaded(page: 20, text: PageTextFixture.numberedPage(20, lineCount: 40)))
+        _ = state.handle(.key(.character("j")))
+        _ = state.handle(.key(.character("j")))
+        let text = PageTextFixture.numberedPage(20, lineCount: 40)
+        _ = state.handle(.documentReloaded(summary(pages: 36), currentPageText: text))
+        #expect(state.currentPage == 20 && state.topLine == 2)
+        #expect(state.message == "Reloaded: 36 pages")
+        _ = state.handle(.documentReloaded(summary(pages: 10), currentPageText: nil))
+        #expect(state.currentPage == 9)
+        #expect(state.message == "Reloaded: 10 pages")
+        _ = state.handle(.documentReloaded(summary(pages: 36), currentPageText: text))
+        #expect(state.currentPage == 20 && state.topLine == 2, "back where the reader was")
+        // Once the reader moves on, a later reload keeps where they are.
+        _ = state.handle(.documentReloaded(summary(pages: 10), currentPageText: nil))
+        _ = state.handle(.key(.character("h")))
+        _ = state.handle(.documentReloaded(summary(pages: 36), currentPageText: nil))
+        #expect(state.currentPage == 8)
     }
 }

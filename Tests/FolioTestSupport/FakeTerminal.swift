@@ -26,7 +26,6 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
     private var recordedControls: [[UInt8]] = []
     private var recordedRepaints = 0
     private var recordedSuspensions = 0
-    private var recordedScreenSuspensions = 0
     private var sizeOnResume: ScreenSize?
 
     /// A terminal of `size` cells.
@@ -112,13 +111,6 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
         }
     }
 
-    public func withScreenSuspended<Result>(_ body: () -> Result) -> Result {
-        condition.withLock { recordedScreenSuspensions += 1 }
-        let result = body()
-        repaintFully()
-        return result
-    }
-
     // MARK: The test's side
 
     /// Types `keys`, one after another.
@@ -192,11 +184,6 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
     /// How many times the session suspended.
     public var suspensions: Int {
         condition.withLock { recordedSuspensions }
-    }
-
-    /// How many times the session left full-screen mode to talk on the plain terminal.
-    public var screenSuspensions: Int {
-        condition.withLock { recordedScreenSuspensions }
     }
 
     /// Waits until a frame drawn after the first `count` frames satisfies `predicate`, and

@@ -43,6 +43,18 @@ public final class TmuxSession {
         try? FileManager.default.removeItem(at: stateFolder)
     }
 
+    /// `TMUX=…` naming this session's server, for a command that should know it runs inside tmux
+    /// (the shell's environment is cleared, `TMUX` with it).
+    public var tmuxVariable: String {
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        return "TMUX='\(folder)/tmux-\(getuid())/\(socket),0,0'"
+    }
+
+    /// Sets a global tmux option (`set-option -g NAME VALUE`).
+    public func setOption(_ name: String, _ value: String) throws {
+        try tmux(["set-option", "-g", name, value])
+    }
+
     /// Types a shell command line and presses Enter.
     public func run(_ commandLine: String) throws {
         try tmux(["send-keys", "-l", commandLine])
@@ -87,6 +99,20 @@ public final class TmuxSession {
     public func cursorIsVisible() throws -> Bool {
         String(decoding: try tmux(["display-message", "-p", "#{cursor_flag}"]), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// Whether the program in the pane has asked for mouse reports in SGR form (1000 and 1006).
+    public func mouseReportsAreOn() throws -> Bool {
+        String(
+            decoding: try tmux(["display-message", "-p", "#{mouse_standard_flag}#{mouse_sgr_flag}"]), as: UTF8.self
+        ).trimmingCharacters(in: .whitespacesAndNewlines) == "11"
+    }
+
+    /// Pastes `text` into the pane as a terminal does, between the bracketed-paste markers when
+    /// the program asked for them.
+    public func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "folio-test-paste", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "folio-test-paste"])
     }
 
     /// The newest paste buffer (where OSC 52 copies land), or "" when there is none.

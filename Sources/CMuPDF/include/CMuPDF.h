@@ -234,6 +234,14 @@ folio_status folio_document_outline(folio_document *document, size_t max_entries
                                     folio_outline *out, char *err, size_t errlen);
 void folio_outline_free(folio_outline *outline);
 
+// MARK: PNG
+
+/// Encodes `width` × `height` pixels of `components` bytes each (1 grey, 3 RGB; rows packed) as a
+/// PNG (fz_new_buffer_from_pixmap_as_png). The caller frees `*png` with folio_png_free.
+folio_status folio_png_encode(folio_context *context, const unsigned char *pixels, int width, int height,
+                              int components, unsigned char **png, size_t *length, char *err, size_t errlen);
+void folio_png_free(unsigned char *png);
+
 #ifdef __cplusplus
 }
 #endif

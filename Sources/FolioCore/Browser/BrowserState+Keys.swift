@@ -75,7 +75,7 @@ extension BrowserState {
     }
 
     /// Lists the selected folder, opens the selected document, or says why it cannot.
-    private mutating func openSelection() -> [BrowserEffect] {
+    mutating func openSelection() -> [BrowserEffect] {
         guard let entry = selectedEntry, let path = selectedPath else {
             return []
         }

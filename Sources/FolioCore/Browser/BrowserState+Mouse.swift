@@ -1,5 +1,5 @@
 /// The mouse and pasted text in the browser: the wheel moves the selection, a click on an entry
-/// selects it, a double click (or a click on the entry already selected) opens it; a paste
+/// selects it, a double click opens it; a paste
 /// types into the filter or password prompt.
 extension BrowserState {
     /// The first screen row of the list (below the header and a blank row).
@@ -28,9 +28,8 @@ extension BrowserState {
             guard event.row >= Self.firstListRow, event.row < Self.firstListRow + paneRows,
                 event.column <= listColumns, visibleEntries.indices.contains(index)
             else { return [] }
-            let open = clicks >= 2 || index == selectedIndex
             selectEntry(at: index)
-            return open ? handleKey(keymap.firstKey(for: .open) ?? .enter) : []
+            return clicks >= 2 ? openSelection() : []
         }
     }
 

@@ -10,12 +10,14 @@ import Testing
         return state
     }
 
-    @Test func aClickSelectsAndASecondClickOpens() {
+    @Test func aClickSelectsAndADoubleClickOpens() {
         var state = browser()
         // The list starts on row 2, below the header and a blank row.
         _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 5, column: 4)))
         #expect(state.selectedIndex == 3)
         _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 5, column: 4)))
+        #expect(state.message?.hasPrefix("Cannot open") != true, "a click, however often, only selects")
+        _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 2), row: 5, column: 4)))
         #expect(state.message?.hasPrefix("Cannot open note 4.txt: ") == true, "\(state.message ?? "no message")")
         _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 5, column: 60)))
         #expect(state.selectedIndex == 3, "a click in the preview selects nothing")

@@ -1,0 +1,59 @@
+// PNG encoding with MuPDF's own writer (zlib, a Sub filter on every row), for the image protocols
+// that carry PNG (kitty's f=100, iTerm2's inline images): one compressor for both, already linked.
+#include "folio_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+folio_status folio_png_encode(folio_context *context, const unsigned char *pixels, int width, int height,
+                              int components, unsigned char **png, size_t *length, char *err, size_t errlen) {
+    fz_context *ctx = context->ctx;
+    *png = NULL;
+    *length = 0;
+    if (width <= 0 || height <= 0 || (components != 1 && components != 3)) {
+        folio_set_error(err, errlen, "invalid image for PNG (size or components)");
+        return FOLIO_INVALID;
+    }
+    folio_status status = FOLIO_OK;
+    fz_pixmap *pixmap = NULL;
+    fz_buffer *buffer = NULL;
+    unsigned char *copy = NULL;
+    size_t count = 0;
+    fz_var(pixmap);
+    fz_var(buffer);
+    fz_var(copy);
+    fz_var(count);
+    fz_try(ctx) {
+        fz_colorspace *colorspace = components == 1 ? fz_device_gray(ctx) : fz_device_rgb(ctx);
+        // MuPDF only reads the samples: the cast drops a const it has no way to declare.
+        pixmap = fz_new_pixmap_with_data(ctx, colorspace, width, height, NULL, 0, width * components,
+                                         (unsigned char *)pixels);
+        buffer = fz_new_buffer_from_pixmap_as_png(ctx, pixmap, fz_default_color_params);
+        unsigned char *data = NULL;
+        count = fz_buffer_storage(ctx, buffer, &data);
+        copy = malloc(count > 0 ? count : 1);
+        if (copy == NULL) {
+            fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
+        }
+        memcpy(copy, data, count);
+    }
+    fz_always(ctx) {
+        fz_drop_buffer(ctx, buffer);
+        fz_drop_pixmap(ctx, pixmap);
+    }
+    fz_catch(ctx) {
+        status = folio_caught(ctx, NULL, err, errlen);
+        free(copy);
+        copy = NULL;
+    }
+    if (status != FOLIO_OK) {
+        return status;
+    }
+    *png = copy;
+    *length = count;
+    return FOLIO_OK;
+}
+
+void folio_png_free(unsigned char *png) {
+    free(png);
+}

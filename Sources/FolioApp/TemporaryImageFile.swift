@@ -1,0 +1,27 @@
+import Glibc
+
+/// A page's PNG in a file for the kitty terminal to read (`t=t`): in `/tmp`, named as kitty
+/// requires (`tty-graphics-protocol`), readable by this user only, created afresh (never through
+/// a link planted there). The terminal deletes it once read.
+enum TemporaryImageFile {
+    /// Writes `png` to a new file for image `id` (`sequence` makes the name unique in the
+    /// process) and returns its path; nil when it cannot be written (then the image goes through
+    /// the terminal's input instead).
+    static func write(_ png: [UInt8], id: UInt32, sequence: Int) -> String? {
+        let path = "/tmp/tty-graphics-protocol-folio-\(getpid())-\(id)-\(sequence).png"
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var offset = 0
+        while offset < png.count {
+            let written = png.withUnsafeBytes { Glibc.write(file, $0.baseAddress! + offset, png.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                unlink(path)
+                return nil
+            }
+            offset += written
+        }
+        return path
+    }
+}

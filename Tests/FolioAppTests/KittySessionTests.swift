@@ -1,0 +1,194 @@
+import FolioCore
+import FolioDocument
+import FolioSixel
+import FolioTerminal
+import FolioTestSupport
+import Foundation
+import Testing
+
+@testable import FolioApp
+
+/// The image view speaking the kitty graphics protocol, through the fake terminal: each page is
+/// sent once under an id, scrolling re-places it with a source rectangle, another page replaces
+/// it, the text view deletes it, an eviction sends it again, and leaving frees it.
+@Suite struct KittySessionTests {
+    /// kitty's cells (8×17 px) on an 80×30 terminal: a text area of 78 × 29 cells.
+    let cell = (width: 8, height: 17)
+
+    private func commands(_ write: FakeTerminal.ImageWrite) throws -> [KittyCommand] {
+        try #require(KittyCommand.all(in: write.pieces.flatMap(\.bytes)))
+    }
+
+    @Test func pageIsSentOnceThenCroppedReplacedAndDeleted() throws {
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kitty)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let first = try #require(reader.terminal.images.first)
+        #expect(first.pieces.map(\.position) == [FramePosition(row: 0, column: 1)])
+        let sent = try commands(first)
+        let transmission = sent.filter { $0.keys["a"] == "t" || $0.keys["a"] == nil }
+        let id = try #require(sent.first?.keys["i"])
+        #expect(sent.first?.keys["a"] == "t" && sent.first?.keys["f"] == "100" && sent.first?.keys["t"] == "d")
+        #expect(transmission.count > 1)
+        #expect(transmission.last?.keys["m"] == "0")
+        #expect(transmission.dropLast().allSatisfy { $0.keys["m"] == "1" && $0.payload.count == 4096 })
+        // The visible part: 78 cells across, the 29 text rows down — never the status line.
+        let placed = try #require(sent.last)
+        #expect(placed.keys["a"] == "p" && placed.keys["i"] == id)
+        #expect(placed.keys["x"] == "0" && placed.keys["y"] == "0" && placed.keys["w"] == "\(78 * cell.width)")
+        #expect(placed.keys["h"] == "\(29 * cell.height)")
+        #expect(placed.keys["r"] == nil, "the cell size was reported, so the crop is not scaled")
+
+        // The PNG carried is the page as rendered: decoded by MuPDF, pixel for pixel.
+        let png = try #require(
+            Data(base64Encoded: String(decoding: transmission.flatMap(\.payload), as: UTF8.self)))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("folio-kitty-\(UUID()).png")
+        try png.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let decoded = try Document(path: file.path).render(page: 0, width: 78 * cell.width)
+        let expected = try Document(path: Corpus.path("pdfjs-tracemonkey.pdf")).render(page: 0, width: 78 * cell.width)
+        #expect(decoded.width == expected.width && decoded.height == expected.height)
+        #expect(decoded.pixels == expected.pixels)
+
+        // Scrolling a row re-places the same image one cell lower in the page: no pixels sent.
+        var seen = reader.terminal.images.count
+        reader.terminal.type("j")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let scrolled = try commands(try #require(reader.terminal.images.last))
+        #expect(scrolled.map { $0.keys["a"] } == ["p"])
+        #expect(scrolled.first?.keys["i"] == id && scrolled.first?.keys["y"] == "\(cell.height)")
+        #expect(reader.terminal.images.last!.pieces.flatMap(\.bytes).count < 1024)
+
+        // The next page: the old placement goes in the same write as the new page's image.
+        seen = reader.terminal.images.count
+        reader.terminal.type("l")
+        #expect(
+            reader.terminal.waitUntil { terminal in
+                terminal.images.dropFirst(seen).contains { write in
+                    (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains { $0.keys["a"] == "t" }
+                }
+            })
+        // Until page 2's image is ready its text stands in: either way page 1's placement is
+        // deleted before page 2's image goes out (kept in the terminal for going back).
+        let afterFlip = try reader.terminal.images.dropFirst(seen).flatMap { try commands($0) }
+        let flipped = Array(afterFlip.prefix { $0.keys["a"] != "t" } + afterFlip.drop { $0.keys["a"] != "t" }.prefix(1))
+        #expect(flipped.contains { $0.keys == ["a": "d", "d": "a", "q": "2"] })
+        #expect(!flipped.contains { $0.keys["d"] == "I" })
+        let secondID = try #require(flipped.first { $0.keys["a"] == "t" }?.keys["i"])
+        #expect(secondID != id)
+
+        // Evicted by the terminal: the image on screen is sent again.
+        seen = reader.terminal.images.count
+        reader.terminal.send(.imageEvicted(id: Int(secondID)!))
+        reader.terminal.type("j")
+        // (A write already on its way, page 2's first placement under load, may come first.)
+        #expect(
+            reader.terminal.waitUntil { terminal in
+                terminal.images.dropFirst(seen).contains { write in
+                    let sent = KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []
+                    return sent.first?.keys["a"] == "t" && sent.first?.keys["i"] == secondID
+                }
+            })
+
+        // Back to page 1, kept in the terminal: placed again without sending it.
+        seen = reader.terminal.images.count
+        reader.terminal.type("h")
+        #expect(
+            reader.terminal.waitUntil { terminal in
+                terminal.images.dropFirst(seen).contains { write in
+                    (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains { $0.keys["i"] == id }
+                }
+            })
+        let back = try commands(try #require(reader.terminal.images.last))
+        #expect(!back.contains { $0.keys["a"] == "t" })
+        #expect(back.last?.keys["a"] == "p" && back.last?.keys["i"] == id)
+
+        // The text view: the placement is deleted, the images kept.
+        seen = reader.terminal.images.count
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        #expect(
+            try commands(try #require(reader.terminal.images.last)).map(\.keys) == [["a": "d", "d": "a", "q": "2"]])
+
+        // Leaving frees both images in the terminal.
+        _ = reader.quit()
+        let farewell = try commands(try #require(reader.terminal.images.last))
+        #expect(Set(farewell.filter { $0.keys["d"] == "I" }.compactMap { $0.keys["i"] }) == [id, secondID])
+    }
+
+    /// Inside tmux: the page goes through passthrough (each command wrapped, Escapes doubled) with
+    /// a virtual placement, and the text area is rows of placeholder cells numbering the image's
+    /// rows; scrolling writes the next rows' placeholders and no image data.
+    @Test func insideTmuxTheImageIsPlaceholderCells() throws {
+        try #require(TestGraphics.kittyThroughTmux.throughTmux)
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kittyThroughTmux)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let pieces = try #require(reader.terminal.images.first?.pieces)
+        let passthrough = try #require(pieces.first)
+        #expect(passthrough.bytes.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,f=100,t=d,i=".utf8)))
+        let unwrapped = String(decoding: passthrough.bytes, as: UTF8.self)
+            .replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
+            .replacingOccurrences(of: "\u{1B}\\\u{1B}\\", with: "\u{1B}\\")
+        let commands = try #require(KittyCommand.all(in: Array(unwrapped.utf8)))
+        let id = try #require(commands.first?.keys["i"])
+        // 612 pt at 78 columns of 8 px: 624 × 808 px, a grid of 78 × 48 cells.
+        #expect(commands.last?.keys == ["a": "p", "U": "1", "i": id, "c": "78", "r": "48", "q": "2"])
+        // Then the 29 text rows, each placeholder cells from the row's first image column.
+        let rows = pieces.dropFirst()
+        #expect(rows.map(\.position) == (0..<29).map { FramePosition(row: $0, column: 1) })
+        for (index, row) in rows.enumerated() {
+            let cells = Array(String(decoding: row.bytes, as: UTF8.self).unicodeScalars)
+            #expect(String(String.UnicodeScalarView(cells.prefix(while: { $0 != "m" }))) == "\u{1B}[38;5;\(id)")
+            let placeholders = cells.filter { $0 == "\u{10EEEE}" }
+            #expect(placeholders.count == 78)
+            let marks = cells.drop { $0 != "\u{10EEEE}" }.dropFirst().prefix(2).map(\.value)
+            #expect(marks == [KittyPlaceholder.diacritics[index], KittyPlaceholder.diacritics[0]])
+        }
+
+        let seen = reader.terminal.images.count
+        reader.terminal.type("j")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let scrolled = try #require(reader.terminal.images.last?.pieces)
+        #expect(scrolled.count == 29)
+        #expect(!scrolled.contains { $0.bytes.starts(with: Array("\u{1B}Ptmux;".utf8)) })
+        let firstMarks = String(decoding: scrolled[0].bytes, as: UTF8.self).unicodeScalars
+            .drop { $0 != "\u{10EEEE}" }.dropFirst().prefix(2).map(\.value)
+        #expect(firstMarks == [KittyPlaceholder.diacritics[1], KittyPlaceholder.diacritics[0]])
+        _ = reader.quit()
+    }
+
+    /// A terminal that reads this machine's files gets each page as a temporary file: the
+    /// command names the file (in /tmp, named as kitty asks), which holds the page's PNG.
+    @Test func aLocalTerminalReadsThePageFromATemporaryFile() throws {
+        try #require(TestGraphics.kittyReadingFiles.kittyTemporaryFiles)
+        #expect(!TestGraphics.kitty.kittyTemporaryFiles)
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kittyReadingFiles)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let write = try #require(reader.terminal.images.first)
+        #expect(write.pieces.flatMap(\.bytes).count < 1024)
+        let sent = try commands(write)
+        let transmission = try #require(sent.first)
+        #expect(transmission.keys["a"] == "t" && transmission.keys["t"] == "t" && transmission.keys["f"] == "100")
+        let path = try #require(
+            Data(base64Encoded: String(decoding: transmission.payload, as: UTF8.self)).map {
+                String(decoding: $0, as: UTF8.self)
+            })
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(path.hasPrefix("/tmp/") && path.contains("tty-graphics-protocol"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let decoded = try Document(path: path).render(page: 0, width: 78 * cell.width)
+        let expected = try Document(path: Corpus.path("pdfjs-tracemonkey.pdf")).render(page: 0, width: 78 * cell.width)
+        #expect(decoded.pixels == expected.pixels)
+        #expect(sent.last?.keys["a"] == "p")
+        _ = reader.quit()
+    }
+}
