@@ -1,6 +1,7 @@
 // Links and search on one page: MuPDF resolves link targets and finds hits; we only copy results out.
 #include "folio_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,7 @@ folio_status folio_page_links(folio_document *document, int page, folio_links *o
             folio_link *flat = &out->links[out->count++];
             flat->box = folio_rect_from(link->rect);
             flat->page = -1;
+            flat->target_y = -1;
             if (link->uri != NULL) {
                 size_t n = strlen(link->uri);
                 flat->uri = malloc(n + 1);
@@ -38,9 +40,11 @@ folio_status folio_page_links(folio_document *document, int page, folio_links *o
                 }
                 flat->external = fz_is_external_link(ctx, link->uri);
                 if (!flat->external) {
-                    fz_location location = fz_resolve_link(ctx, document->doc, link->uri, NULL, NULL);
+                    float y = NAN;
+                    fz_location location = fz_resolve_link(ctx, document->doc, link->uri, NULL, &y);
                     if (location.page >= 0) {
                         flat->page = fz_page_number_from_location(ctx, document->doc, location);
+                        flat->target_y = isfinite(y) && y >= 0 ? y : -1;
                     }
                 }
             }

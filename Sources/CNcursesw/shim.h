@@ -21,6 +21,7 @@ static inline attr_t folio_attr_normal(void) { return A_NORMAL; }
 static inline attr_t folio_attr_bold(void) { return A_BOLD; }
 static inline attr_t folio_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t folio_attr_dim(void) { return A_DIM; }
+static inline attr_t folio_attr_underline(void) { return A_UNDERLINE; }
 static inline int folio_err(void) { return ERR; }
 
 /// newterm on stdout/stdin (the FILE globals are shared mutable state Swift 6 will not touch).

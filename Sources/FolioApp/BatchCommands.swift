@@ -62,10 +62,12 @@ public struct BatchCommands {
         // A document with no readable page is an error here too, as in --text: "Pages: 0" with
         // status 0 would look like success.
         guard locked || info.pageCount > 0 else { throw .noPages }
+        let labels = locked ? nil : try document.pageLabels()
         var lines = [
             ("File", path),
             ("Format", info.format),
             ("Pages", String(info.pageCount)),
+            ("Page labels", labels.map { $0.isEmpty ? "no" : "yes: " + $0.summary } ?? ""),
             ("Title", info.title ?? ""),
             ("Author", info.author ?? ""),
             ("Subject", info.subject ?? ""),
@@ -92,12 +94,18 @@ public struct BatchCommands {
         let count = try document.pageCount
         guard count > 0 else { throw .noPages }
         guard let range = options.pages else { return [0...(count - 1)] }
-        switch range.pages(in: count) {
+        let labels = try document.pageLabels()
+        switch range.pages(in: labels) {
         case .success(let ranges): return ranges
-        case .failure(let outOfRange):
-            report(DocumentError.noSuchPage(outOfRange.page - 1, count: count).description)
-            return nil
+        case .failure(.beyondEnd(let page)):
+            report(DocumentError.noSuchPage(page - 1, count: count).description)
+        case .failure(.unknownLabel(let label)):
+            let known = labels.isEmpty ? "1–\(count)" : labels.summary
+            report(safe("no page labelled '\(label)' (\(known))"))
+        case .failure(.reversed(let piece)):
+            report(safe("the range '\(piece)' ends before it starts"))
         }
+        return nil
     }
 
     /// Runs `extract` on every selected page, several pages at a time on worker threads (each with

@@ -33,23 +33,31 @@ public struct Interactive: Sendable {
 
     let path: String
     let password: String?
-    /// The page to open at (0-based), instead of where the document was left.
-    let startPage: Int?
+    /// The page to open at, as typed (a number or a printed label), instead of where the
+    /// document was left.
+    let startPage: String?
     let services: SessionServices
     let positions: ReadingPositions?
     let configuration: Configuration
+    let searchHistory: SearchHistory?
+    let markStore: MarkStore?
 
     /// A session on `path` (a file or a folder; the current folder when nil), opening the first
-    /// document at 1-based `startPage` when given. Reading positions are kept in `positions`
-    /// (unless `configuration` turns remembering off); `configuration` gives the keys and how
-    /// the reader starts, and its problems are the first message on the screen.
+    /// document at `startPage` when given: the page labelled so (`xiv`), else the page with
+    /// that 1-based number. Reading positions are kept in `positions` (unless `configuration`
+    /// turns remembering off), the patterns searched for in `searchHistory`, the marks in
+    /// `markStore`; `configuration` gives the keys and how the reader starts, and its problems
+    /// are the first message on the screen.
     public init(
-        path: String?, password: String?, startPage: Int?, services: SessionServices, positions: ReadingPositions?,
-        configuration: Configuration = Configuration()
+        path: String?, password: String?, startPage: String?, services: SessionServices, positions: ReadingPositions?,
+        configuration: Configuration = Configuration(), searchHistory: SearchHistory? = nil,
+        markStore: MarkStore? = nil
     ) {
+        self.searchHistory = searchHistory
+        self.markStore = markStore
         self.path = path ?? "."
         self.password = password
-        self.startPage = startPage.map { $0 - 1 }
+        self.startPage = startPage
         self.services = services
         self.positions = configuration.remembersPosition ? positions : nil
         self.configuration = configuration
@@ -96,17 +104,37 @@ public struct Interactive: Sendable {
         // many wrong ones were given.
         var locked: (document: Document, path: String, attempts: Int)?
         var startPage = self.startPage
-        // Said once, on the first document's status line: what the configuration file got wrong,
-        // or else how to get sharper images.
+        // Where a global mark leads, and what to say first: what the configuration file got
+        // wrong, or else how to get sharper images (or why a marked document could not be opened).
+        var markedPage: Int?
         var note = configurationNote ?? graphics.advice
         while true {
             if let current = reading {
                 let ending = read(
                     current.document, path: current.path, fromBrowser: current.fromBrowser,
-                    startPage: startPage, note: note, on: terminal, graphics: graphics, messages: &messages)
+                    start: (startPage, markedPage, note), on: terminal, graphics: graphics, messages: &messages)
                 startPage = nil
+                markedPage = nil
                 note = nil
                 switch ending.outcome {
+                case .open(let path, let page):
+                    switch DocumentOpener(services: services).open(path, on: terminal) {
+                    case .opened(let document):
+                        reading = (document, path, current.fromBrowser)
+                        markedPage = page
+                        note = "Page \(page + 1), where the mark was set"
+                    case .locked:
+                        markedPage = ending.page
+                        note = TerminalSafeText.sanitized(
+                            "\(FileSystemName.displayed(Self.baseName(path))) is encrypted: open it from the browser (\(configuration.keys.reader.keyName(for: .openBrowser))) to give its password"
+                        )
+                    case .failed(let error):
+                        markedPage = ending.page
+                        note = TerminalSafeText.sanitized("Could not open \(path): \(error.description)")
+                    case .signal(let signal):
+                        return Ending(status: 128 + signal, messages: messages)
+                    }
+                    continue
                 case .quit:
                     return Ending(status: 0, messages: messages)
                 case .signal(let signal):
@@ -169,15 +197,20 @@ public struct Interactive: Sendable {
 
     /// Reads `document` until the reader ends, then remembers where it was left.
     private func read(
-        _ document: Document, path: String, fromBrowser: Bool, startPage: Int?, note: String?,
-        on terminal: some TerminalBackend, graphics: GraphicsSupport, messages: inout [String]
+        _ document: Document, path: String, fromBrowser: Bool,
+        start: (typed: String?, page: Int?, note: String?), on terminal: some TerminalBackend,
+        graphics: GraphicsSupport, messages: inout [String]
     ) -> ReaderSession.Ending {
         let key = Self.canonical(path)
-        let remembered = startPage == nil ? positions?.page(of: key) : nil
+        let requested = start.typed.map { ((try? document.pageLabels()) ?? .none).opening(at: $0) }
+        let chosen = start.page ?? requested?.page
+        let remembered = chosen == nil ? positions?.page(of: key) : nil
+        let resumeNote = remembered.flatMap { $0 > 0 ? self.resumeNote(page: $0) : nil }
         let session = ReaderSession(
-            document: document, path: path, startPage: startPage ?? remembered ?? 0,
-            note: note ?? remembered.flatMap { $0 > 0 ? resumeNote(page: $0) : nil },
-            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, configuration: configuration)
+            document: document, path: path, startPage: chosen ?? remembered ?? 0,
+            note: start.note ?? requested?.note ?? resumeNote,
+            graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, configuration: configuration,
+            searchHistory: searchHistory, marks: markStore.map { ($0, key) })
         let ending = session.run(on: terminal)
         do throws(StateError) {
             try positions?.remember(page: ending.page, of: key)

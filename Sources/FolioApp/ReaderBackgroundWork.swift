@@ -1,6 +1,7 @@
 import Dispatch
 import FolioCore
 import FolioDocument
+import FolioState
 import FolioTerminal
 
 /// Carries out the reader's effects that are background work on the document: page loads,
@@ -9,15 +10,22 @@ import FolioTerminal
 final class ReaderBackgroundWork {
     private let document: Document
     private let services: SessionServices
+    private let searchHistory: SearchHistory?
+    private let marks: (store: MarkStore, document: String)?
     private let mailbox: SessionMailbox<ReaderMail>
     private let loader: PageLoader
     private let searcher: DocumentSearcher
     /// One-off work on the reader's document (outline, links) and clipboard programs, in order.
     private let background = DispatchQueue(label: "folio.reader.background")
 
-    init(document: Document, services: SessionServices, mailbox: SessionMailbox<ReaderMail>) {
+    init(
+        document: Document, services: SessionServices, searchHistory: SearchHistory?,
+        marks: (store: MarkStore, document: String)?, mailbox: SessionMailbox<ReaderMail>
+    ) {
+        self.marks = marks
         self.document = document
         self.services = services
+        self.searchHistory = searchHistory
         self.mailbox = mailbox
         loader = PageLoader(document: document) { page, result in
             switch result {
@@ -32,6 +40,8 @@ final class ReaderBackgroundWork {
             case .found(let id, let page): mailbox.post(.event(.searchFound(id: id, page: page)))
             case .notFound(let id): mailbox.post(.event(.searchFailed(id: id, reason: nil)))
             case .failed(let id, let reason): mailbox.post(.event(.searchFailed(id: id, reason: reason)))
+            case .counted(let id, let matches, let counted, let total):
+                mailbox.post(.event(.matchesCounted(id: id, matches: matches, counted: counted, total: total)))
             }
         }
     }
@@ -52,6 +62,7 @@ final class ReaderBackgroundWork {
         case .cancelLoads(let keeping): loader.cancel(keeping: keeping)
         case .search(let request): searcher.start(request)
         case .cancelSearch: searcher.cancel()
+        case .countMatches(let request): searcher.count(request)
         case .loadOutline:
             background.async {
                 do throws(DocumentError) {
@@ -64,9 +75,28 @@ final class ReaderBackgroundWork {
             background.async {
                 mailbox.post(.event(.linksLoaded(page: page, links: (try? document.links(page: page)) ?? [])))
             }
+        case .recordSearch(let pattern):
+            guard let searchHistory else { break }
+            background.async {
+                do throws(StateError) {
+                    try searchHistory.record(pattern)
+                } catch {
+                    mailbox.post(.event(.notice("Could not save the search history: \(error)")))
+                }
+            }
+        case .saveMark(let mark):
+            guard let marks else { break }
+            background.async {
+                do throws(StateError) {
+                    try marks.store.save(mark, in: marks.document)
+                } catch {
+                    mailbox.post(.event(.notice("Could not save mark \(mark.letter): \(error)")))
+                }
+            }
         case .copyDocument:
             background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }
-        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .reloadDocument:
+        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .reloadDocument,
+            .openMarkedDocument:
             break
         }
     }

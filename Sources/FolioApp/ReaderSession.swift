@@ -2,7 +2,9 @@ import Dispatch
 public import FolioConfiguration
 public import FolioCore
 public import FolioDocument
+public import FolioState
 public import FolioTerminal
+import Glibc
 
 /// The interactive reader: one loop owns the ``ReaderState``; keys and background results come
 /// in as events, effects go out to the page loader, the searcher, the image renderer, the
@@ -15,6 +17,8 @@ public struct ReaderSession: Sendable {
         case browse
         /// A terminating signal arrived.
         case signal(Int32)
+        /// A global mark leads to the document at `path`, at `page` (0-based).
+        case open(path: String, page: Int)
     }
 
     /// How the reader ended, and the page it was on (0-based).
@@ -37,16 +41,24 @@ public struct ReaderSession: Sendable {
     let services: SessionServices
     let quitReturnsToBrowser: Bool
     let configuration: Configuration
+    /// Where the patterns searched for are kept across runs; nil keeps them for this session.
+    let searchHistory: SearchHistory?
+    /// Where marks are kept, and the document's name there (its absolute path).
+    let marks: (store: MarkStore, document: String)?
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
     /// document), with `note` as the first message on the status line. `quitReturnsToBrowser`
     /// makes `q` go back to the file browser the document was opened from; `configuration`
-    /// gives the keys and how the reader starts.
+    /// gives the keys and how the reader starts. Searches are remembered in `searchHistory`,
+    /// marks in `marks`, when given.
     public init(
         document: Document, path: String, startPage: Int, note: String?, graphics: GraphicsSupport,
-        services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration()
+        services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration(),
+        searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil
     ) {
         self.configuration = configuration
+        self.searchHistory = searchHistory
+        self.marks = marks
         self.document = document
         self.path = path
         self.startPage = startPage
@@ -115,7 +127,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         state = ReaderState(
             document: summary, startPage: min(max(session.startPage, 0), max(summary.pageCount - 1, 0)),
             screen: terminal.size, keys: session.configuration.keys, preferences: session.configuration.reader,
-            imageAvailability: Self.availability(of: session.graphics))
+            imageAvailability: Self.availability(of: session.graphics),
+            searchHistory: session.searchHistory?.patterns() ?? PromptHistory(),
+            marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [])
         if session.configuration.reload {
             watcher = FileWatcher(path: session.path) { mailbox.post(.fileChanged) }
         }
@@ -133,14 +147,18 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         for document: Document, session: ReaderSession, terminal: Terminal
     ) -> (SessionMailbox<ReaderMail>, ReaderBackgroundWork, PageImageRenderer) {
         let mailbox = SessionMailbox<ReaderMail>(wakeUp: terminal.wakeUp)
-        let background = ReaderBackgroundWork(document: document, services: session.services, mailbox: mailbox)
+        let background = ReaderBackgroundWork(
+            document: document, services: session.services, searchHistory: session.searchHistory,
+            marks: session.marks, mailbox: mailbox)
         let images = PageImageRenderer(source: document, support: session.graphics) { mailbox.post(.event($0)) }
         return (mailbox, background, images)
     }
 
     private static func summary(of document: Document, path: String) -> DocumentSummary {
         let info = try? document.info()
-        return DocumentSummary(fileName: baseName(path), title: info?.title, pageCount: info?.pageCount ?? 0)
+        let labels = (try? document.pageLabels()) ?? .none
+        return DocumentSummary(
+            fileName: baseName(path), title: info?.title, pageCount: info?.pageCount ?? 0, labelRanges: labels.ranges)
     }
 
     /// Puts the new version of the document in place of the old: new workers, the old ones
@@ -181,6 +199,11 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         while ending == nil {
             for event in terminal.waitForEvents(readingKeys: true) {
                 if case .terminate(let signal) = event {
+                    // Ctrl-C stops a running search and leaves the reader open, as in less.
+                    if signal == SIGINT, let effects = state.interruptWork() {
+                        perform(effects)
+                        continue
+                    }
                     return ReaderSession.Ending(outcome: .signal(signal), page: state.currentPage)
                 }
                 handle(event)
@@ -235,6 +258,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             case .clearScreen: terminal.repaintFully()
             case .quit: ending = session.quitReturnsToBrowser ? .browse : .quit
             case .openBrowser: ending = .browse
+            case .openMarkedDocument(let path, let page): ending = .open(path: path, page: page)
             case .copy(let text, let description): copy(text, description: description)
             case .renderPages(let requests): images.render(requests)
             case .cancelRenders(let keeping): images.cancel(keeping: keeping)

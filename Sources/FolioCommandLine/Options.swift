@@ -48,8 +48,9 @@ public struct Options: Sendable, Equatable {
     public var width: Int?
     /// The box `--image` fits each page in, in cells.
     public var size: CellBox?
-    /// The 1-based page the reader opens at.
-    public var startPage: Int?
+    /// The page the reader opens at, as typed: a printed page label (`xiv`) or a 1-based page
+    /// number, resolved once the document is open.
+    public var startPage: String?
     public var showHelp = false
     public var showVersion = false
     /// Print what the terminal supports for the image view, then exit.
@@ -86,7 +87,8 @@ public struct Options: Sendable, Equatable {
           --reflow               with --text: print the reader's reflowed text, one paragraph
                                  a line, a blank line between paragraphs
           --layout               with --text: print the reader's page layout (words on a grid)
-          --pages RANGE          pages for --text, --search, --sixel and --image: 3 | 2-5 | 7- | 1,4,9-12
+          --pages RANGE          pages for --text, --search, --sixel and --image: 3 | 2-5 | 7- | 1,4,9-12;
+                                 printed page labels work too: iv | i-iv | 1-3
           --sixel                write the selected pages as sixel images (for scripts and previews)
           --image                write the selected pages as images in the --graphics protocol
                                  (kitty, sixel, iterm or halfblock; auto detects), for previews
@@ -96,9 +98,11 @@ public struct Options: Sendable, Equatable {
           --size COLSxROWS       fit each --image page in COLS×ROWS cells (instead of --width)
           --outline              print the outline: two spaces of indent per level, "title<TAB>page"
           --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
-                                 sensitive only when PATTERN has capitals); exit 1 when none
+                                 sensitive only when PATTERN has capitals; "re:EXPR" for a regular
+                                 expression); exit 1 when none
           --password PW          password for an encrypted document
-          -p, --page N           open the reader at page N (default: where you left off)
+          -p, --page N           open the reader at page N, or at the page labelled N (such as xiv);
+                                 default: where you left off
           --graphics MODE        image view: auto (detect: kitty, else sixel, else iterm, else
                                  halfblock), kitty, sixel, iterm, halfblock, or none
           --compact-sixel WHEN   grey pages as sixel in 12 greys, about half the bytes: auto (over
@@ -181,6 +185,9 @@ public struct Options: Sendable, Equatable {
             case "--search":
                 let pattern = try value()
                 guard !pattern.isEmpty else { throw UsageError(message: "--search needs a non-empty PATTERN") }
+                if let error = SearchPattern.regexError(in: pattern) {
+                    throw UsageError(message: "--search '\(pattern)' is \(error)")
+                }
                 try setMode(.search(pattern), name)
             case "--pages":
                 let text = try value()
@@ -191,10 +198,11 @@ public struct Options: Sendable, Equatable {
             case "--password": password = try value()
             case "-p", "--page":
                 let text = try value()
-                guard let page = Int(text), page >= 1 else {
-                    throw UsageError(message: "invalid page number '\(text)' (pages start at 1)")
+                guard Self.isPageReference(text) else {
+                    throw UsageError(
+                        message: "invalid page '\(text)' (a page number from 1, or a page label such as xiv)")
                 }
-                startPage = page
+                startPage = text
             case "--graphics":
                 let text = try value()
                 guard let choice = GraphicsPreference(rawValue: text) else {
@@ -257,6 +265,15 @@ public struct Options: Sendable, Equatable {
         if mode != nil, !showHelp, !showVersion, path == nil {
             throw UsageError(message: "a FILE is needed")
         }
+    }
+
+    /// Whether `text` can name a page: a number from 1, or a label (printable, at most 64
+    /// characters, and not a number below 1).
+    static func isPageReference(_ text: String) -> Bool {
+        if let number = Int(text) { return number >= 1 }
+        return !text.isEmpty && text.count <= 64
+            && !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            && !text.hasPrefix("-")
     }
 
     private var isSearch: Bool {

@@ -1,9 +1,28 @@
-/// A set of 1-based pages as written on the command line: `3`, `2-5`, `7-`, `1,4,9-12`.
+public import FolioCore
+
+/// A set of pages as written on the command line: `3`, `2-5`, `7-`, `1,4,9-12`, and printed
+/// page labels in the same places (`iv`, `i-iv`, `A-1`), resolved once the document is open.
 public struct PageRange: Sendable, Equatable {
-    /// One piece of a range: `first...last`, or `first...` when `last` is nil (to the end).
+    /// One end of a piece: a 1-based page number or a page label, as typed.
+    public enum Bound: Sendable, Equatable {
+        case number(Int)
+        case label(String)
+
+        /// The text typed for this end.
+        var text: String {
+            switch self {
+            case .number(let number): String(number)
+            case .label(let label): label
+            }
+        }
+    }
+
+    /// One piece of a range: `first` to `last`, or `first` to the end when `last` is nil.
     public struct Piece: Sendable, Equatable {
-        public var first: Int
-        public var last: Int?
+        /// The piece as typed (`A-1` may be one label rather than a range from `A` to 1).
+        public var text: String
+        public var first: Bound
+        public var last: Bound?
     }
 
     public var pieces: [Piece]
@@ -13,35 +32,81 @@ public struct PageRange: Sendable, Equatable {
         var pieces: [Piece] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let first = Int(bounds[0]), first >= 1 else { return nil }
+            guard let first = Self.bound(bounds[0]) else { return nil }
             if bounds.count == 1 {
-                pieces.append(Piece(first: first, last: first))
+                pieces.append(Piece(text: String(part), first: first, last: first))
             } else if bounds[1].isEmpty {
-                pieces.append(Piece(first: first, last: nil))
+                pieces.append(Piece(text: String(part), first: first, last: nil))
             } else {
-                guard let last = Int(bounds[1]), last >= first else { return nil }
-                pieces.append(Piece(first: first, last: last))
+                guard let last = Self.bound(bounds[1]) else { return nil }
+                if case .number(let from) = first, case .number(let to) = last, to < from { return nil }
+                pieces.append(Piece(text: String(part), first: first, last: last))
             }
         }
         guard !pieces.isEmpty else { return nil }
         self.pieces = pieces
     }
 
-    /// The 0-based pages of a `pageCount`-page document, in the order given; the first page
-    /// number beyond the document (1-based) when the range names one.
-    public func pages(in pageCount: Int) -> Result<[ClosedRange<Int>], OutOfRange> {
+    /// The 0-based pages of a document of `labels.pageCount` pages, in the order given. A
+    /// bound names the page labelled so when there is one, else the page with that number, as
+    /// the reader's go-to prompt does.
+    public func pages(in labels: PageLabels) -> Result<[ClosedRange<Int>], Failure> {
+        let pageCount = labels.pageCount
         var ranges: [ClosedRange<Int>] = []
         for piece in pieces {
-            guard piece.first <= pageCount else { return .failure(OutOfRange(page: piece.first)) }
-            let last = piece.last ?? pageCount
-            guard last <= pageCount else { return .failure(OutOfRange(page: last)) }
-            ranges.append((piece.first - 1)...(last - 1))
+            if case .label = piece.first, let page = labels.page(labelled: piece.text) {
+                ranges.append(page...page)
+                continue
+            }
+            let first: Int
+            switch Self.resolve(piece.first, in: labels) {
+            case .success(let page): first = page
+            case .failure(let failure): return .failure(failure)
+            }
+            var last = pageCount - 1
+            if let bound = piece.last {
+                switch Self.resolve(bound, in: labels) {
+                case .success(let page): last = page
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            guard first <= last else { return .failure(.reversed(piece.text)) }
+            ranges.append(first...last)
         }
         return .success(ranges)
     }
 
-    /// A page number beyond the end of the document.
-    public struct OutOfRange: Error, Sendable {
-        public var page: Int
+    /// The 0-based pages of a `pageCount`-page document without page labels.
+    public func pages(in pageCount: Int) -> Result<[ClosedRange<Int>], Failure> {
+        pages(in: PageLabels(ranges: [], pageCount: pageCount))
+    }
+
+    /// Why a range names pages the document does not have.
+    public enum Failure: Error, Sendable, Equatable {
+        /// A page number beyond the end of the document (1-based).
+        case beyondEnd(Int)
+        /// A label no page has, that is no page number either.
+        case unknownLabel(String)
+        /// A piece whose end comes before its start (`iv-ii`).
+        case reversed(String)
+    }
+
+    private static func bound(_ text: Substring) -> Bound? {
+        if let number = Int(text) {
+            return number >= 1 ? .number(number) : nil
+        }
+        // All digits yet no Int: a number too large to be a page.
+        guard !text.isEmpty, !text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            !text.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) })
+        else { return nil }
+        return .label(String(text))
+    }
+
+    private static func resolve(_ bound: Bound, in labels: PageLabels) -> Result<Int, Failure> {
+        switch labels.lookUp(bound.text) {
+        case .labelled(let page), .physical(let page): .success(page)
+        case .beyondEnd(let number): .failure(.beyondEnd(number))
+        case .unknown: .failure(.unknownLabel(bound.text))
+        }
     }
 }

@@ -10,6 +10,10 @@ public enum CellStyle: Sendable, Hashable {
     case dim
     /// Highlighted text, for matches.
     case highlight
+    /// The match the reader is at, set apart from the other matches.
+    case currentMatch
+    /// A link hint's letters (`f`).
+    case hint
     /// Text reporting a failure.
     case error
 }

@@ -6,11 +6,15 @@ public struct DocumentSummary: Sendable, Equatable {
     public var title: String?
     /// The number of pages.
     public var pageCount: Int
+    /// The printed page numbers, made once when the document opens.
+    public var pageLabels: PageLabels
 
-    /// Creates a summary.
-    public init(fileName: String, title: String?, pageCount: Int) {
+    /// Creates a summary of a document whose pages are labelled by `labelRanges` (none by
+    /// default).
+    public init(fileName: String, title: String?, pageCount: Int, labelRanges: [PageLabels.Range] = []) {
         self.fileName = fileName
         self.title = title
         self.pageCount = pageCount
+        pageLabels = PageLabels(ranges: labelRanges, pageCount: pageCount)
     }
 }

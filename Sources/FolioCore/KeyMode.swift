@@ -1,6 +1,6 @@
 /// A state in which keys mean something of their own, with its own key table.
 ///
-/// The reader is in one of the first six modes, the file browser in one of the last three;
+/// The reader is in one of the first seven modes, the file browser in one of the last three;
 /// which one follows from the state (an open prompt or list takes the keys until it closes).
 public enum KeyMode: StablyNamed, Sendable, Hashable {
     /// Reading a page: ``ReaderCommand``.
@@ -13,6 +13,8 @@ public enum KeyMode: StablyNamed, Sendable, Hashable {
     case outline
     /// The link list: ``LinkListCommand``.
     case links
+    /// Hint letters on the links on screen: ``LinkHintCommand``.
+    case linkHints
     /// Choosing lines to copy: ``SelectionCommand``.
     case selection
     /// The file browser's list: ``BrowserCommand``.
@@ -31,6 +33,7 @@ public enum KeyMode: StablyNamed, Sendable, Hashable {
         case .searchPrompt: "search"
         case .outline: "outline"
         case .links: "links"
+        case .linkHints: "hints"
         case .selection: "select"
         case .browser: "browser"
         case .filter: "filter"

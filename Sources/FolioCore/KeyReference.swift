@@ -107,6 +107,7 @@ public enum KeyReference {
         case .searchPrompt: SearchPromptKeymap.standard.bindings.map(BindingRow.init)
         case .outline: OutlineKeymap.standard.bindings.map(BindingRow.init)
         case .links: LinkListKeymap.standard.bindings.map(BindingRow.init)
+        case .linkHints: LinkHintKeymap.standard.bindings.map(BindingRow.init)
         case .selection: SelectionKeymap.standard.bindings.map(BindingRow.init)
         case .browser: BrowserKeymap.standard.bindings.map(BindingRow.init)
         case .filter: FilterKeymap.standard.bindings.map(BindingRow.init)
@@ -124,18 +125,25 @@ public enum KeyReference {
             )
         case .goToPrompt:
             (
-                "`0`–`9`",
-                "type the page number; one out of range (`g 999` on a 36-page file) says `No page 999 (1–36)` and stays put"
+                "any character",
+                "type the page number or printed label (`xiv`); a number out of range (`g 999` on a 36-page file) says `No page 999 (1–36)` and stays put, or with wrap-around on wraps and says so (`Page 40 wraps to 4`)"
             )
         case .searchPrompt:
-            ("any character", "type the pattern")
+            ("any character", "type the pattern at the cursor")
         case .links:
             ("`0`–`9`", "type a link's number: one that no more digits could extend is followed at once")
         case .filter:
             ("any character", "type the filter: the list narrows as you type")
+        case .linkHints:
+            ("`a`–`l`", "type the hint drawn before a link's words (`a`, `s`, …; two letters when many) to follow it")
+        case .outline:
+            (
+                "any character",
+                "filter the entries as you type: fuzzy (`inst` finds Installing) and ignoring case, the letters matched highlighted"
+            )
         case .password:
             ("any character", "type the password (shown as `•`, never as typed)")
-        case .outline, .selection, .browser:
+        case .selection, .browser:
             nil
         }
     }

@@ -11,6 +11,8 @@ public struct KeyTables: Sendable {
     public var outline = OutlineKeymap.standard
     /// The link list's table.
     public var links = LinkListKeymap.standard
+    /// Link hints' table.
+    public var linkHints = LinkHintKeymap.standard
     /// Line selection's table.
     public var selection = SelectionKeymap.standard
     /// The file browser's table.
@@ -60,6 +62,7 @@ public struct KeyTables: Sendable {
         case .searchPrompt: return rows(searchPrompt)
         case .outline: return rows(outline)
         case .links: return rows(links)
+        case .linkHints: return rows(linkHints)
         case .selection: return rows(selection)
         case .browser: return rows(browser)
         case .filter: return rows(filter)
@@ -94,6 +97,7 @@ public struct KeyTables: Sendable {
         case .searchPrompt: searchPrompt = try change.apply(to: searchPrompt)
         case .outline: outline = try change.apply(to: outline)
         case .links: links = try change.apply(to: links)
+        case .linkHints: linkHints = try change.apply(to: linkHints)
         case .selection: selection = try change.apply(to: selection)
         case .browser: browser = try change.apply(to: browser)
         case .filter: filter = try change.apply(to: filter)

@@ -200,7 +200,7 @@ extension Keymap where Command == ReaderCommand {
             ReaderKeyBinding(
                 keys: [.character("/")], command: .searchForward, summary: "Search forward",
                 details:
-                    "opens the search prompt (below); smart case: case matters only when the pattern has a capital. Matches are highlighted in the text, and marked in yellow on page images"
+                    "opens the search prompt (below); smart case: case matters only when the pattern has a capital; `re:` starts a regular expression. Matches are highlighted (the current one set apart) in the text, and marked in yellow on page images"
             ),
             ReaderKeyBinding(keys: [.control("r")], command: .searchBackward, summary: "Search backward"),
             ReaderKeyBinding(
@@ -209,10 +209,20 @@ extension Keymap where Command == ReaderCommand {
             ReaderKeyBinding(keys: [.character("N")], command: .previousMatch, summary: "Previous match"),
             ReaderKeyBinding(
                 keys: [.character("o")], command: .showOutline, summary: "Outline (contents)",
-                details: "a list over the page (below); the current section is marked `●`"),
+                details: "a list over the page (below), filtered as you type; the current section is marked `●`"),
             ReaderKeyBinding(
                 keys: [.character("f")], command: .showLinks, summary: "Links on this page",
-                details: "a numbered list over the page (below)"),
+                details:
+                    "hint letters on the links on screen, typed to follow one; Enter lists every link of the page (below)"
+            ),
+            ReaderKeyBinding(
+                keys: [.character("m")], command: .setMark, summary: "Set a mark",
+                details: "`m` and a letter: `a`–`z` in this document, `A`–`Z` in any; kept across runs"),
+            ReaderKeyBinding(
+                keys: [.character("'")], command: .jumpToMark, summary: "Go to a mark",
+                details:
+                    "`'` and its letter (another document's for `A`–`Z`); `''` back to where the last jump started, `'?` lists the marks"
+            ),
             ReaderKeyBinding(
                 keys: [.backspace, .control("o")], command: .historyBack, summary: "Back (jump history)",
                 details: "every `g`, `G`, Home/End, outline, link and search jump is recorded"),

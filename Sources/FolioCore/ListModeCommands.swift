@@ -8,12 +8,14 @@ public enum OutlineCommand: KeyCommand {
     case collapse
     /// Show the selected entry's children.
     case expand
-    /// Close the list.
+    /// Close the list (clearing the filter first, when there is one).
     case close
+    /// Delete the filter's last character.
+    case deleteBackward
 
     /// Every command, the list commands first.
     public static var allCases: [OutlineCommand] {
-        ListCommand.allCases.map(Self.list) + [.jump, .collapse, .expand, .close]
+        ListCommand.allCases.map(Self.list) + [.jump, .collapse, .expand, .close, .deleteBackward]
     }
 
     /// The command's stable name.
@@ -24,6 +26,7 @@ public enum OutlineCommand: KeyCommand {
         case .collapse: "collapse"
         case .expand: "expand"
         case .close: "close"
+        case .deleteBackward: "delete-backward"
         }
     }
 }
@@ -84,21 +87,28 @@ public enum SelectionCommand: KeyCommand {
 public typealias OutlineKeymap = Keymap<OutlineCommand>
 
 extension Keymap where Command == OutlineCommand {
-    /// The outline's default keys.
+    /// The outline's default keys. Printable characters type the filter, so only named keys
+    /// are bound.
     public static var standard: OutlineKeymap {
-        OutlineKeymap(
+        let listBindings = ListCommand.bindings(OutlineCommand.list, item: "entry").map { binding in
+            KeyBinding(
+                keys: binding.keys.filter { !$0.isCharacter }, command: binding.command, summary: binding.summary)
+        }
+        return OutlineKeymap(
             bindings: [
                 KeyBinding(keys: [.enter], command: .jump, summary: "Go to the entry's page", hint: "jumps"),
                 KeyBinding(
-                    keys: [.left, .character("h")], command: .collapse, summary: "Fold",
+                    keys: [.left], command: .collapse, summary: "Fold",
                     details: "hide the entry's children, or select its parent", hint: "folds"),
                 KeyBinding(
-                    keys: [.right, .character("l")], command: .expand, summary: "Unfold",
-                    details: "show the entry's children", hint: "unfolds"),
+                    keys: [.right], command: .expand, summary: "Unfold", details: "show the entry's children",
+                    hint: "unfolds"),
                 KeyBinding(
-                    keys: [.escape, .character("q"), .character("o")], command: .close, summary: "Close",
-                    hint: "closes"),
-            ] + ListCommand.bindings(OutlineCommand.list, item: "entry"))
+                    keys: [.backspace], command: .deleteBackward, summary: "Delete a filter character"),
+                KeyBinding(
+                    keys: [.escape], command: .close, summary: "Close",
+                    details: "or, while filtering, clear the filter", hint: "closes"),
+            ] + listBindings)
     }
 }
 
@@ -112,7 +122,9 @@ extension Keymap where Command == LinkListCommand {
             bindings: [
                 KeyBinding(
                     keys: [.enter], command: .follow, summary: "Follow the link",
-                    details: "to its page; an external link's address is shown", hint: "follows"),
+                    details:
+                        "to its page, at the line it points to; an external link's address is copied (OSC 52), never opened",
+                    hint: "follows"),
                 KeyBinding(
                     keys: [.character("y")], command: .copyAddress, summary: "Copy the link's address",
                     hint: "copies the address"),

@@ -7,22 +7,60 @@ enum OverlayView {
             drawOutline(list, state: state, into: &frame)
         case .links(let list):
             drawLinks(list, state: state, into: &frame)
+        case .linkHints:
+            // Drawn on the page itself (``ReaderView``).
+            break
         }
     }
 
+    /// The outline: a row per entry shown, the current section marked `●`, the letters the
+    /// filter matched highlighted, entries that point nowhere dimmed (and saying so), each
+    /// entry's page by its printed label.
     private static func drawOutline(_ list: OutlineList, state: ReaderState, into frame: inout Frame) {
         let visible = list.visible
-        let rows = visible.map { index -> (String, Bool) in
-            let item = list.items[index]
-            let fold = list.hasChildren(index) ? (list.collapsed.contains(index) ? "▸ " : "▾ ") : "  "
-            let mark = index == list.current ? "● " : "  "
-            let page = item.page.map { "  \($0 + 1)" } ?? ""
-            let indent = String(repeating: "  ", count: min(item.level, 20))
-            return (mark + indent + fold + item.title + page, index == list.selected)
+        let count = list.items.count
+        let entries = count == 1 ? "1 entry" : "\(count) entries"
+        let title =
+            list.filter.isEmpty
+            ? "Outline — \(entries)"
+            : "Outline — \(visible.count) of \(entries) match '\(list.filter)'"
+        ReaderView.putText(title, style: .bold, row: 0, of: state, into: &frame)
+        let height = state.overlayRows
+        let selectedRow = visible.firstIndex(of: list.selected) ?? 0
+        let first = min(max(selectedRow - height / 2, 0), max(visible.count - height, 0))
+        for (offset, index) in visible.dropFirst(first).prefix(height).enumerated() {
+            frame.rows[offset + 1] = outlineRow(index, of: list, state: state)
         }
-        drawList(
-            title: "Outline — \(list.items.count) entries", rows: rows,
-            selected: visible.firstIndex(of: list.selected) ?? 0, state: state, into: &frame)
+    }
+
+    private static func outlineRow(_ index: Int, of list: OutlineList, state: ReaderState) -> [Span] {
+        let item = list.items[index]
+        let isSelected = index == list.selected
+        let base: CellStyle = isSelected ? .reverse : (item.page == nil ? .dim : .normal)
+        let fold =
+            list.filter.isEmpty && list.hasChildren(index) ? (list.collapsed.contains(index) ? "▸ " : "▾ ") : "  "
+        let mark = index == list.current ? "● " : "  "
+        let indent = String(repeating: "  ", count: list.filter.isEmpty ? min(item.level, 20) : 0)
+        let target = item.page.map { "  " + (state.document.pageLabels.label(ofPage: $0) ?? String($0 + 1)) }
+        var pieces: [(text: String, style: CellStyle)] = [(" " + mark + indent + fold, base)]
+        let matched = Set(list.matchedPositions(of: index))
+        for (offset, character) in TerminalSafeText.sanitized(item.title).enumerated() {
+            let style: CellStyle = matched.contains(offset) ? .highlight : base
+            if let last = pieces.last, last.style == style {
+                pieces[pieces.count - 1].text.append(character)
+            } else {
+                pieces.append((String(character), style))
+            }
+        }
+        pieces.append((TerminalSafeText.sanitized(target ?? "  (points nowhere)"), base))
+        var budget = state.textColumns + 1
+        var spans: [Span] = []
+        for piece in pieces where budget > 0 {
+            let text = DisplayWidth.truncated(piece.text, toWidth: budget)
+            budget -= DisplayWidth.of(text)
+            spans.append(Span(text: text, style: piece.style))
+        }
+        return spans
     }
 
     private static func drawLinks(_ list: LinkList, state: ReaderState, into frame: inout Frame) {
@@ -30,13 +68,8 @@ enum OverlayView {
         let rows = list.links.enumerated().map { offset, link -> (String, Bool) in
             let number = String(offset + 1)
             let label = String(repeating: " ", count: width - number.count) + number
-            let target: String
-            if let page = link.page {
-                target = "→ page \(page + 1)"
-            } else {
-                target = link.uri ?? "(no target)"
-            }
-            return ("\(label)  \(target)", offset == list.selected)
+            let words = link.text.isEmpty ? "(no text)" : link.text
+            return ("\(label)  \(words)  \(state.targetDescription(of: link))", offset == list.selected)
         }
         drawList(
             title: "Links on page \(list.page + 1)", rows: rows, selected: list.selected,

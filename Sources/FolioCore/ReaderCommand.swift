@@ -50,6 +50,10 @@ public enum ReaderCommand: KeyCommand {
     case showOutline
     /// Show the links of the current page.
     case showLinks
+    /// Set a mark at this place: the next key is its letter.
+    case setMark
+    /// Go to a mark: the next key is its letter (`'` again: back to where the last jump started).
+    case jumpToMark
     /// Go back to where the last jump came from.
     case historyBack
     /// Go forward again through the jump history.
@@ -105,6 +109,8 @@ public enum ReaderCommand: KeyCommand {
         case .previousMatch: "previous-match"
         case .showOutline: "show-outline"
         case .showLinks: "show-links"
+        case .setMark: "set-mark"
+        case .jumpToMark: "jump-to-mark"
         case .historyBack: "history-back"
         case .historyForward: "history-forward"
         case .copyPage: "copy-page"

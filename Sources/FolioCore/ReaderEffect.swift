@@ -18,6 +18,15 @@ public enum ReaderEffect: Sendable, Equatable {
     case search(SearchRequest)
     /// Stop the running search (Esc); no more events for it are wanted.
     case cancelSearch
+    /// Count every match of a pattern in the background, reporting with
+    /// ``ReaderEvent/matchesCounted(id:matches:counted:total:)``; a new count replaces the last.
+    case countMatches(MatchCountRequest)
+    /// Keep `mark` (set in this document) across runs.
+    case saveMark(Mark)
+    /// Leave this document for the one at `path`, at `page`: a global mark set there.
+    case openMarkedDocument(path: String, page: Int)
+    /// Keep `pattern` in the search history that outlives the session (the state folder).
+    case recordSearch(String)
     /// Load the outline; answer with ``ReaderEvent/outlineLoaded(_:)`` or ``ReaderEvent/outlineFailed(_:)``.
     case loadOutline
     /// Load the links of a page; answer with ``ReaderEvent/linksLoaded(page:links:)``.

@@ -18,6 +18,9 @@ public enum ReaderEvent: Sendable {
     case searchFound(id: Int, page: Int)
     /// Search `id` went through every page it should without a match.
     case searchFailed(id: Int, reason: String?)
+    /// Count `id` has gone through pages `0..<counted` of `total`; `matches` are the pages
+    /// among them not reported before that have matches.
+    case matchesCounted(id: Int, matches: [PageMatchCount], counted: Int, total: Int)
     /// The document's outline arrived (empty when the document has none).
     case outlineLoaded([OutlineItem])
     /// The outline could not be read.

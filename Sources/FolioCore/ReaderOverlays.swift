@@ -6,17 +6,84 @@ public struct OutlineList: Sendable, Equatable {
     public internal(set) var collapsed: Set<Int> = []
     /// The selected entry (an index into ``items``).
     public internal(set) var selected: Int
-    /// The entry the current page belongs to: the last one at or before it.
+    /// The entry the current page belongs to ("you are here").
     public let current: Int?
+    /// What is typed to filter the entries; empty shows them all.
+    public internal(set) var filter = ""
+    /// The entries the filter matches, in order, with the Character offsets of their titles
+    /// that it matched (for highlighting); every entry when there is no filter.
+    public private(set) var matches: [(index: Int, positions: [Int])] = []
 
     init(items: [OutlineItem], currentPage: Int) {
         self.items = items
-        current = items.lastIndex { ($0.page ?? Int.max) <= currentPage }
+        current = Self.entry(containing: currentPage, in: items)
         selected = current ?? 0
     }
 
-    /// Indices of the entries not hidden inside a collapsed parent, in order.
+    public static func == (left: OutlineList, right: OutlineList) -> Bool {
+        left.items == right.items && left.collapsed == right.collapsed && left.selected == right.selected
+            && left.current == right.current && left.filter == right.filter
+    }
+
+    /// The entry `page` belongs to, level by level: among the top-level entries, the last whose
+    /// target is at or before the page; then among that entry's children, the last at or before
+    /// it; and so on down. An outline whose order strays from the pages' (an index pointing back
+    /// to chapter 1 at the end) cannot pull the mark away from the page's own section.
+    public static func entry(containing page: Int, in items: [OutlineItem]) -> Int? {
+        var found: Int?
+        var start = 0
+        var end = items.count
+        var level = items.first?.level ?? 0
+        while start < end {
+            var best: Int?
+            var index = start
+            while index < end {
+                if items[index].level == level, let target = items[index].page, target <= page {
+                    best = index
+                }
+                index += 1
+            }
+            guard let chosen = best else { break }
+            found = chosen
+            // The chosen entry's children run until the next entry at its level or above.
+            start = chosen + 1
+            end = items[start...].firstIndex { $0.level <= level } ?? items.count
+            end = min(end, items.count)
+            guard start < end else { break }
+            level = items[start].level
+        }
+        return found
+    }
+
+    /// Sets the filter to `text`, keeping the selection when it still matches, else selecting
+    /// the first entry that does.
+    mutating func setFilter(_ text: String) {
+        filter = text
+        guard !text.isEmpty else {
+            matches = []
+            return
+        }
+        matches = items.indices.compactMap { index in
+            // Titles are matched as they are drawn, made terminal-safe, so offsets line up.
+            FuzzyMatch.positions(of: text, in: TerminalSafeText.sanitized(items[index].title)).map { (index, $0) }
+        }
+        if !matches.contains(where: { $0.index == selected }), let first = matches.first {
+            selected = first.index
+        }
+    }
+
+    /// The title offsets the filter matched in entry `index` (none without a filter).
+    func matchedPositions(of index: Int) -> [Int] {
+        guard !filter.isEmpty else { return [] }
+        return matches.first { $0.index == index }?.positions ?? []
+    }
+
+    /// Indices of the entries shown: those the filter matches, or without one those not hidden
+    /// inside a collapsed parent, in order.
     public var visible: [Int] {
+        if !filter.isEmpty {
+            return matches.map(\.index)
+        }
         var shown: [Int] = []
         var hiddenBelowLevel: Int?
         for (index, item) in items.enumerated() {
@@ -75,6 +142,8 @@ public struct LinkList: Sendable, Equatable {
 public enum ReaderOverlay: Sendable, Equatable {
     case outline(OutlineList)
     case links(LinkList)
+    /// Hint letters drawn on the page's links (not a list: the page stays in view).
+    case linkHints(LinkHints)
 }
 
 /// A range of lines of the current page chosen with `V`, for copying.
@@ -90,8 +159,12 @@ public struct LineSelection: Sendable, Equatable {
 
 /// The prompt for a search pattern, open on the status line.
 public struct SearchPrompt: Sendable, Equatable {
-    public internal(set) var text: String
+    /// The pattern being typed.
+    public internal(set) var editor: LineEditor
     public let direction: SearchDirection
+
+    /// The pattern typed so far.
+    public var text: String { editor.text }
 }
 
 /// A search running in the background.
@@ -99,6 +172,12 @@ public struct RunningSearch: Sendable, Equatable {
     public let id: Int
     public let pattern: SearchPattern
     public let direction: SearchDirection
+    /// The page the search started from (0-based): a match at or before it, searching
+    /// forward, was found by wrapping around.
+    public let startPage: Int
+    /// Whether the search continues from a match on the start page (`n`, `N`) rather than
+    /// being a new one.
+    public let continuesFromMatch: Bool
     /// Pages looked at so far, and how many will be.
     public internal(set) var searched = 0
     public internal(set) var total: Int

@@ -4,13 +4,13 @@
 extension ReaderState {
     /// The largest count a user can type; more digits are ignored, so counts never overflow.
     static let maximumCount = 999_999_999_999
-    /// The longest page number the go-to prompt accepts.
-    static let maximumPromptDigits = 12
+    /// The longest page number or label the go-to prompt accepts.
+    static let maximumPromptLength = 64
 
     /// The mode the next key is taken in: an open prompt or list takes the keys until it
     /// closes.
     public var keyMode: KeyMode {
-        if goToInput != nil {
+        if goToPrompt != nil {
             return .goToPrompt
         }
         if searchPrompt != nil {
@@ -19,6 +19,7 @@ extension ReaderState {
         switch overlay {
         case .outline: return .outline
         case .links: return .links
+        case .linkHints: return .linkHints
         case nil: break
         }
         return selection == nil ? .reader : .selection
@@ -44,9 +45,11 @@ extension ReaderState {
         case .searchPrompt:
             return handleSearchPromptKey(key)
         case .outline:
-            return outlineKeymap.command(for: key).map { perform($0) } ?? []
+            return handleOutlineKey(key)
         case .links:
             return handleLinkListKey(key)
+        case .linkHints:
+            return handleLinkHintKey(key)
         case .selection:
             return selectionKeymap.command(for: key).map { perform($0) } ?? []
         case .browser, .filter, .password:
@@ -79,6 +82,10 @@ extension ReaderState {
     }
 
     private mutating func handleReaderKey(_ key: Key) -> [ReaderEffect] {
+        if let action = pendingMarkKey {
+            pendingCount = nil
+            return handleMarkKey(key, for: action)
+        }
         if pendingKeys.isEmpty, let digit = key.digitValue {
             let count = (pendingCount ?? 0) * 10 + digit
             if count <= Self.maximumCount {
@@ -165,7 +172,7 @@ extension ReaderState {
             if let count {
                 return jump(toPageNumber: count)
             }
-            goToInput = ""
+            goToPrompt = LineEditor(maximumLength: Self.maximumPromptLength)
             return []
         case .goToCountOrLast:
             if let count {
@@ -192,10 +199,10 @@ extension ReaderState {
         case .quit:
             return [.quit]
         case .searchForward:
-            searchPrompt = SearchPrompt(text: "", direction: .forward)
+            searchPrompt = SearchPrompt(editor: LineEditor(), direction: .forward)
             return []
         case .searchBackward:
-            searchPrompt = SearchPrompt(text: "", direction: .backward)
+            searchPrompt = SearchPrompt(editor: LineEditor(), direction: .backward)
             return []
         case .nextMatch:
             return repeatSearch(direction: lastSearchDirection)
@@ -207,6 +214,14 @@ extension ReaderState {
             return showOutline()
         case .showLinks:
             return [.loadLinks(page: currentPage)]
+        case .setMark:
+            pendingMarkKey = .set
+            message = "Mark: type a letter"
+            return []
+        case .jumpToMark:
+            pendingMarkKey = .jump
+            message = "Go to mark: type its letter (' back, ? lists)"
+            return []
         case .historyBack:
             return goBack()
         case .historyForward:
@@ -237,42 +252,52 @@ extension ReaderState {
         }
     }
 
-    /// Keys typed into the go-to-page prompt: digits type the page number, the prompt's table
-    /// gives the rest; keys it has no use for are ignored.
+    /// Keys typed into the go-to-page prompt: printable characters type the page number or
+    /// label, the prompt's table gives the rest (its `g` and `G` only before anything is
+    /// typed); keys it has no use for are ignored.
     private mutating func handleGoToPromptKey(_ key: Key) -> [ReaderEffect] {
-        let input = goToInput ?? ""
-        if let digit = key.digitValue {
-            if input.count < Self.maximumPromptDigits {
-                goToInput = input + String(digit)
-            }
+        guard var editor = goToPrompt else { return [] }
+        let command = goToPromptKeymap.command(for: key)
+        if case .character(let scalar) = key, command == nil || !editor.isEmpty {
+            editor.insert(String(Character(scalar)))
+            goToPrompt = editor
             return []
         }
-        guard let command = goToPromptKeymap.command(for: key) else {
+        guard let command else {
             return []
         }
         switch command {
+        case .edit(let edit):
+            editor.perform(edit, history: goToHistory.entries)
+            goToPrompt = editor
+            return []
         case .deleteBackward:
-            goToInput = input.isEmpty ? nil : String(input.dropLast())
+            goToPrompt = editor.deleteBackward() || !editor.isEmpty ? editor : nil
             return []
         case .cancel:
-            goToInput = nil
+            goToPrompt = nil
             return []
         case .accept:
-            goToInput = nil
-            guard let number = Int(input) else {
+            goToPrompt = nil
+            let typed = editor.text.trimmingSpaces
+            guard !typed.isEmpty else {
                 return []
             }
-            return jump(toPageNumber: number)
+            goToHistory.record(typed)
+            return jump(toTyped: typed)
         case .firstPage:
-            // After a digit, `g` means nothing: the prompt is typing a number.
-            guard input.isEmpty else {
-                return []
-            }
-            goToInput = nil
+            goToPrompt = nil
             return jump(to: 0)
         case .lastPage:
-            goToInput = nil
+            goToPrompt = nil
             return lastPage.map { jump(to: $0) } ?? []
         }
+    }
+}
+
+extension String {
+    /// The string without spaces at either end.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -21,7 +21,7 @@ extension ReaderState {
             return handleMouseInList(event)
         case .reader:
             return handleMouseOnPage(event)
-        case .goToPrompt, .searchPrompt, .selection, .browser, .filter, .password:
+        case .goToPrompt, .searchPrompt, .linkHints, .selection, .browser, .filter, .password:
             return []
         }
     }
@@ -81,6 +81,7 @@ extension ReaderState {
                         switch overlay {
                         case .outline: return perform(OutlineCommand.list(move))
                         case .links: return moveInLinkList(move)
+                        case .linkHints: return []
                         }
                     } ?? []
             }
@@ -98,7 +99,7 @@ extension ReaderState {
                 list.selected = entry
                 overlay = .links(list)
                 return clicks >= 2 ? follow(list.links[entry]) : []
-            case nil:
+            case .linkHints, nil:
                 return []
             }
         }
@@ -122,7 +123,7 @@ extension ReaderState {
         case .links(let list):
             shown = Array(list.links.indices)
             selected = list.selected
-        case nil:
+        case .linkHints, nil:
             return nil
         }
         let first = OverlayView.firstShown(selected: selected, count: shown.count, height: overlayRows)
@@ -131,17 +132,17 @@ extension ReaderState {
         return shown[position]
     }
 
-    /// Pasted text: typed into the search or go-to prompt as one line (a go-to prompt keeps
-    /// the digits); anywhere else it is not run as keys.
+    /// Pasted text: typed into the search or go-to prompt as one line, at the cursor (the
+    /// go-to prompt takes page labels, so letters too); anywhere else it is not run as keys.
     mutating func handlePaste(_ text: String) -> [ReaderEffect] {
         pendingKeys = []
         pendingCount = nil
         let line = PastedText.line(text)
         if var prompt = searchPrompt {
-            prompt.text += line
+            prompt.editor.insert(line)
             searchPrompt = prompt
-        } else if let input = goToInput {
-            goToInput = String((input + line.filter(\.isASCII).filter(\.isNumber)).prefix(Self.maximumPromptDigits))
+        } else if goToPrompt != nil {
+            goToPrompt?.insert(line)
         } else {
             message = "Pasted text goes into a prompt (\(keyName(for: .searchForward)) searches)"
         }

@@ -49,7 +49,41 @@ extension ReaderState {
             message = "No page \(number) (1–\(paging.pageCount))"
             return []
         }
-        return jump(to: target)
+        let effects = jump(to: target)
+        if number > paging.pageCount {
+            message = "Page \(number) wraps to \(target + 1)"
+        }
+        return effects
+    }
+
+    /// Jumps to the page typed into the go-to prompt: the page labelled so when there is one
+    /// (`xiv`, `714`), else the page with that number; when the document labels its pages, the
+    /// message says which was meant.
+    mutating func jump(toTyped typed: String) -> [ReaderEffect] {
+        let labels = document.pageLabels
+        switch labels.lookUp(typed) {
+        case .labelled(let page):
+            let effects = jump(to: page)
+            if typed != String(page + 1) {
+                message = "Page labelled \(typed): page \(page + 1) of \(paging.pageCount)"
+            }
+            return effects
+        case .physical(let page):
+            let effects = jump(to: page)
+            if !labels.isEmpty {
+                message = "No page is labelled \(typed): page \(page + 1) of \(paging.pageCount)"
+            }
+            return effects
+        case .beyondEnd(let number):
+            return jump(toPageNumber: number)
+        case .unknown:
+            if labels.isEmpty {
+                message = "No page '\(typed)' (1–\(paging.pageCount))"
+            } else {
+                message = "No page labelled '\(typed)' (\(labels.summary))"
+            }
+            return []
+        }
     }
 
     /// The last page, or nil for a document without pages.

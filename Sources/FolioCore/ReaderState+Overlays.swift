@@ -35,8 +35,88 @@ extension ReaderState {
             message = "No links on page \(page + 1)"
             return []
         }
-        overlay = .links(LinkList(page: page, links: links))
+        let text = cache.text(of: page)
+        let named = links.map { link in
+            var named = link
+            if named.text.isEmpty, let text {
+                named.text = text.text(under: link.box)
+            }
+            return named
+        }
+        // Hints on the links whose words are on screen; the numbered list when none are.
+        if viewMode == .text, let lines = currentLines, let text {
+            let hints = LinkHints(
+                page: page, links: named, text: text, lines: lines, topLine: topLine, rows: textRows)
+            if !hints.hints.isEmpty {
+                overlay = .linkHints(hints)
+                return []
+            }
+        }
+        overlay = .links(LinkList(page: page, links: named))
         return []
+    }
+
+    /// Keys while hints show: letters type a hint (a whole one follows its link), the table
+    /// gives the rest.
+    mutating func handleLinkHintKey(_ key: Key) -> [ReaderEffect] {
+        guard case .linkHints(var hints) = overlay else { return [] }
+        if case .character(let scalar) = key {
+            let typed = hints.typed + String(Character(scalar))
+            if let hint = hints.hints.first(where: { $0.label == typed }) {
+                return follow(hint.link)
+            }
+            if hints.hints.contains(where: { $0.label.hasPrefix(typed) }) {
+                hints.typed = typed
+            } else {
+                hints.typed = ""
+                message = "No link hint '\(typed)'"
+            }
+            overlay = .linkHints(hints)
+            return []
+        }
+        switch linkHintKeymap.command(for: key) {
+        case .cancel:
+            overlay = nil
+        case .showList:
+            overlay = .links(LinkList(page: hints.page, links: hints.links))
+        case nil:
+            break
+        }
+        return []
+    }
+
+    /// A link's target as the list shows it: the page by its printed label (`→ xiv (page
+    /// 16)`), or the address.
+    func targetDescription(of link: LinkItem) -> String {
+        if let page = link.page {
+            if let label = document.pageLabels.distinctLabel(ofPage: page) {
+                return "→ \(label) (page \(page + 1))"
+            }
+            return "→ page \(page + 1)"
+        }
+        return link.uri.map { "→ " + $0 } ?? "→ nowhere"
+    }
+
+    /// Once the page a link led to has its text, puts the line the link lands on at the top.
+    mutating func scrollToPendingLanding() {
+        guard let landing = pendingLanding, landing.page == currentPage, viewMode == .text,
+            let text = cache.text(of: currentPage), let lines = currentLines
+        else { return }
+        pendingLanding = nil
+        if let line = Self.landingLine(in: lines, of: text, y: landing.y) {
+            topLine = min(line, maximumTopLine(of: currentPage))
+        }
+    }
+
+    /// The laid-out line where the page's text at `y` points from the top begins: the first
+    /// line holding the start of the first text line at or below `y` (reflowing joins and
+    /// re-wraps lines, so the words are looked for, not the line number).
+    static func landingLine(in lines: [LaidOutLine], of text: PageText, y: Double) -> Int? {
+        // A destination names the top of the heading, which sits a little below it.
+        guard let target = text.firstLineText(atOrBelow: y - 1) else { return nil }
+        let words = target.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ")
+        guard !words.isEmpty else { return nil }
+        return lines.firstIndex { $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(words) }
     }
 
     // MARK: Keys in a list
@@ -44,17 +124,38 @@ extension ReaderState {
     /// Rows available to a list: the text area less its title row.
     var overlayRows: Int { max(textRows - 1, 1) }
 
+    /// Keys in the outline: printable characters type the filter, the outline's table gives the
+    /// rest.
+    mutating func handleOutlineKey(_ key: Key) -> [ReaderEffect] {
+        guard case .outline(var list) = overlay else { return [] }
+        if case .character(let scalar) = key {
+            list.setFilter(list.filter + String(Character(scalar)))
+            overlay = .outline(list)
+            return []
+        }
+        return outlineKeymap.command(for: key).map { perform($0) } ?? []
+    }
+
     /// Performs an outline command on the open outline.
     mutating func perform(_ command: OutlineCommand) -> [ReaderEffect] {
         guard case .outline(var list) = overlay else { return [] }
         switch command {
         case .close:
-            overlay = nil
-            return []
+            if list.filter.isEmpty {
+                overlay = nil
+                return []
+            }
+            list.setFilter("")
+        case .deleteBackward:
+            list.setFilter(String(list.filter.dropLast()))
         case .jump:
+            guard list.visible.contains(list.selected) else {
+                message = "No entry matches '\(list.filter)'"
+                return []
+            }
             overlay = nil
             guard let page = list.items[list.selected].page else {
-                message = "This entry points nowhere in the document"
+                message = "'\(list.items[list.selected].title)' points nowhere in the document"
                 return []
             }
             return jump(to: page)
@@ -107,15 +208,22 @@ extension ReaderState {
         return []
     }
 
+    /// Follows `link`: an internal one to its page, at the place it names; an external one's
+    /// address is copied (OSC 52), never opened or run.
     mutating func follow(_ link: LinkItem) -> [ReaderEffect] {
         overlay = nil
         if let page = link.page {
-            return jump(to: page)
+            let effects = jump(to: page)
+            if let y = link.targetY {
+                pendingLanding = (page, y)
+                scrollToPendingLanding()
+            }
+            return effects
         }
         if let uri = link.uri {
-            let copy = linkListKeymap.keyName(for: .copyAddress)
-            message = "External link: \(uri) (\(keyName(for: .showLinks)), then \(copy) copies it)"
+            return [.copy(text: uri, description: "the link address \(uri) (links are never opened)")]
         }
+        message = "This link leads nowhere"
         return []
     }
 

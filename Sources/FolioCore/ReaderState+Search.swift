@@ -6,29 +6,47 @@ extension ReaderState {
     /// Keys typed into the search prompt: printable characters type the pattern, the prompt's
     /// table gives the rest.
     mutating func handleSearchPromptKey(_ key: Key) -> [ReaderEffect] {
-        guard let prompt = searchPrompt else { return [] }
+        guard var prompt = searchPrompt else { return [] }
         if case .character(let scalar) = key {
-            var text = prompt.text
-            text.unicodeScalars.append(scalar)
-            searchPrompt = SearchPrompt(text: text, direction: prompt.direction)
+            prompt.editor.insert(String(Character(scalar)))
+            searchPrompt = prompt
             return []
         }
         switch searchPromptKeymap.command(for: key) {
+        case .edit(let edit):
+            prompt.editor.perform(edit, history: searchHistory.entries)
+            searchPrompt = prompt
         case .cancel:
             searchPrompt = nil
         case .deleteBackward:
-            searchPrompt =
-                prompt.text.isEmpty
-                ? nil : SearchPrompt(text: String(prompt.text.dropLast()), direction: prompt.direction)
+            searchPrompt = prompt.editor.deleteBackward() || !prompt.editor.isEmpty ? prompt : nil
         case .accept:
             searchPrompt = nil
             guard !prompt.text.isEmpty else {
                 return lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
             }
-            lastSearch = SearchPattern(prompt.text)
+            searchHistory.record(prompt.text)
+            if let error = SearchPattern.regexError(in: prompt.text) {
+                message = "'\(prompt.text)' is " + error
+                return [.recordSearch(prompt.text)]
+            }
+            let pattern = SearchPattern(prompt.text)
+            lastSearch = pattern
             lastSearchDirection = prompt.direction
+            var effects: [ReaderEffect] = [.recordSearch(prompt.text)]
+            if matchTally?.pattern != pattern {
+                let request = MatchCountRequest(id: nextCountID, pattern: pattern)
+                nextCountID += 1
+                matchTally = MatchTally(id: request.id, pattern: pattern, pageCount: paging.pageCount)
+                deferredCount = request
+            }
+            effects += search(direction: prompt.direction, includingLinesOnScreen: true)
+            // The count waits for a background search to end, so it never slows the search.
+            if runningSearch == nil {
+                effects += startDeferredCount()
+            }
             // Page images mark the matches: the ones on screen are asked for again.
-            return search(direction: prompt.direction, includingLinesOnScreen: true) + refreshImages()
+            return effects + refreshImages()
         case nil:
             break
         }
@@ -64,6 +82,7 @@ extension ReaderState {
                 includingTop: includingLinesOnScreen)
         {
             show(matchAt: line)
+            setMatchMessage(note: nil)
             return effects
         }
         let pageCount = paging.pageCount
@@ -76,8 +95,12 @@ extension ReaderState {
         case .forward: start = currentLines == nil ? currentPage : paging.pageAfter(currentPage)
         case .backward: start = currentLines == nil ? currentPage : paging.pageBefore(currentPage)
         }
+        let continuesFromMatch = !includingLinesOnScreen && currentMatch?.page == currentPage
         guard let start else {
-            message = direction == .forward ? "No more matches: last page" : "No more matches: first page"
+            message =
+                continuesFromMatch
+                ? lastMatchMessage(pattern, direction: direction)
+                : (direction == .forward ? "No more matches: last page" : "No more matches: first page")
             return effects
         }
         // Bounded paging stops at the document's end; wrap-around paging goes all the way round.
@@ -90,26 +113,104 @@ extension ReaderState {
         let request = SearchRequest(
             id: nextSearchID, pattern: pattern, startPage: start, direction: direction, pageCount: remaining)
         nextSearchID += 1
-        runningSearch = RunningSearch(id: request.id, pattern: pattern, direction: direction, total: remaining)
+        runningSearch = RunningSearch(
+            id: request.id, pattern: pattern, direction: direction, startPage: currentPage,
+            continuesFromMatch: continuesFromMatch, total: remaining)
         effects.append(.search(request))
         return effects
+    }
+
+    /// The count of every match, once no search runs.
+    private mutating func startDeferredCount() -> [ReaderEffect] {
+        guard let request = deferredCount else { return [] }
+        deferredCount = nil
+        return [.countMatches(request)]
     }
 
     mutating func searchFound(id: Int, page: Int) -> [ReaderEffect] {
         guard let running = runningSearch, running.id == id else { return [] }
         runningSearch = nil
-        let effects = page == currentPage ? [] : jump(to: page)
+        let effects = (page == currentPage ? [] : jump(to: page)) + startDeferredCount()
         pendingMatch = (page, running.direction)
         scrollToPendingMatch()
-        message = "'\(running.pattern.text)' found on page \(page + 1)"
+        let wrapped = running.direction == .forward ? page <= running.startPage : page >= running.startPage
+        let note: String?
+        if wrapped {
+            let way = running.direction == .forward ? "below (wrapping to the top)" : "above (wrapping to the bottom)"
+            note = "No more matches \(way)"
+            message = "No more matches \(way): '\(running.pattern.text)' on page \(page + 1)"
+        } else {
+            note = nil
+            message = "'\(running.pattern.text)' found on page \(page + 1)"
+        }
+        if pendingMatch == nil {
+            // Shown already: say where the match is.
+            setMatchMessage(note: note)
+        } else {
+            pendingMatchNote = note
+        }
         return effects
     }
 
-    mutating func searchFailed(id: Int, reason: String?) {
-        guard let running = runningSearch, running.id == id else { return }
+    /// A batch of the background count: the totals grow, and a match message on screen says
+    /// the new total.
+    mutating func matchesCounted(id: Int, matches: [PageMatchCount], counted: Int, total: Int) {
+        guard matchTally?.id == id else { return }
+        matchTally?.add(matches, counted: counted, pageCount: total)
+        if let shown = shownMatch, message == shown.message {
+            message = matchMessage(page: shown.page, line: shown.line, note: shown.note)
+            shownMatch = message.map { (message: $0, page: shown.page, line: shown.line, note: shown.note) }
+        }
+    }
+
+    /// Says where the current match is among all of them: `match 3 of 17 (page 12)`, with `+`
+    /// after the total while the count goes on, after `note` when there is one.
+    private mutating func setMatchMessage(note: String?) {
+        guard let match = currentMatch, match.page == currentPage else { return }
+        message = matchMessage(page: match.page, line: match.line, note: note)
+        shownMatch = message.map { (message: $0, page: match.page, line: match.line, note: note) }
+    }
+
+    private func matchMessage(page: Int, line: Int, note: String?) -> String? {
+        guard let tally = matchTally, let pattern = lastSearch, tally.pattern == pattern,
+            let lines = lines(of: page), line < lines.count
+        else { return nil }
+        let place = "(page \(page + 1))"
+        let text: String
+        if let before = tally.matches(before: page) {
+            let earlierOnPage = lines[..<line].reduce(0) { $0 + pattern.matchRanges(in: $1.text).count }
+            // The count reads the page's text lines, the reader its laid-out lines: they can
+            // disagree on a match split by a line break, so the ordinal stays within the count.
+            let onPage = max(tally.matches(on: page), 1)
+            let ordinal = before + min(earlierOnPage, onPage - 1) + 1
+            let total = max(tally.total, ordinal)
+            text = "match \(ordinal) of \(total)\(tally.isComplete ? "" : "+") \(place)"
+        } else {
+            text = tally.total == 0 ? "match \(place), counting…" : "match \(place), \(tally.total)+ counted so far"
+        }
+        return note.map { $0 + ": " + text } ?? text
+    }
+
+    /// What `n` says at the last match (or `N` at the first) when paging stops at the ends.
+    private func lastMatchMessage(_ pattern: SearchPattern, direction: SearchDirection) -> String {
+        let which = direction == .forward ? "Last match" : "First match"
+        return "\(which) for '\(pattern.text)' (\(keyName(for: .toggleWrap)) wraps around)"
+    }
+
+    /// Ctrl-C while a search runs stops it (as in less); the reader stays open. Returns nil
+    /// when nothing was running, so that Ctrl-C quits as usual.
+    public mutating func interruptWork() -> [ReaderEffect]? {
+        guard runningSearch != nil else { return nil }
+        return cancelSearch()
+    }
+
+    mutating func searchFailed(id: Int, reason: String?) -> [ReaderEffect] {
+        guard let running = runningSearch, running.id == id else { return [] }
         runningSearch = nil
         if let reason {
             message = "Search stopped: \(reason)"
+        } else if running.continuesFromMatch, paging.mode == .bounded {
+            message = lastMatchMessage(running.pattern, direction: running.direction)
         } else if paging.mode == .wrapAround {
             message = "No match for '\(running.pattern.text)'"
         } else {
@@ -117,6 +218,7 @@ extension ReaderState {
             message =
                 "No match for '\(running.pattern.text)' from here to \(end) (\(keyName(for: .toggleWrap)) wraps around)"
         }
+        return startDeferredCount()
     }
 
     /// Once the page a search found has its text, puts the first (or, searching backward, the
@@ -132,7 +234,9 @@ extension ReaderState {
             : lines.lastIndex { pattern.matches($0.text) }
         if let line {
             show(matchAt: line)
+            setMatchMessage(note: pendingMatchNote)
         }
+        pendingMatchNote = nil
     }
 
     /// Scrolls the matching `line` of the current page to the top (as far as the page allows)

@@ -23,6 +23,8 @@ public struct ReaderState: Sendable {
     public var outlineKeymap: OutlineKeymap { keys.outline }
     /// The link list's key table.
     public var linkListKeymap: LinkListKeymap { keys.links }
+    /// Link hints' key table.
+    public var linkHintKeymap: LinkHintKeymap { keys.linkHints }
     /// Line selection's key table.
     public var selectionKeymap: SelectionKeymap { keys.selection }
     /// How the reader starts and behaves (a configuration file's `set` lines).
@@ -41,8 +43,18 @@ public struct ReaderState: Sendable {
     public internal(set) var pendingCount: Int?
     /// The start of a key sequence typed so far (`g` of a mapped `gg`), waiting for its next key.
     public internal(set) var pendingKeys: [Key] = []
-    /// The digits typed into the go-to-page prompt; nil when the prompt is closed.
-    public internal(set) var goToInput: String?
+    /// The go-to-page prompt's line, while it is open.
+    public internal(set) var goToPrompt: LineEditor?
+    /// What is typed into the go-to-page prompt; nil when the prompt is closed.
+    public var goToInput: String? { goToPrompt?.text }
+    /// The pages and labels typed into the go-to prompt before, oldest first.
+    public internal(set) var goToHistory = PromptHistory()
+    /// The patterns searched for before, oldest first (kept across runs by the owner).
+    public internal(set) var searchHistory = PromptHistory()
+    /// The marks this document can go to: its own, and the global ones of other documents.
+    public internal(set) var marks: [Mark] = []
+    /// `m` or `'` was pressed: the next key is a mark's letter.
+    var pendingMarkKey: MarkKey?
     /// A one-shot note for the status line, cleared by the next key.
     public internal(set) var message: String?
     /// Whether the help screen covers the page.
@@ -78,10 +90,22 @@ public struct ReaderState: Sendable {
     /// The direction of the last search, which `n` repeats and `N` reverses.
     var lastSearchDirection: SearchDirection = .forward
     var nextSearchID = 1
+    var nextCountID = 1
     /// A page a search found, whose matching line to scroll to once its text is here.
     var pendingMatch: (page: Int, direction: SearchDirection)?
     /// The line of the match shown last, where `n` and `N` continue from.
     var currentMatch: (page: Int, line: Int)?
+    /// Where a followed link lands (a page and points from its top), until the page's text is
+    /// here to find the line.
+    var pendingLanding: (page: Int, y: Double)?
+    /// Every match of the last pattern, counted in the background.
+    var matchTally: MatchTally?
+    /// The count to start once the background search ends.
+    var deferredCount: MatchCountRequest?
+    /// What to say before the next match shown ("No more matches below (wrapping to the top)").
+    var pendingMatchNote: String?
+    /// The match message on the status line, kept to fill its total in as the count goes on.
+    var shownMatch: (message: String, page: Int, line: Int, note: String?)?
     /// The outline once loaded; nil before.
     var outline: [OutlineItem]?
     /// The user asked for the outline and it is still loading.
@@ -103,7 +127,8 @@ public struct ReaderState: Sendable {
     /// page's new content (switching to an image that is still rendering, and back).
     var pendingScrollShare: Double?
 
-    /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document).
+    /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document),
+    /// the search prompt's Up going through `searchHistory`.
     ///
     /// Call ``start()`` next and perform its effects to load the first pages.
     public init(
@@ -112,8 +137,12 @@ public struct ReaderState: Sendable {
         screen: ScreenSize,
         keys: KeyTables = .standard,
         preferences: ReaderPreferences = ReaderPreferences(),
-        imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up")
+        imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up"),
+        searchHistory: PromptHistory = PromptHistory(),
+        marks: [Mark] = []
     ) {
+        self.searchHistory = searchHistory
+        self.marks = marks
         self.imageAvailability = imageAvailability
         self.document = document
         self.keys = keys
@@ -168,7 +197,9 @@ public struct ReaderState: Sendable {
         case .searchFound(let id, let page):
             return searchFound(id: id, page: page)
         case .searchFailed(let id, let reason):
-            searchFailed(id: id, reason: reason)
+            return searchFailed(id: id, reason: reason)
+        case .matchesCounted(let id, let matches, let counted, let total):
+            matchesCounted(id: id, matches: matches, counted: counted, total: total)
             return []
         case .outlineLoaded(let items):
             outlineLoaded(items)
@@ -257,6 +288,7 @@ public struct ReaderState: Sendable {
         }
         applyPendingScrollShare()
         scrollToPendingMatch()
+        scrollToPendingLanding()
         topLine = min(topLine, maximumTopLine(of: page))
         clampHorizontalOffset()
     }

@@ -13,6 +13,9 @@ public enum ReaderView {
         }
         if state.showingHelp {
             HelpScreen.draw(state, into: &frame)
+        } else if case .linkHints(let hints) = state.overlay {
+            drawPage(state, into: &frame)
+            drawHints(hints, state: state, into: &frame)
         } else if let overlay = state.overlay {
             OverlayView.draw(overlay, state: state, into: &frame)
         } else if let placement = state.imagePlacement {
@@ -48,16 +51,55 @@ public enum ReaderView {
             if let selection = state.selection, selection.lines.contains(line) {
                 putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
             } else if let pattern = state.lastSearch {
-                putText(text, highlighting: pattern, row: row, of: state, into: &frame)
+                let isCurrent = state.currentMatch?.page == state.currentPage && state.currentMatch?.line == line
+                putText(
+                    text, highlighting: pattern, style: isCurrent ? .currentMatch : .highlight, row: row, of: state,
+                    into: &frame)
             } else {
                 putText(text, style: furniture.contains(row) ? .dim : style, row: row, of: state, into: &frame)
             }
         }
     }
 
-    /// Puts a line of page text on `row` with every match of `pattern` highlighted.
+    /// Redraws each row with a link hint: the line's text with the hint's letters (in reverse,
+    /// bold) just before the link's words; the letters typed so far are dimmed.
+    private static func drawHints(_ hints: LinkHints, state: ReaderState, into frame: inout Frame) {
+        guard let lines = state.currentLines else { return }
+        let byLine = Dictionary(grouping: hints.hints.filter { $0.label.hasPrefix(hints.typed) }, by: \.line)
+        for (line, lineHints) in byLine {
+            let row = line - state.topLine
+            guard row >= 0, row < state.textRows, line < lines.count else { continue }
+            let characters = Array(TerminalSafeText.sanitized(lines[line].text))
+            var spans = [Span(text: " ")]
+            var position = 0
+            for hint in lineHints.sorted(by: { $0.offset < $1.offset }) where hint.offset <= characters.count {
+                if hint.offset > position {
+                    spans.append(Span(text: String(characters[position..<hint.offset])))
+                }
+                if !hints.typed.isEmpty {
+                    spans.append(Span(text: hints.typed, style: .dim))
+                }
+                spans.append(Span(text: String(hint.label.dropFirst(hints.typed.count)), style: .hint))
+                position = hint.offset
+            }
+            if position < characters.count {
+                spans.append(Span(text: String(characters[position...])))
+            }
+            var budget = state.textColumns + 1
+            frame.rows[row] = spans.compactMap { span in
+                guard budget > 0 else { return nil }
+                let text = DisplayWidth.truncated(span.text, toWidth: budget)
+                budget -= DisplayWidth.of(text)
+                return Span(text: text, style: span.style)
+            }
+        }
+    }
+
+    /// Puts a line of page text on `row` with every match of `pattern` drawn in `style` (the
+    /// line of the match the reader is at sets its matches apart).
     private static func putText(
-        _ text: String, highlighting pattern: SearchPattern, row: Int, of state: ReaderState, into frame: inout Frame
+        _ text: String, highlighting pattern: SearchPattern, style: CellStyle, row: Int, of state: ReaderState,
+        into frame: inout Frame
     ) {
         let fitted = TerminalSafeText.sanitized(DisplayWidth.truncated(text, toWidth: state.textColumns))
         let ranges = pattern.matchRanges(in: fitted)
@@ -72,7 +114,7 @@ public enum ReaderView {
             if range.lowerBound > position {
                 spans.append(Span(text: String(characters[position..<range.lowerBound])))
             }
-            spans.append(Span(text: String(characters[range]), style: .highlight))
+            spans.append(Span(text: String(characters[range]), style: style))
             position = range.upperBound
         }
         if position < characters.count {

@@ -1,24 +1,87 @@
 /// A search pattern with smart case: case-insensitive unless the pattern contains a capital
-/// letter (as in vim's `smartcase` and ripgrep's `--smart-case`).
+/// letter (as in vim's `smartcase` and ripgrep's `--smart-case`). A pattern that starts with
+/// `re:` is a regular expression (Swift's `Regex` syntax), with smart case too.
 ///
 /// `folio --search` and the reader's `/` search both match through this type.
 public struct SearchPattern: Sendable, Hashable {
+    /// What marks a pattern as a regular expression.
+    public static let regexPrefix = "re:"
+
     /// The pattern as typed.
     public let text: String
     /// Whether matching respects case (the pattern has an uppercase letter).
     public let isCaseSensitive: Bool
     private let needle: String
+    /// The compiled expression of a `re:` pattern; nil for plain text.
+    private let expression: CompiledExpression?
 
-    /// Creates a pattern from what the user typed.
+    /// Creates a pattern from what the user typed. A `re:` pattern that is not a valid
+    /// expression matches nothing; ``regexError(in:)`` says what is wrong with it.
     public init(_ text: String) {
         self.text = text
-        isCaseSensitive = text.unicodeScalars.contains { $0.properties.isUppercase }
-        needle = isCaseSensitive ? text : text.lowercased()
+        let body = Self.regexBody(of: text)
+        let source = body ?? text
+        let caseSensitive = source.unicodeScalars.contains { $0.properties.isUppercase }
+        isCaseSensitive = caseSensitive
+        needle = caseSensitive ? text : text.lowercased()
+        if let body {
+            expression = (try? Regex(body)).map { regex in
+                CompiledExpression(regex: caseSensitive ? regex : regex.ignoresCase())
+            }
+        } else {
+            expression = nil
+        }
+    }
+
+    /// Why `text`, a `re:` pattern, is not a regular expression; nil when it is one (or is
+    /// plain text).
+    public static func regexError(in text: String) -> String? {
+        guard let body = regexBody(of: text) else { return nil }
+        do {
+            _ = try Regex(body)
+            return nil
+        } catch {
+            return "not a regular expression: \(error)"
+        }
+    }
+
+    /// Whether the pattern is a regular expression (`re:`).
+    public var isRegex: Bool { Self.regexBody(of: text) != nil }
+
+    public static func == (left: SearchPattern, right: SearchPattern) -> Bool {
+        left.text == right.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+    }
+
+    private static func regexBody(of text: String) -> String? {
+        guard text.hasPrefix(regexPrefix), text.count > regexPrefix.count else { return nil }
+        return String(text.dropFirst(regexPrefix.count))
+    }
+
+    /// A compiled expression, shared read-only between threads (`Regex` keeps no state a match
+    /// changes).
+    private final class CompiledExpression: @unchecked Sendable {
+        let regex: Regex<AnyRegexOutput>
+
+        init(regex: Regex<AnyRegexOutput>) {
+            self.regex = regex
+        }
     }
 
     /// Where the pattern occurs in `line`, as ranges of Character offsets, left to right and
     /// not overlapping (for highlighting).
     public func matchRanges(in line: String) -> [Range<Int>] {
+        if isRegex {
+            guard let expression else { return [] }
+            return line.matches(of: expression.regex).compactMap { match in
+                guard !match.range.isEmpty else { return nil }
+                let start = line.distance(from: line.startIndex, to: match.range.lowerBound)
+                return start..<(start + line.distance(from: match.range.lowerBound, to: match.range.upperBound))
+            }
+        }
         let needleCharacters = Array(needle)
         guard !needleCharacters.isEmpty else { return [] }
         let characters = isCaseSensitive ? Array(line) : line.map { Character($0.lowercased()) }
@@ -71,6 +134,10 @@ public struct SearchPattern: Sendable, Hashable {
 
     /// Whether `line` contains the pattern.
     public func matches(_ line: some StringProtocol) -> Bool {
+        if isRegex {
+            guard let expression else { return false }
+            return String(line).matches(of: expression.regex).contains { !$0.range.isEmpty }
+        }
         guard !needle.isEmpty else { return false }
         if isCaseSensitive {
             return line.contains(needle)
@@ -88,6 +155,9 @@ public struct SearchPattern: Sendable, Hashable {
     /// only the others go through ``matches(_:)``.
     public func matchingLines(in text: String) -> [Substring] {
         guard !needle.isEmpty else { return [] }
+        if isRegex {
+            return text.split(separator: "\n").filter { matches($0) }
+        }
         let asciiNeedle = Array(needle.utf8)
         // "\r" and "\n" are excluded because "\r\n" is one character, which a byte match could split.
         guard asciiNeedle.allSatisfy({ $0 < 0x80 && $0 != Self.carriageReturn && $0 != Self.lineFeed }) else {

@@ -26,3 +26,27 @@ public struct SearchRequest: Sendable, Hashable {
         return page < 0 ? page + documentPages : page
     }
 }
+
+/// A count of every match of a pattern in the document, page by page from the first, for the
+/// owner to run in the background (``ReaderEffect/countMatches(_:)``).
+public struct MatchCountRequest: Sendable, Hashable {
+    /// Identifies the count's events; results of older counts are ignored.
+    public var id: Int
+    public var pattern: SearchPattern
+
+    public init(id: Int, pattern: SearchPattern) {
+        self.id = id
+        self.pattern = pattern
+    }
+}
+
+/// How many matches a page (0-based) has.
+public struct PageMatchCount: Sendable, Hashable {
+    public var page: Int
+    public var matches: Int
+
+    public init(page: Int, matches: Int) {
+        self.page = page
+        self.matches = matches
+    }
+}

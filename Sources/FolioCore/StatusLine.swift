@@ -4,7 +4,7 @@
 /// count, `wrap` when paging wraps around, where the screen is in a page taller than it
 /// (`▾ 40%`: the share of the page read down to the screen's last row, and more below; `100%`
 /// at its end; left out when a message needs the room), the layout (`reflow` or `layout`)
-/// and the page as `12/36`. When the row is too narrow, the file name gives way first: it is shortened in the
+/// and the page as `12/36`, after its printed label when that differs (`xiv · 14/352`). When the row is too narrow, the file name gives way first: it is shortened in the
 /// middle, then dropped; only then is the message cut. The finished row is made
 /// terminal-safe, since the file name comes from outside.
 enum StatusLine {
@@ -12,6 +12,8 @@ enum StatusLine {
     static let minimumNameWidth = 8
     /// Stands for the cursor after the go-to prompt's input.
     static let promptCursor = "▏"
+    /// A page label longer than this is cut on the status line, so the page number still shows.
+    static let maximumLabelWidth = 16
 
     static func draw(_ state: ReaderState, into frame: inout Frame) {
         let columns = state.screen.columns
@@ -47,19 +49,20 @@ enum StatusLine {
         let padding = String(repeating: " ", count: max(columns - DisplayWidth.of(line), 0))
         frame.rows[row] = [Span(text: TerminalSafeText.sanitized(line + padding), style: .reverse)]
 
-        if let noteColumn, let prompt = openPrompt(of: state) {
-            let column = noteColumn + DisplayWidth.of(TerminalSafeText.sanitized(prompt))
+        if let noteColumn, let prompt = openPromptParts(of: state) {
+            let beforeCursor = prompt.label + prompt.editor.textBeforeCursor
+            let column = noteColumn + DisplayWidth.of(TerminalSafeText.sanitized(beforeCursor))
             frame.cursor = FramePosition(row: row, column: min(column, columns - 1))
         }
     }
 
-    /// The open prompt (go to page, or search) without the cursor mark.
-    private static func openPrompt(of state: ReaderState) -> String? {
-        if let input = state.goToInput {
-            return "Go to page: " + input
+    /// The open prompt's label (`Go to page: `, `/`) and the line being edited in it.
+    private static func openPromptParts(of state: ReaderState) -> (label: String, editor: LineEditor)? {
+        if let editor = state.goToPrompt {
+            return ("Go to page: ", editor)
         }
         if let prompt = state.searchPrompt {
-            return (prompt.direction == .forward ? "/" : "Search backward: ") + prompt.text
+            return (prompt.direction == .forward ? "/" : "Search backward: ", prompt.editor)
         }
         return nil
     }
@@ -71,14 +74,16 @@ enum StatusLine {
             let up = state.keyName(for: .scrollLineUp)
             return "Help: \(down)/\(up) scroll, any other key returns"
         }
-        if let prompt = openPrompt(of: state) {
-            return prompt + promptCursor
+        if let prompt = openPromptParts(of: state) {
+            return prompt.label + prompt.editor.textBeforeCursor + promptCursor + prompt.editor.textAfterCursor
         }
         if let message = state.message {
             return message
         }
         if let search = state.runningSearch {
-            let stop = state.keymap.firstKey(for: .stopSearch).map { " (\($0.displayName) stops)" } ?? ""
+            let stop =
+                state.keymap.firstKey(for: .stopSearch).map { " (\($0.displayName) or Ctrl-C stops)" }
+                ?? " (Ctrl-C stops)"
             return "Searching \(search.searched)/\(search.total) for '\(search.pattern.text)'…" + stop
         }
         if let selection = state.selection {
@@ -86,8 +91,13 @@ enum StatusLine {
             return "Selecting \(count) line\(count == 1 ? "" : "s"): " + selectionHints(state.selectionKeymap)
         }
         switch state.overlay {
-        case .outline: return "Outline: " + state.outlineKeymap.hints.joined(separator: ", ")
+        case .outline: return "Outline: type to filter, " + state.outlineKeymap.hints.joined(separator: ", ")
         case .links: return "Links: number or " + state.linkListKeymap.hints.joined(separator: ", ")
+        case .linkHints(let hints):
+            let count = hints.hints.count
+            let typed = hints.typed.isEmpty ? "" : " [\(hints.typed)]"
+            return "\(count) link\(count == 1 ? "" : "s") on screen: type a hint\(typed), "
+                + state.linkHintKeymap.hints.joined(separator: ", ")
         case nil: break
         }
         if state.viewMode == .image, state.imagePlacement == nil, state.currentRenderFailure == nil {
@@ -130,7 +140,12 @@ enum StatusLine {
             parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
         }
         let pageCount = max(state.document.pageCount, 0)
-        parts.append("\(pageCount > 0 ? state.currentPage + 1 : 0)/\(pageCount)")
+        let position = "\(pageCount > 0 ? state.currentPage + 1 : 0)/\(pageCount)"
+        if let label = state.document.pageLabels.distinctLabel(ofPage: state.currentPage) {
+            parts.append(DisplayWidth.truncated(label, toWidth: maximumLabelWidth) + " · " + position)
+        } else {
+            parts.append(position)
+        }
         return parts.joined(separator: "  ") + " "
     }
 }

@@ -262,6 +262,25 @@ public final class Document: @unchecked Sendable {
         }
     }
 
+    /// The printed page numbers (a PDF's `/PageLabels`); ``PageLabels/none`` for a document
+    /// without them or that is not a PDF. Read once and keep the result: it walks the label tree.
+    public func pageLabels() throws(DocumentError) -> PageLabels {
+        let pageCount = try pageCount
+        return try serialized { () throws(DocumentError) -> PageLabels in
+            var flat = folio_page_labels()
+            defer { folio_page_labels_free(&flat) }
+            let handle = try opening.get().handle
+            try MuPDFCall.check { folio_document_page_labels(handle, &flat, $0, $1) }
+            let ranges = (0..<flat.count).map { index in
+                let range = flat.ranges[index]
+                return PageLabels.Range(
+                    startPage: Int(range.start_page), style: Self.labelStyle(range.style),
+                    prefix: range.prefix.map { String(cString: $0) } ?? "", firstValue: Int(range.first_value))
+            }
+            return PageLabels(ranges: ranges, pageCount: pageCount)
+        }
+    }
+
     /// The links on a page, with internal targets resolved to pages.
     public func links(page: Int) throws(DocumentError) -> [LinkItem] {
         try checkPage(page)
@@ -272,10 +291,12 @@ public final class Document: @unchecked Sendable {
             try MuPDFCall.check { folio_page_links(handle, Int32(page), &flat, $0, $1) }
             return (0..<flat.count).map { index in
                 let link = flat.links[index]
+                let isInternal = link.external == 0 && link.page >= 0
                 return LinkItem(
                     box: Self.rect(link.box),
-                    page: link.external == 0 && link.page >= 0 ? Int(link.page) : nil,
-                    uri: link.external != 0 ? link.uri.map { String(cString: $0) } : nil)
+                    page: isInternal ? Int(link.page) : nil,
+                    uri: link.external != 0 ? link.uri.map { String(cString: $0) } : nil,
+                    targetY: isInternal && link.target_y >= 0 ? Double(link.target_y) : nil)
             }
         }
     }
@@ -493,6 +514,18 @@ public final class Document: @unchecked Sendable {
         }
         guard access(path, R_OK) == 0 else { throw .permissionDenied }
         guard status.st_size > 0 else { throw .emptyFile }
+    }
+
+    /// The label style a `folio_page_label_range` names (`D`, `R`, `r`, `A`, `a`, or none).
+    private static func labelStyle(_ style: CChar) -> PageLabels.Style {
+        switch UInt8(bitPattern: style) {
+        case UInt8(ascii: "D"): .decimal
+        case UInt8(ascii: "R"): .upperRoman
+        case UInt8(ascii: "r"): .lowerRoman
+        case UInt8(ascii: "A"): .upperLetters
+        case UInt8(ascii: "a"): .lowerLetters
+        default: .none
+        }
     }
 
     private static func rect(_ rect: folio_rect) -> TextRect {

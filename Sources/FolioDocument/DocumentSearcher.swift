@@ -12,9 +12,13 @@ public final class DocumentSearcher: Sendable {
         case found(id: Int, page: Int)
         case notFound(id: Int)
         case failed(id: Int, reason: String)
+        /// Count `id` looked through pages up to `counted` (of `total`); `matches` holds the
+        /// pages among them not reported before that have matches, with how many.
+        case counted(id: Int, matches: [PageMatchCount], counted: Int, total: Int)
     }
 
     private let worker: BackgroundWorker<SearchRequest>
+    private let counter: BackgroundWorker<MatchCountRequest>
 
     /// Reports are delivered through `report`; searches open their own copy of `source`.
     public init(source: Document, report: @escaping @Sendable (Report) -> Void) {
@@ -22,6 +26,16 @@ public final class DocumentSearcher: Sendable {
         worker = BackgroundWorker(name: "folio.search", timeLimit: TimeLimits.searchPage) { job in
             Self.run(job, in: copy, report: report)
         }
+        let countingCopy = WorkerDocument(reopening: source)
+        counter = BackgroundWorker(name: "folio.search.count", timeLimit: TimeLimits.searchPage) { job in
+            Self.count(job, in: countingCopy, report: report)
+        }
+    }
+
+    /// Starts counting every match of `request`'s pattern, replacing any count still running.
+    public func count(_ request: MatchCountRequest) {
+        counter.cancelAll()
+        counter.submit([request])
     }
 
     /// Starts `request`, replacing any search still running.
@@ -35,9 +49,39 @@ public final class DocumentSearcher: Sendable {
         worker.cancelAll()
     }
 
-    /// Stops the searcher's thread.
+    /// Stops the searcher's threads.
     public func stop() {
         worker.stop()
+        counter.stop()
+    }
+
+    /// Goes through every page in order, counting the pattern's matches on the lines of each,
+    /// and reports the counts in batches (about ten a second).
+    private static func count(
+        _ job: BackgroundWorker<MatchCountRequest>.Job, in copy: WorkerDocument, report: @Sendable (Report) -> Void
+    ) {
+        let request = job.request
+        guard let document = try? copy.document() else { return }
+        let pageCount = (try? document.pageCount) ?? 0
+        var batch: [PageMatchCount] = []
+        var lastReport = DispatchTime.now()
+        for page in 0..<pageCount {
+            guard !job.isCancelled else { return }
+            let text = (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
+            let matches = text.split(separator: "\n").reduce(0) {
+                $0 + request.pattern.matchRanges(in: String($1)).count
+            }
+            if matches > 0 {
+                batch.append(PageMatchCount(page: page, matches: matches))
+            }
+            let now = DispatchTime.now()
+            if page == pageCount - 1 || now.uptimeNanoseconds - lastReport.uptimeNanoseconds > 100_000_000 {
+                lastReport = now
+                guard !job.isCancelled else { return }
+                report(.counted(id: request.id, matches: batch, counted: page + 1, total: pageCount))
+                batch = []
+            }
+        }
     }
 
     /// Whether a paragraph of `page`, reflowed as the reader shows it (lines of Chinese or

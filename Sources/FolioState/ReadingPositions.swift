@@ -30,23 +30,16 @@ public struct ReadingPositions: Sendable {
 
     /// The page (0-based) where `document` (an absolute path) was left, if it is remembered.
     public func page(of document: String) -> Int? {
-        Self.parse(Self.contents(of: path)).last { $0.document == document }?.page
+        Self.parse(StateFile.contents(of: path)).last { $0.document == document }?.page
     }
 
     /// Remembers that `document` (an absolute path) was left at `page` (0-based).
     public func remember(page: Int, of document: String) throws(StateError) {
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        try Self.makeFolders(folder)
-        let lock = open(FileSystemName.cString(path + ".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw StateError.failed("cannot open \(path).lock", errno) }
-        defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StateError.failed("cannot lock \(path).lock", errno) }
+        try StateFile.update(path) { bytes in
+            var entries = Self.parse(bytes).filter { $0.document != document }
+            entries.append(Entry(page: page, document: document))
+            return Self.format(Array(entries.suffix(Self.capacity)))
         }
-        var entries = Self.parse(Self.contents(of: path)).filter { $0.document != document }
-        entries.append(Entry(page: page, document: document))
-        entries = Array(entries.suffix(Self.capacity))
-        try Self.replace(path, in: folder, with: Self.format(entries))
     }
 
     struct Entry: Equatable {
@@ -75,7 +68,7 @@ public struct ReadingPositions: Sendable {
 
     /// A path's bytes with `\`, tab and newline written as `\\`, `\t` and `\n`, so that any
     /// path fits on one line.
-    private static func escape(_ document: String) -> [UInt8] {
+    static func escape(_ document: String) -> [UInt8] {
         var bytes: [UInt8] = []
         for byte in FileSystemName.bytes(document) {
             switch byte {
@@ -88,7 +81,7 @@ public struct ReadingPositions: Sendable {
         return bytes
     }
 
-    private static func unescape(_ escaped: ArraySlice<UInt8>) -> String? {
+    static func unescape(_ escaped: ArraySlice<UInt8>) -> String? {
         var bytes: [UInt8] = []
         var iterator = escaped.makeIterator()
         while let byte = iterator.next() {
@@ -104,61 +97,6 @@ public struct ReadingPositions: Sendable {
             }
         }
         return FileSystemName.decode(bytes)
-    }
-
-    /// The whole file, or nothing when it cannot be read.
-    private static func contents(of path: String) -> [UInt8] {
-        let descriptor = open(FileSystemName.cString(path), O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[..<count]
-        }
-        return bytes
-    }
-
-    /// Creates `folder` and the folders above it that are missing (private to the user).
-    private static func makeFolders(_ folder: String) throws(StateError) {
-        var made = ""
-        for component in folder.split(separator: "/") {
-            made += "/" + component
-            if mkdir(FileSystemName.cString(made), 0o700) != 0 && errno != EEXIST {
-                throw StateError.failed("cannot create \(made)", errno)
-            }
-        }
-    }
-
-    /// Writes `bytes` to a new file in `folder`, flushes it to disk and renames it to `path`.
-    private static func replace(_ path: String, in folder: String, with bytes: [UInt8]) throws(StateError) {
-        var template = FileSystemName.cString(folder + "/.positions.XXXXXX")
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw StateError.failed("cannot create a file in \(folder)", errno) }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        var written = 0
-        var failure: Int32?
-        bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
-            }
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure == nil && rename(template, FileSystemName.cString(path)) != 0 { failure = errno }
-        if let failure {
-            unlink(template)
-            throw StateError.failed("cannot write \(path)", failure)
-        }
     }
 }
 

@@ -392,6 +392,8 @@ public final class CursesTerminal: TerminalBackend {
         var styles: [CellStyle: (attr_t, Int16)] = [
             .normal: (folio_attr_normal(), 0), .bold: (folio_attr_bold(), 0), .reverse: (folio_attr_reverse(), 0),
             .dim: (folio_attr_dim(), 0), .highlight: (folio_attr_reverse(), 0), .error: (folio_attr_bold(), 0),
+            .hint: (folio_attr_reverse() | folio_attr_bold(), 0),
+            .currentMatch: (folio_attr_bold() | folio_attr_underline(), 0),
         ]
         guard colors.usesColor, has_colors() else { return styles }
         start_color()
@@ -402,7 +404,10 @@ public final class CursesTerminal: TerminalBackend {
             nextPair += 1
             return nextPair - 1
         }
-        styles[.highlight] = (folio_attr_normal(), pair(colors.highlightForeground, colors.highlightBackground))
+        let highlight = pair(colors.highlightForeground, colors.highlightBackground)
+        styles[.highlight] = (folio_attr_normal(), highlight)
+        // The current match: the highlight colours the other way round, in bold.
+        styles[.currentMatch] = (folio_attr_reverse() | folio_attr_bold(), highlight)
         styles[.error] = (folio_attr_bold(), pair(.indexed(1), .terminalDefault))
         if colors.statusForeground != nil || colors.statusBackground != nil {
             let status = pair(colors.statusForeground ?? .terminalDefault, colors.statusBackground ?? .terminalDefault)

@@ -72,7 +72,9 @@ let environment = Environment.values(["XDG_STATE_HOME", "HOME"])
 let interactive = Interactive(
     path: options.path, password: options.password, startPage: options.startPage, services: services,
     positions: ReadingPositions.standardPath(environment: environment).map(ReadingPositions.init(path:)),
-    configuration: configuration)
+    configuration: configuration,
+    searchHistory: SearchHistory.standardPath(environment: environment).map(SearchHistory.init(path:)),
+    markStore: MarkStore.standardPath(environment: environment).map(MarkStore.init(path:)))
 let start: Interactive.Start
 do throws(InteractiveError) {
     start = try interactive.start()

@@ -47,7 +47,8 @@ import Testing
         (["--image", "--graphics", "none", "x.pdf"], "--image needs a protocol"),
         (["--compact-sixel", "yes", "x.pdf"], "invalid --compact-sixel 'yes' (auto, on or off)"),
         (["a.pdf", "b.pdf"], "only one FILE or DIR"),
-        (["--page", "zero", "a.pdf"], "invalid page number 'zero'"),
+        (["--page", "0", "a.pdf"], "invalid page '0'"),
+        (["--pages", "ii-", "--pages", "1,,2", "--text", "x.pdf"], "invalid page range '1,,2'"),
         (["--info=yes", "a.pdf"], "--info takes no value"),
     ])
     func usageErrorsExitWithStatus2(arguments: [String], message: String) throws {
@@ -63,7 +64,12 @@ import Testing
         let result = try FolioProcess.run(["--info", tracemonkey])
         #expect(result.status == 0)
         let keys = result.output.split(separator: "\n").map { $0.prefix { $0 != ":" } }
-        #expect(keys == ["File", "Format", "Pages", "Title", "Author", "Subject", "Creator", "Producer", "Encrypted"])
+        #expect(
+            keys == [
+                "File", "Format", "Pages", "Page labels", "Title", "Author", "Subject", "Creator", "Producer",
+                "Encrypted",
+            ])
+        #expect(result.output.contains("Page labels: no\n"))
         #expect(result.output.contains("Pages: 14\n"))
         #expect(result.output.contains("Format: PDF 1.4\n"))
         #expect(result.output.contains("Producer: pdfeTeX-1.21a\n"))
@@ -119,6 +125,33 @@ import Testing
         #expect(result.status == 0)
         let wanted = [1, 3, 4, 12, 13].map { expected[$0] + "\u{0C}" }.joined()
         #expect(result.output == wanted)
+    }
+
+    @Test func infoListsPageLabels() throws {
+        let labelled = try FolioProcess.run(["--info", Corpus.path("pdfjs-labelled_pages.pdf")])
+        #expect(labelled.output.contains("Page labels: yes: i–iv, 1–3, a–b, 4–5\n"))
+        let octave = try FolioProcess.run(["--info", Corpus.path("debian-octave.pdf")])
+        #expect(octave.output.contains("Page labels: yes: T-1–T-2, i–xiv, 1–1142\n"))
+    }
+
+    /// `--pages` takes printed labels as the reader's go-to prompt does: the page labelled so
+    /// first, then the page with that number. Each page of qpdf's file says its 0-based index
+    /// ("Potato 4"), and its labels run i–v, vi–vii, 2–4, 6–9, 12–13, 16059, l–lv, liv.
+    @Test func pagesByLabel() throws {
+        let path = Corpus.path("qpdf-page-labels-and-outlines.pdf")
+        let byLabel = try FolioProcess.run(["--text", "--pages", "iii,16059,liv,3-4", path])
+        #expect(byLabel.status == 0)
+        let potatoes = byLabel.output.split(separator: "\u{0C}").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(potatoes == ["Potato 4", "Potato 22", "Potato 27", "Potato 13", "Potato 14"])
+        let physical = try FolioProcess.run(["--text", "--pages", "1", path])
+        #expect(physical.output.hasPrefix("Potato 0"), "no page is labelled 1: the first page")
+        let unknown = try FolioProcess.run(["--text", "--pages", "iii-zz", path])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no page labelled 'zz' (i–v, vi–vii, 2–4, 6–9,"), "\(unknown.stderr)")
+        let reversed = try FolioProcess.run(["--text", "--pages", "v-ii", path])
+        #expect(reversed.stderr.contains("the range 'v-ii' ends before it starts"), "\(reversed.stderr)")
     }
 
     @Test func pageBeyondTheEndIsADocumentError() throws {

@@ -79,7 +79,10 @@ import Testing
 
         try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-paragraph_and_link.pdf"))'; echo \"[exit $?]\"")
         try tmux.waitForStatus("1/2")
+        // f puts a hint on the link on screen; Enter lists the page's links instead.
         try tmux.send("f")
+        try tmux.waitForStatus("1 link on screen: type a hint")
+        try tmux.send("Enter")
         try tmux.waitFor("the link list") { $0.contains("Links on page 1") }
         // A double click on the first entry (row 2 of the screen, 1-based) follows it.
         try tmux.sendBytes(Array("\u{1B}[<0;5;2M\u{1B}[<0;5;2m\u{1B}[<0;5;2M\u{1B}[<0;5;2m".utf8))

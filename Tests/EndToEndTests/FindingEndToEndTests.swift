@@ -13,15 +13,36 @@ import Testing
         try tmux.send("/")
         try tmux.send("zebra", literal: true)
         try tmux.send("Enter")
-        try tmux.waitForStatus("'zebra' found on page 4")
+        try tmux.waitForStatus("match 1 of 2 (page 4)")
         #expect(try tmux.screen().contains { $0.contains("zebra") })
         try tmux.send("n")
-        try tmux.waitForStatus("'zebra' found on page 8")
+        try tmux.waitForStatus("match 2 of 2 (page 8)")
         try tmux.send("n")
-        try tmux.waitForStatus("No match for 'zebra'")
+        try tmux.waitForStatus("Last match for 'zebra' (w wraps around)")
         try tmux.send("BSpace")
         try tmux.waitForStatus("4/9")
         try tmux.send("q")
+    }
+
+    /// Ctrl-C during a search of the 1,158-page manual stops the search, not Folio; the next
+    /// Ctrl-C quits.
+    @Test func ctrlCStopsASearchOfALongManual() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("debian-octave.pdf"))'; echo \"exit=$?\"")
+        try tmux.waitForStatus("T-1 · 1/1158")
+        try tmux.send("/")
+        try tmux.send("qqzzyx", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitForStatus("Searching")
+        try tmux.send("C-c")
+        try tmux.waitForStatus("Search for 'qqzzyx' stopped")
+        try tmux.send("g")
+        try tmux.send("714", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitForStatus("Page labelled 714: page 730 of 1158")
+        #expect(try tmux.statusLine().contains("714 · 730/1158"))
+        try tmux.send("C-c")
+        try tmux.waitFor("the shell") { $0.contains("exit=130") }
     }
 
     @Test func outlineJump() throws {
@@ -32,6 +53,36 @@ import Testing
         try tmux.waitFor("the outline") { $0.contains("Outline — 14 entries") }
         try tmux.send("End", "Enter")
         try tmux.waitForStatus("9/9")
+        try tmux.send("q")
+    }
+
+    /// The outline filter in a real terminal, on the Octave manual's 517 entries.
+    @Test func outlineFilter() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 24)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("debian-octave.pdf"))'")
+        try tmux.waitForStatus("T-1 · 1/1158")
+        try tmux.send("o")
+        try tmux.waitFor("the outline") { $0.contains("Outline — 517 entries") }
+        try tmux.send("diffalg", literal: true)
+        try tmux.waitFor("the filtered outline") { $0.contains("entries match 'diffalg'") }
+        try tmux.send("Enter")
+        try tmux.waitForStatus("722 · 738/1158")
+        try tmux.send("q")
+    }
+
+    /// `f` on the sample's contents: hint letters before each entry, and typing one follows it.
+    @Test func linkHintsFollowTheLinkTyped() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 40)
+        try tmux.run("\"$FOLIO\" --page 1 '\(sample)'")
+        try tmux.waitForStatus("1/9")
+        try tmux.waitFor("the contents") { $0.contains("Contents") }
+        try tmux.send("f")
+        try tmux.waitForStatus("links on screen: type a hint")
+        let screen = try tmux.screen()
+        #expect(screen.contains { $0.hasPrefix(" aReading") }, "\(screen)")
+        #expect(screen.contains { $0.hasPrefix(" dSearching") }, "\(screen)")
+        try tmux.send("d")
+        try tmux.waitForStatus("4/9")
         try tmux.send("q")
     }
 

@@ -36,7 +36,7 @@ import Testing
 
     private func interactive(
         _ path: String, workspace: Workspace, services: SessionServices = RecordingServices().services,
-        startPage: Int? = nil
+        startPage: String? = nil
     ) -> Interactive {
         Interactive(
             path: path, password: nil, startPage: startPage, services: services, positions: workspace.positions)
@@ -71,6 +71,24 @@ import Testing
         #expect(screen.last?.contains("Page 6, where you left off (Home: first page)") == true)
         #expect(screen.last?.trimmed.hasSuffix(" 6/14") == true)
         again.type("q")
+        _ = rerun.wait()
+    }
+
+    @Test func aStartPageCanBeALabelAndOnePastTheEndOpensTheLastPage() throws {
+        let workspace = try Workspace(linking: ["debian-octave.pdf", "pdfjs-tracemonkey.pdf"])
+        defer { workspace.remove() }
+        let (terminal, running) = try run(
+            interactive(workspace.path("debian-octave.pdf"), workspace: workspace, startPage: "xiv"))
+        let screen = try #require(terminal.waitForScreen(containing: "xiv · 16/1158"))
+        #expect(screen.last?.contains("Page labelled xiv: page 16 of 1158") == true)
+        terminal.type("q")
+        _ = running.wait()
+
+        let (past, rerun) = try run(
+            interactive(workspace.path("pdfjs-tracemonkey.pdf"), workspace: workspace, startPage: "999"))
+        let last = try #require(past.waitForScreen(containing: " 14/14"))
+        #expect(last.last?.contains("No page 999: opened the last page, 14") == true)
+        past.type("q")
         _ = rerun.wait()
     }
 

@@ -72,15 +72,18 @@ import Testing
         #expect(scrolled.lines.last?.trimmed.hasSuffix(" 1/14") == true)
         let found = try #require(reader.terminal.waitForScreen(containing: "'SunSpider' found on page 10", after: seen))
         #expect(found.last?.trimmed.hasSuffix(" 10/14") == true)
-        // Once the page's text is in, the matching line is on screen (at the top, or as near
-        // as the page's last screen allows), the match highlighted.
+        // Once the page's text is in, the first matching line is on screen (at the top, or as
+        // near as the page's last screen allows), its match set apart as the current one; the
+        // next line's match is highlighted as the others are.
         let frame = try #require(
             reader.terminal.waitForFrame(after: seen) { frame in
-                frame.lines.dropLast().contains { $0.contains("SunSpider consists of 26") }
+                frame.lines.dropLast().contains { $0.contains("implementation using SunSpider,") }
             })
-        let row = try #require(frame.lines.firstIndex { $0.contains("SunSpider consists of 26") })
-        #expect(frame.lines[row].trimmed == "industry standard JavaScript benchmark suite. SunSpider consists of 26")
-        #expect(frame.rows[row].contains { $0.text == "SunSpider" && $0.style == .highlight })
+        let row = try #require(frame.lines.firstIndex { $0.contains("implementation using SunSpider,") })
+        #expect(frame.rows[row].contains { $0.text == "SunSpider" && $0.style == .currentMatch })
+        #expect(
+            frame.lines[row + 1].trimmed == "industry standard JavaScript benchmark suite. SunSpider consists of 26")
+        #expect(frame.rows[row + 1].contains { $0.text == "SunSpider" && $0.style == .highlight })
         #expect(reader.quit()?.page == 9)
     }
 
@@ -156,6 +159,57 @@ import Testing
         _ = try #require(reader.terminal.waitForScreen(containing: "5/14"))
         reader.terminal.send(.terminate(signal: 15))
         #expect(reader.running.wait() == ReaderSession.Ending(outcome: .signal(15), page: 4))
+    }
+
+    /// The Octave manual's outline (517 entries): on its page 730 (printed 714) the section
+    /// marked is "Functions of Multiple Variables" (page 728 by mutool's outline; the next entry
+    /// is chapter 24 on page 735), and typing filters the entries as you go.
+    @Test func theOutlineKnowsWhereYouAreAndFiltersAsYouType() throws {
+        let entries = try Mutool.outline(Corpus.path("debian-octave.pdf"))
+        let reader = try ReaderUnderTest("debian-octave.pdf", size: ScreenSize(rows: 30, columns: 100), startPage: 729)
+        _ = try #require(reader.terminal.waitForScreen(containing: "714 · 730/1158"))
+        reader.terminal.type("o")
+        let outline = try #require(reader.terminal.waitForScreen(containing: "Outline — \(entries.count) entries"))
+        #expect(entries.count > 500)
+        let marked = outline.filter { $0.contains("●") }
+        #expect(marked.count == 1)
+        #expect(marked.first?.contains("Functions of Multiple Variables  712") == true, "\(marked)")
+        reader.terminal.type("diffalg")
+        let filtered = try #require(reader.terminal.waitForScreen(containing: "entries match 'diffalg'"))
+        #expect(filtered[1].contains("Differential-Algebraic Equations"), "\(filtered[1])")
+        reader.terminal.type(.enter)
+        _ = try #require(reader.terminal.waitForScreen(containing: "722 · 738/1158"))
+        _ = reader.quit()
+    }
+
+    /// The background count of every match agrees with mutool's text of the whole paper.
+    @Test func theMatchMessageCountsEveryMatchInTheDocument() throws {
+        let pages = try Mutool.pageTexts(Corpus.path("pdfjs-tracemonkey.pdf"))
+        let expected = pages.reduce(0) { $0 + $1.components(separatedBy: "SunSpider").count - 1 }
+        #expect(expected > 1)
+        let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf")
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type("/SunSpider")
+        reader.terminal.type(.enter)
+        _ = try #require(reader.terminal.waitForScreen(containing: "match 1 of \(expected) (page 10)"))
+        reader.terminal.type("n")
+        _ = try #require(reader.terminal.waitForScreen(containing: "match 2 of \(expected) (page 10)"))
+        _ = reader.quit()
+    }
+
+    /// Ctrl-C (SIGINT) while a search runs through the 1,158-page manual stops the search and
+    /// keeps the reader open, as in less; with nothing running it ends the session as before.
+    @Test func ctrlCStopsASearchAndThenQuits() throws {
+        let reader = try ReaderUnderTest("debian-octave.pdf")
+        _ = try #require(reader.terminal.waitForScreen(containing: " 1/1158"))
+        reader.terminal.type("/qqzzyx")
+        reader.terminal.type(.enter)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Searching"))
+        reader.terminal.send(.terminate(signal: SIGINT))
+        let stopped = try #require(reader.terminal.waitForScreen(containing: "Search for 'qqzzyx' stopped"))
+        #expect(stopped.last?.trimmed.hasSuffix("T-1 · 1/1158") == true)
+        reader.terminal.send(.terminate(signal: SIGINT))
+        #expect(reader.running.wait() == ReaderSession.Ending(outcome: .signal(SIGINT), page: 0))
     }
 
     @Test func resumingLaysOutForTheSizeTheTerminalHasNow() throws {

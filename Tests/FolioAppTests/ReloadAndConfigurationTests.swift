@@ -129,10 +129,13 @@ import Testing
         reader.terminal.paste("trace\ntrees")
         _ = try #require(reader.terminal.waitForScreen(containing: "/trace trees"))
         reader.terminal.type(.enter)
-        // The pasted words were searched for: they are highlighted on the page.
+        // The pasted words were searched for: they are highlighted on the page (the match the
+        // reader is at in its own style).
         let found = reader.terminal.waitForFrame { frame in
             frame.rows.contains { row in
-                row.contains { $0.style == .highlight && $0.text.lowercased() == "trace trees" }
+                row.contains {
+                    [.highlight, .currentMatch].contains($0.style) && $0.text.lowercased() == "trace trees"
+                }
             }
         }
         #expect(found != nil)

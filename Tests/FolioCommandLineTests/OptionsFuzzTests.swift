@@ -30,7 +30,7 @@ import Testing
                     #expect(options.path != nil, "\(arguments)")
                 }
                 if let startPage = options.startPage {
-                    #expect(startPage >= 1, "\(arguments)")
+                    #expect(!startPage.isEmpty && (Int(startPage) ?? 1) >= 1, "\(arguments)")
                 }
                 if options.pages != nil {
                     #expect(options.mode == .text || options.mode?.isSearch == true, "\(arguments)")
@@ -50,15 +50,32 @@ import Testing
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in random.pick(alphabet) }.joined()
             guard let range = PageRange(text) else { continue }
-            #expect(range.pieces.allSatisfy { $0.first >= 1 && ($0.last ?? .max) >= $0.first }, "\(text)")
+            #expect(range.pieces.allSatisfy(Self.isOrdered), "\(text)")
             let pageCount = random.pick([0, 1, 2, 14, 1158, Int.random(in: 0...100_000, using: &random), Int.max])
             switch range.pages(in: pageCount) {
             case .success(let ranges):
                 #expect(
                     ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound < pageCount }, "\(text) in \(pageCount)")
-            case .failure(let outOfRange):
-                #expect(outOfRange.page > pageCount, "\(text) in \(pageCount)")
+            case .failure(.beyondEnd(let page)):
+                #expect(page > pageCount, "\(text) in \(pageCount)")
+            case .failure(.unknownLabel(let label)):
+                // Without labels, only text that is no page number is unknown.
+                #expect(Int(label) == nil, "\(text) in \(pageCount)")
+            case .failure(.reversed(let piece)):
+                #expect(piece.contains("-"), "\(text) in \(pageCount)")
             }
+        }
+    }
+}
+
+extension OptionsFuzzTests {
+    /// Whether a piece's bounds are page numbers from 1 in order, or labels (ordered only once
+    /// the document says which pages they name).
+    fileprivate static func isOrdered(_ piece: PageRange.Piece) -> Bool {
+        switch (piece.first, piece.last) {
+        case (.number(let first), .number(let last)): first >= 1 && last >= first
+        case (.number(let first), _): first >= 1
+        case (.label(let label), _): !label.isEmpty && Int(label) == nil
         }
     }
 }

@@ -12,10 +12,12 @@ struct ReaderSession {
         fileName: String = "doc.pdf",
         title: String? = nil,
         screen: ScreenSize = ScreenSize(rows: 10, columns: 40),
-        layoutMode: LayoutMode = .reflow
+        layoutMode: LayoutMode = .reflow,
+        labelRanges: [PageLabels.Range] = []
     ) {
         state = ReaderState(
-            document: DocumentSummary(fileName: fileName, title: title, pageCount: pageCount),
+            document: DocumentSummary(
+                fileName: fileName, title: title, pageCount: pageCount, labelRanges: labelRanges),
             startPage: startPage,
             screen: screen,
             preferences: Self.preferences(layout: layoutMode))

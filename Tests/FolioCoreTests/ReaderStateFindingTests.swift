@@ -21,7 +21,11 @@ import Testing
         var session = ReaderSession()
         session.deliver(page(0, word: "zebra", on: [20]), for: 0)
         let effects = session.type("/zebra") + session.press(.enter)
-        #expect(effects.isEmpty)
+        #expect(
+            effects == [
+                .recordSearch("zebra"), .countMatches(MatchCountRequest(id: 1, pattern: SearchPattern("zebra"))),
+            ],
+            "found here: no search, only the history and the count")
         // Blocks are separated by blank lines, so line 20 of the page is laid-out line 40.
         #expect(session.state.topLine == 40)
         #expect(session.state.lastSearch?.text == "zebra")
@@ -61,11 +65,13 @@ import Testing
         session.press(.enter)
         session.type("/two")
         let effects = session.press(.enter)
-        #expect(effects.first == .cancelSearch)
+        #expect(effects.prefix(2) == [.recordSearch("two"), .cancelSearch])
+        #expect(!effects.contains { if case .countMatches = $0 { true } else { false } }, "not while searching")
         _ = session.state.handle(.searchFound(id: 1, page: 9))
         #expect(session.state.currentPage == 0)
-        _ = session.state.handle(.searchFound(id: 2, page: 4))
+        let found = session.state.handle(.searchFound(id: 2, page: 4))
         #expect(session.state.currentPage == 4)
+        #expect(found.contains(.countMatches(MatchCountRequest(id: 2, pattern: SearchPattern("two")))))
     }
 
     @Test func noMatchSaysSoAndEscapeStopsASearch() {
@@ -108,14 +114,102 @@ import Testing
         #expect(wrapped.page(at: 35, documentPages: 36) == 10)
     }
 
-    @Test func matchesAreHighlighted() {
+    @Test func matchesAreHighlightedAndTheCurrentOneSetApart() {
         var session = ReaderSession()
-        session.deliver(PageTextFixture.page([["The Zebra and the zebra crossing"]]), for: 0)
+        session.deliver(
+            PageTextFixture.page([["The Zebra and the zebra crossing"], ["no stripes"], ["a zebra again"]]), for: 0)
         session.type("/zebra")
         session.press(.enter)
-        let row = ReaderView.render(session.state).rows[0]
-        #expect(row.filter { $0.style == .highlight }.map(\.text) == ["Zebra", "zebra"])
-        #expect(row.map(\.text).joined() == " The Zebra and the zebra crossing")
+        var rows = ReaderView.render(session.state).rows
+        #expect(rows[0].filter { $0.style == .currentMatch }.map(\.text) == ["Zebra", "zebra"])
+        #expect(rows[0].map(\.text).joined() == " The Zebra and the zebra crossing")
+        #expect(rows[4].filter { $0.style == .highlight }.map(\.text) == ["zebra"])
+        session.type("n")
+        rows = ReaderView.render(session.state).rows
+        #expect(rows.flatMap { $0 }.filter { $0.style == .currentMatch }.map(\.text) == ["zebra"])
+        #expect(rows.flatMap { $0 }.filter { $0.style == .highlight }.map(\.text) == ["Zebra", "zebra"])
+    }
+
+    @Test func theMessageSaysWhichMatchOfHowManyAsTheCountGoesOn() {
+        var session = ReaderSession()
+        session.deliver(page(0, word: "zebra", on: [3, 10]), for: 0)
+        session.type("/zebra")
+        session.press(.enter)
+        #expect(session.state.message == "match (page 1), counting…")
+        let counted = [PageMatchCount(page: 0, matches: 2), PageMatchCount(page: 5, matches: 3)]
+        _ = session.state.handle(.matchesCounted(id: 1, matches: counted, counted: 10, total: 36))
+        #expect(session.state.message == "match 1 of 5+ (page 1)")
+        _ = session.state.handle(.matchesCounted(id: 1, matches: [], counted: 36, total: 36))
+        #expect(session.state.message == "match 1 of 5 (page 1)")
+        session.type("n")
+        #expect(session.state.message == "match 2 of 5 (page 1)")
+        session.type("n")
+        let id = session.state.runningSearch?.id ?? 0
+        _ = session.state.handle(.searchFound(id: id, page: 5))
+        session.deliver(page(5, word: "zebra", on: [1, 2, 4]), for: 5)
+        #expect(session.state.message == "match 3 of 5 (page 6)")
+        session.type("nn")
+        #expect(session.state.message == "match 5 of 5 (page 6)")
+        _ = session.state.handle(.matchesCounted(id: 7, matches: counted, counted: 36, total: 36))
+        #expect(session.state.message == "match 5 of 5 (page 6)", "an older count is ignored")
+    }
+
+    @Test func nAtTheLastMatchSaysSoWhenBounded() {
+        var session = ReaderSession(pageCount: 3, startPage: 2)
+        session.deliver(page(2, word: "zebra", on: [5]), for: 2)
+        session.type("/zebra")
+        session.press(.enter)
+        #expect(session.state.topLine == 10)
+        session.type("n")
+        #expect(session.state.message == "Last match for 'zebra' (w wraps around)")
+
+        // In the middle of the document, the background search comes back empty-handed.
+        var middle = ReaderSession(pageCount: 36, startPage: 4)
+        middle.deliver(page(4, word: "zebra", on: [2]), for: 4)
+        middle.type("/zebra")
+        middle.press(.enter)
+        #expect(middle.state.runningSearch == nil, "found on the page itself")
+        middle.type("n")
+        let id = middle.state.runningSearch?.id ?? 0
+        _ = middle.state.handle(.searchFailed(id: id, reason: nil))
+        #expect(middle.state.message == "Last match for 'zebra' (w wraps around)")
+    }
+
+    @Test func nPastTheEndInWrapModeSaysItWrapped() {
+        var session = ReaderSession(pageCount: 36, startPage: 30)
+        session.deliver(page(30, word: "zebra", on: [2]), for: 30)
+        session.type("w/zebra")
+        session.press(.enter)
+        session.type("n")
+        let id = session.state.runningSearch?.id ?? 0
+        _ = session.state.handle(.searchFound(id: id, page: 2))
+        #expect(session.state.currentPage == 2)
+        #expect(session.state.message == "No more matches below (wrapping to the top): 'zebra' on page 3")
+        session.type("N")
+        let back = session.state.runningSearch?.id ?? 0
+        _ = session.state.handle(.searchFound(id: back, page: 30))
+        #expect(session.state.message == "No more matches above (wrapping to the bottom): 'zebra' on page 31")
+    }
+
+    @Test func aBrokenExpressionIsReportedAndStillRemembered() {
+        var session = loadedSession()
+        session.type("/re:(oops")
+        let effects = session.press(.enter)
+        #expect(effects == [.recordSearch("re:(oops")], "no search, but Up can bring it back to fix")
+        #expect(session.state.message?.hasPrefix("'re:(oops' is not a regular expression") == true)
+        session.type("/")
+        session.press(.up)
+        #expect(session.state.searchPrompt?.text == "re:(oops")
+    }
+
+    @Test func ctrlCStopsARunningSearchOnly() {
+        var session = loadedSession()
+        #expect(session.state.interruptWork() == nil, "nothing running: Ctrl-C quits as usual")
+        session.type("/zebra")
+        session.press(.enter)
+        #expect(session.state.interruptWork() == [.cancelSearch])
+        #expect(session.state.runningSearch == nil)
+        #expect(session.state.message == "Search for 'zebra' stopped")
     }
 
     @Test func outlineOpensJumpsAndHistoryGoesBackAndForward() {
@@ -153,6 +247,74 @@ import Testing
         #expect(session.state.message == "No later place in the jump history")
     }
 
+    /// An outline whose order strays from the pages': an index at the end points back to page
+    /// 2. The current section is found level by level, so on page 31 it is 2.1 of chapter 2,
+    /// not the index entry (the last entry at or before the page in document order).
+    @Test func theCurrentSectionIsFoundLevelByLevel() {
+        let items = [
+            OutlineItem(title: "1 Introduction", level: 0, page: 0),
+            OutlineItem(title: "2 Installing", level: 0, page: 20),
+            OutlineItem(title: "2.1 From source", level: 1, page: 25),
+            OutlineItem(title: "2.1.1 Configure", level: 2, page: 40),
+            OutlineItem(title: "2.2 Packages", level: 1, page: 50),
+            OutlineItem(title: "Index", level: 0, page: 90),
+            OutlineItem(title: "see also: Introduction", level: 1, page: 2),
+        ]
+        #expect(OutlineList.entry(containing: 30, in: items) == 2)
+        #expect(OutlineList.entry(containing: 45, in: items) == 3)
+        #expect(OutlineList.entry(containing: 22, in: items) == 1, "before its first subsection: the chapter")
+        #expect(OutlineList.entry(containing: 95, in: items) == 6)
+        #expect(OutlineList.entry(containing: 0, in: items) == 0)
+        #expect(OutlineList.entry(containing: 5, in: [OutlineItem(title: "late", level: 0, page: 9)]) == nil)
+    }
+
+    @Test func typingFiltersTheOutlineFuzzilyAndEnterJumps() {
+        var session = ReaderSession(pageCount: 100, startPage: 3, screen: ScreenSize(rows: 12, columns: 60))
+        session.type("o")
+        _ = session.state.handle(
+            .outlineLoaded([
+                OutlineItem(title: "Introduction", level: 0, page: 0),
+                OutlineItem(title: "Installing Octave", level: 0, page: 20),
+                OutlineItem(title: "Getting Started", level: 1, page: 25),
+                OutlineItem(title: "Lost section", level: 0, page: nil),
+            ]))
+        session.type("INST")
+        #expect(
+            session.screenLines[0].hasPrefix(" Outline — 2 of 4 entries match 'INST'"), "Installing, GettINg STarted")
+        let rows = ReaderView.render(session.state).rows
+        #expect(rows[1].filter { $0.style == .highlight }.map(\.text) == ["Inst"])
+        #expect(rows[2].filter { $0.style == .highlight }.map(\.text) == ["in", "St"], "Gett·in·g St·arted")
+        session.press(.backspace, .backspace)
+        #expect(session.screenLines[0].hasPrefix(" Outline — 4 of 4 entries match 'IN'"))
+        session.type("zzz")
+        session.press(.enter)
+        #expect(session.state.message == "No entry matches 'INzzz'")
+        session.press(.escape)
+        session.type("ist")
+        session.press(.enter)
+        #expect(session.state.currentPage == 20, "Installing Octave: the first match")
+    }
+
+    @Test func entriesPointingNowhereAreDimmedAndSaySo() {
+        var session = ReaderSession(screen: ScreenSize(rows: 12, columns: 60))
+        session.type("o")
+        _ = session.state.handle(
+            .outlineLoaded([
+                OutlineItem(title: "Cover", level: 0, page: 0), OutlineItem(title: "Lost", level: 0, page: nil),
+            ]))
+        #expect(session.screenLines[0].hasPrefix(" Outline — 2 entries"))
+        let rows = ReaderView.render(session.state).rows
+        #expect(rows[2].allSatisfy { $0.style == .dim || $0.text.allSatisfy { $0 == " " } })
+        #expect(session.screenLines[2].contains("Lost  (points nowhere)"))
+        session.press(.down, .enter)
+        #expect(session.state.message == "'Lost' points nowhere in the document")
+
+        var single = ReaderSession()
+        single.type("o")
+        _ = single.state.handle(.outlineLoaded([OutlineItem(title: "Only", level: 0, page: 0)]))
+        #expect(single.screenLines[0].hasPrefix(" Outline — 1 entry"))
+    }
+
     @Test func documentWithoutOutlineSaysSo() {
         var session = loadedSession()
         session.type("o")
@@ -171,16 +333,65 @@ import Testing
             LinkItem(box: box, page: 30, uri: nil),
         ]
         _ = session.state.handle(.linksLoaded(page: 0, links: links))
-        #expect(session.screenLines[1].hasPrefix(" 1  → page 5"))
-        #expect(session.screenLines[2].hasPrefix(" 2  https://mupdf.com"))
+        #expect(session.state.keyMode == .linkHints)
+        session.press(.enter)
+        // The box covers the first 12 cells of "line 0 of page 0", 6 pt each from x = 72.
+        #expect(session.screenLines[1].hasPrefix(" 1  line 0 of pa  → page 5"))
+        #expect(session.screenLines[2].hasPrefix(" 2  line 0 of pa  → https://mupdf.com"))
         session.type("3")
         #expect(session.state.currentPage == 30)
 
         session.press(.backspace)
+        session.deliver(page(0), for: 0)
         session.type("f")
         _ = session.state.handle(.linksLoaded(page: 0, links: links))
-        session.press(.down)
+        session.press(.enter, .down)
         #expect(session.type("y") == [.copy(text: "https://mupdf.com", description: "the link address")])
+    }
+
+    /// A link's words come from the page's text under its box, its target is named by the
+    /// printed label, following it lands on the line it points at, and an address is copied,
+    /// never opened.
+    @Test func linksShowTheirWordsAndLandWhereTheyPoint() {
+        var session = ReaderSession(
+            pageCount: 10, screen: ScreenSize(rows: 10, columns: 60),
+            labelRanges: [.init(startPage: 0, style: .lowerRoman), .init(startPage: 2, style: .decimal)])
+        session.deliver(PageTextFixture.page([["See Chapter Two for more"]]), for: 0)
+        session.type("f")
+        // "Chapter Two" is cells 4 to 14: x from 72 + 4 × 6 = 96 to 72 + 15 × 6 = 162.
+        let chapter = LinkItem(box: TextRect(x0: 96, y0: 72, x1: 162, y1: 84), page: 4, uri: nil, targetY: 96)
+        let site = LinkItem(box: TextRect(x0: 168, y0: 72, x1: 186, y1: 84), page: nil, uri: "https://mupdf.com")
+        _ = session.state.handle(.linksLoaded(page: 0, links: [chapter, site]))
+        // Hints go just before each link's words, home row first.
+        #expect(session.screenLines[0].hasPrefix(" See aChapter Two sfor more"))
+        let hintSpans = ReaderView.render(session.state).rows[0].filter { $0.style == .hint }
+        #expect(hintSpans.map(\.text) == ["a", "s"])
+        #expect(session.screenLines.last?.contains("2 links on screen: type a hint") == true)
+        session.press(.enter)
+        #expect(session.screenLines[1].hasPrefix(" 1  Chapter Two  → 3 (page 5)"))
+        #expect(session.screenLines[2].hasPrefix(" 2  for  → https://mupdf.com"))
+        session.press(.escape)
+        session.type("f")
+        _ = session.state.handle(.linksLoaded(page: 0, links: [chapter, site]))
+        session.type("a")
+        #expect(session.state.currentPage == 4)
+        // Page 5: "Intro text", then "Chapter Two" with its top at 96 pt, then a long body.
+        let body = (0..<20).map { ["Body \($0)"] }
+        session.deliver(PageTextFixture.page([["Intro text"], ["Chapter Two"]] + body), for: 4)
+        #expect(session.state.topLine == 2, "Chapter Two is laid-out line 2, after a blank line")
+        #expect(session.screenLines[0] == " Chapter Two" + String(repeating: " ", count: 48))
+
+        session.press(.backspace)
+        session.deliver(PageTextFixture.page([["See Chapter Two for more"]]), for: 0)
+        session.type("f")
+        _ = session.state.handle(.linksLoaded(page: 0, links: [chapter, site]))
+        #expect(
+            session.type("s")
+                == [
+                    .copy(
+                        text: "https://mupdf.com",
+                        description: "the link address https://mupdf.com (links are never opened)")
+                ])
     }
 
     @Test func copyingThePageAndChosenLines() {

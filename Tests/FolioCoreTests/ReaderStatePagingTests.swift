@@ -86,12 +86,15 @@ import Testing
         #expect(session.state.message == nil)
     }
 
-    @Test func promptIgnoresKeysItHasNoUseFor() {
+    @Test func promptTypesLabelsAndIgnoresKeysItHasNoUseFor() {
         var session = ReaderSession()
         session.type("g1x")
-        session.press(.right)
-        #expect(session.state.goToInput == "1")
+        session.press(.tab)
+        #expect(session.state.goToInput == "1x", "letters type a page label")
         #expect(session.state.currentPage == 0)
+        session.press(.enter)
+        #expect(session.state.currentPage == 0)
+        #expect(session.state.message == "No page '1x' (1–36)")
     }
 
     @Test func doubleGGoesToTheFirstPage() {
@@ -103,11 +106,13 @@ import Testing
         #expect(session.state.goToInput == nil)
     }
 
-    @Test func capitalGInThePromptGoesToTheLastPage() {
+    @Test func capitalGInThePromptGoesToTheLastPageBeforeAnythingIsTyped() {
         var session = ReaderSession()
-        session.type("g1G")
+        session.type("gG")
         #expect(session.state.currentPage == 35)
         #expect(session.state.goToInput == nil)
+        session.type("g1G")
+        #expect(session.state.goToInput == "1G", "after a character, G is part of a label")
     }
 
     @Test func countThenGJumps() {

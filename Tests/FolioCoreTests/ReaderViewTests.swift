@@ -162,7 +162,8 @@ import Testing
 
     @Test func helpOverlayListsEveryBindingWhenThereIsRoom() {
         var session = session()
-        session.resize(rows: 24, columns: 100)
+        // Title and blank row, two columns of bindings, a blank row, the counts and the status line.
+        session.resize(rows: (ReaderKeymap.standard.bindings.count + 1) / 2 + 5, columns: 100)
         session.type("?")
         let lines = ReaderView.render(session.state).lines
         for binding in ReaderKeymap.standard.bindings {

@@ -84,4 +84,26 @@ import Testing
         #expect(SearchPattern("aa").matchRanges(in: "aaa") == [0..<2])
         #expect(SearchPattern("").matchRanges(in: "abc").isEmpty)
     }
+
+    @Test func regularExpressionsOnRequestWithSmartCase() {
+        let digits = SearchPattern("re:[0-9]+ ms")
+        #expect(digits.isRegex)
+        #expect(digits.matches("took 250 MS in all"))
+        #expect(digits.matchRanges(in: "12 ms, then 340 ms") == [0..<5, 12..<18])
+        let capital = SearchPattern("re:^Trace")
+        #expect(capital.isCaseSensitive)
+        #expect(capital.matches("Trace trees"))
+        #expect(!capital.matches("trace trees"))
+        #expect(!capital.matches("a Trace"))
+        #expect(SearchPattern("re:a*").matchRanges(in: "bbb").isEmpty, "empty matches highlight nothing")
+        #expect(digits.matchingLines(in: "no\n5 ms\nx 7 ms\n") == ["5 ms", "x 7 ms"])
+        #expect(!SearchPattern("re:").isRegex, "re: alone is plain text")
+    }
+
+    @Test func aBrokenExpressionSaysWhyAndMatchesNothing() {
+        #expect(SearchPattern.regexError(in: "re:(unclosed") != nil)
+        #expect(SearchPattern.regexError(in: "re:fine") == nil)
+        #expect(SearchPattern.regexError(in: "(plain text") == nil)
+        #expect(!SearchPattern("re:(unclosed").matches("(unclosed"))
+    }
 }

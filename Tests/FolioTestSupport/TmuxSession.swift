@@ -183,7 +183,11 @@ public final class TmuxSession {
     /// Waits until the status line contains `text`.
     @discardableResult
     public func waitForStatus(_ text: String, seconds: Double = 10) throws -> String {
-        try waitFor("status line with '\(text)'", seconds: seconds) { _ in try statusLine().contains(text) }
+        // The status line of the same capture that is returned: a second capture could show a
+        // later frame than the screen handed back.
+        try waitFor("status line with '\(text)'", seconds: seconds) { screen in
+            screen.split(separator: "\n", omittingEmptySubsequences: false).last?.contains(text) == true
+        }
     }
 
     /// Runs one tmux command. Output goes through a temporary file, not a pipe: a tmux server

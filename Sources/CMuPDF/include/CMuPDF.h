@@ -106,6 +106,9 @@ typedef struct folio_link {
     char *uri;    // may be NULL
     int page;     // 0-based target page for internal links, -1 for external ones
     int external;
+    /// Where on the target page an internal link lands, in points from the top; negative when
+    /// the link says only the page.
+    float target_y;
 } folio_link;
 
 /// The links of a page. Free with folio_links_free.
@@ -113,6 +116,23 @@ typedef struct folio_links {
     folio_link *links;
     size_t count;
 } folio_links;
+
+/// One range of page labels (an entry of the /PageLabels number tree): pages from `start_page`
+/// (0-based) on are labelled `prefix` followed by a number in `style`, counting from `first_value`.
+typedef struct folio_page_label_range {
+    int start_page;
+    /// 'D' decimal, 'R' upper roman, 'r' lower roman, 'A' upper letters, 'a' lower letters, or 0
+    /// for no number (the label is the prefix alone).
+    char style;
+    char *prefix;  // UTF-8, may be NULL
+    int first_value;
+} folio_page_label_range;
+
+/// A document's page label ranges in tree order. Free with folio_page_labels_free.
+typedef struct folio_page_labels {
+    folio_page_label_range *ranges;
+    size_t count;
+} folio_page_labels;
 
 /// A search hit: a quadrilateral in page coordinates (fz_quad), and the hit it belongs to.
 typedef struct folio_quad {
@@ -205,6 +225,13 @@ void folio_links_free(folio_links *links);
 /// `cookie`; at most `max_quads` quads are returned.
 folio_status folio_page_search(folio_document *document, int page, const char *needle, folio_cookie *cookie,
                                folio_quad *quads, int max_quads, int *count, char *err, size_t errlen);
+
+// MARK: Page labels
+
+/// The document's page label ranges (a PDF's /PageLabels number tree); none for a document
+/// without labels or that is not a PDF. The walk is bounded, so a looping tree cannot hang it.
+folio_status folio_document_page_labels(folio_document *document, folio_page_labels *out, char *err, size_t errlen);
+void folio_page_labels_free(folio_page_labels *labels);
 
 // MARK: Outline
 

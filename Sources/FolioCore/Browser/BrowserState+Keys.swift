@@ -28,7 +28,7 @@ extension BrowserState {
         case .filter:
             handleFilterKey(key)
             return []
-        case .browser, .reader, .goToPrompt, .searchPrompt, .outline, .links, .selection:
+        case .browser, .reader, .goToPrompt, .searchPrompt, .outline, .links, .linkHints, .selection:
             // Only the browser's own modes arise here (``keyMode``).
             guard let command = keymap.command(for: key) else {
                 message = keymap.unboundMessage(for: key, help: .help)
