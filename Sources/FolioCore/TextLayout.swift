@@ -75,8 +75,12 @@ public enum TextLayout {
             index += 1
             let indent = min(paragraph.indent, width / 2)
             let margin = String(repeating: " ", count: indent)
+            let isRightToLeft = RightToLeft.isRightToLeftParagraph(paragraph.scalars)
             laidOut += LineWrapper.wrap(paragraph.scalars, width: width - indent).map { line in
-                LaidOutLine(text: margin + line.text, width: indent + line.width, isFurniture: paragraph.isFurniture)
+                var laidOutLine = LaidOutLine(
+                    text: margin + line.text, width: indent + line.width, isFurniture: paragraph.isFurniture)
+                laidOutLine.isRightToLeft = isRightToLeft
+                return laidOutLine
             }
         }
         return laidOut
@@ -109,7 +113,9 @@ public enum TextLayout {
                 let isLast = column == columns - 1
                 text += cell + (isLast ? "" : String(repeating: " ", count: widths[column] - DisplayWidth.of(cell) + 2))
             }
-            return LaidOutLine(text: text, width: DisplayWidth.of(text), isFurniture: row.isFurniture)
+            var line = LaidOutLine(text: text, width: DisplayWidth.of(text), isFurniture: row.isFurniture)
+            line.isRightToLeft = RightToLeft.isRightToLeftParagraph(row.scalars)
+            return line
         }
     }
 
@@ -150,6 +156,22 @@ public enum TextLayout {
     /// wider, and the viewport scrolls sideways. A page without visible text yields no lines.
     public static func physical(_ page: PageText, fitting width: Int? = nil) -> [LaidOutLine] {
         PhysicalLayout(page: page).rows(fitting: width)
+    }
+
+    /// `lines` with ``LaidOutLine/visualText`` set, by `bidi`, on every line that holds
+    /// right-to-left text: what the reader's views send to the terminal.
+    public static func withVisualOrder(_ lines: [LaidOutLine], bidi: any BidiAlgorithm) -> [LaidOutLine] {
+        lines.map { line in
+            let scalars = Array(line.text.unicodeScalars)
+            guard RightToLeft.contains(scalars),
+                let levels = bidi.levels(of: scalars, rightToLeft: line.isRightToLeft)
+            else { return line }
+            var visual = line
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: RightToLeft.visual(scalars, levels: levels))
+            visual.visualText = String(view)
+            return visual
+        }
     }
 
     /// The widest line ``reflow(_:width:)`` can lay out: with it, every paragraph is one line.

@@ -1,0 +1,71 @@
+import FolioCore
+import FolioDocument
+import FolioTestSupport
+import Testing
+
+/// Right-to-left documents of the corpus read in logical order, and MuPDF's bidirectional
+/// algorithm through the C boundary. The words expected come from independent tools, as noted
+/// at each test.
+@Suite struct RightToLeftCorpusTests {
+    func reflowed(_ file: String, page: Int = 0) throws -> String {
+        let document = try Document(path: Corpus.path(file))
+        return TextLayout.text(of: try document.text(page: page), mode: .reflow, width: TextLayout.unlimitedWidth)
+    }
+
+    /// `pdftotext` reads the title as "اﻧﻮاع اﳋﻄﻮط اﻟﻌﺮﺑﻴﺔ" ("types of Arabic fonts", in
+    /// presentation forms, NFKC: "انواع الخطوط العربية"); MuPDF gives the glyphs in the order they
+    /// are drawn, "ﺔﻴﺑﺮﻌﻟا طﻮﻄﳋا عاﻮﻧا".
+    @Test func aVisualOrderPDFReadsInLogicalOrderWithPlainLetters() throws {
+        let text = try reflowed("pdfjs-ArabicCIDTrueType.pdf")
+        #expect(text.hasPrefix("انواع الخطوط العربية\n"))
+        let plain = try Document(path: Corpus.path("pdfjs-ArabicCIDTrueType.pdf")).plainText(page: 0)
+        #expect(plain.hasPrefix("انواع الخطوط العربية\n"))
+    }
+
+    /// `mutool draw -F txt` on page 3 of the EPUB (MuPDF lays out EPUB itself, in logical order)
+    /// starts "الفصل الثاني" and has "حسنًا! إن أردنا أن نفهم"; nothing may be reversed or split.
+    @Test func anArabicEPUBKeepsItsLogicalOrder() throws {
+        let text = try reflowed("idpf-regime-anticancer-arabic.epub", page: 2)
+        #expect(text.hasPrefix("الفصل الثاني\n"))
+        #expect(text.contains("حسنًا! إن أردنا أن نفهم الآن"))
+    }
+
+    /// Every page of habibi-rotated holds "حَبيبي habibi" (mutool's text of each page, in
+    /// logical order); turned 90, 180 and 270 degrees, its lines run down, left and up, and the
+    /// word must not be taken for visual order.
+    @Test(arguments: 0..<4)
+    func turnedPagesKeepTheirLogicalOrder(page: Int) throws {
+        #expect(try reflowed("pypdf-habibi-rotated-arabic.pdf", page: page).hasPrefix("حَبيبي habibi"))
+    }
+
+    /// The XPS page draws "البني" and "السريع" 6 pt apart with no space character between them
+    /// (`mutool draw -F stext`: the glyph boxes end at 114.02 and start at 108.0 on a 6-pt advance;
+    /// `mutool draw -F txt` prints "البنيالسريع"); likewise "brown" and "السريع".
+    @Test func wordSpacesComeBackFromGlyphGaps() throws {
+        let text = try reflowed("tika-testXPS_various.xps")
+        #expect(text.contains("البني السريع"))
+        #expect(text.contains("brown السريع"))
+    }
+
+    @Test func searchFindsAnArabicWordOnAVisualOrderPage() throws {
+        let plain = try Document(path: Corpus.path("pdfjs-ArabicCIDTrueType.pdf")).plainText(page: 0)
+        let pattern = SearchPattern("الخطوط")
+        #expect(pattern.matchingLines(in: plain).count == 4)
+    }
+
+    /// UAX #9 on "abc كتاب 123", a left-to-right paragraph: the Arabic word at level 1; the digits
+    /// after an Arabic letter are Arabic numbers (rule W2), at level 2 (I1); the space between the
+    /// word and the number runs right to left (N1). In a right-to-left paragraph the brackets are
+    /// mirrored (L4), so "(كتاب)" is still drawn "(باتك)".
+    @Test func theBidiAlgorithmComesFromMuPDF() throws {
+        let bidi = try #require(MuPDFBidi.shared)
+        let mixed = Array("abc كتاب 123".unicodeScalars)
+        let levels = try #require(bidi.levels(of: mixed, rightToLeft: false))
+        #expect(levels.levels == [0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2])
+        let visual = RightToLeft.visual(mixed, levels: levels)
+        #expect(String(String.UnicodeScalarView(visual)) == "abc 123 باتك")
+        let bracketed = Array("(كتاب)".unicodeScalars)
+        let rightToLeft = try #require(bidi.levels(of: bracketed, rightToLeft: true))
+        #expect(String(String.UnicodeScalarView(RightToLeft.visual(bracketed, levels: rightToLeft))) == "(باتك)")
+    }
+}
