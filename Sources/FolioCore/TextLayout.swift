@@ -17,6 +17,7 @@ public enum TextLayout {
     /// yields no lines.
     public static func reflow(_ page: PageText, width: Int) -> [LaidOutLine] {
         let width = max(width, 1)
+        let page = UprightPage.turned(page)
         let merged = BlockFlow.merged(page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) })
         let bodySize = Furniture.bodySize(of: merged)
         let blocks = Furniture.footnotesLast(merged, on: page, bodySize: bodySize)
@@ -151,11 +152,14 @@ public enum TextLayout {
 
     /// The page's lines kept in their physical arrangement, one row per line of the page.
     ///
+    /// A page whose text runs sideways or upside down is turned upright first (see
+    /// ``UprightPage``), as the reflow does.
+    ///
     /// See ``PhysicalLayout`` for how words map to rows and columns. With `width`, a page
     /// wider than `width` cells is scaled to fit where its words allow; rows may still be
     /// wider, and the viewport scrolls sideways. A page without visible text yields no lines.
     public static func physical(_ page: PageText, fitting width: Int? = nil) -> [LaidOutLine] {
-        PhysicalLayout(page: page).rows(fitting: width)
+        PhysicalLayout(page: UprightPage.turned(page)).rows(fitting: width)
     }
 
     /// `lines` with ``LaidOutLine/visualText`` set, by `bidi`, on every line that holds

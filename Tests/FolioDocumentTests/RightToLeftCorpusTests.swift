@@ -69,3 +69,23 @@ import Testing
         #expect(String(String.UnicodeScalarView(RightToLeft.visual(bracketed, levels: rightToLeft))) == "(باتك)")
     }
 }
+
+/// qpdf's rotated.pdf turns its pages every way (/Rotate 0, 90, 180, 270) and draws their text
+/// turned too, so MuPDF's lines run right, down, left and up; `mutool draw -F txt` reads
+/// "Original page N" on each. Both views must read it upright, as one line.
+@Suite struct RotatedTextCorpusTests {
+    @Test func everyTurnedPageReadsUpright() throws {
+        let document = try Document(path: Corpus.path("qpdf-rotated-20pages.pdf"))
+        var directions: Set<String> = []
+        for page in 0..<20 {
+            let text = try document.text(page: page)
+            for line in text.blocks.flatMap(\.lines) {
+                directions.insert("\(line.direction.x.rounded()),\(line.direction.y.rounded())")
+            }
+            let expected = "Original page \(page + 1)\n"
+            #expect(TextLayout.text(of: text, mode: .reflow, width: 80) == expected)
+            #expect(TextLayout.text(of: text, mode: .physical, width: 80) == expected)
+        }
+        #expect(directions.count == 4, "the file's lines run all four ways: \(directions)")
+    }
+}
