@@ -6,13 +6,18 @@
 /// in lines running one of the three other axis directions, every box on the page is turned
 /// with them, so the reflow and the layout view read the page upright; a few sideways lines on
 /// an upright page (a table's turned headings) stay as they are, each one line.
+///
+/// Vertical writing (Chinese and Japanese set in columns, read top to bottom and the columns
+/// right to left) runs down too, so its page turns a quarter counterclockwise as well: each
+/// column becomes a line and the rightmost column the first, which is its reading order.
 enum UprightPage {
     /// The share of a page's characters that must run one other way for the page to be turned.
     static let turningShare = 0.5
 
     /// How a page is turned: the direction its text runs, and so where a point goes.
     enum Turn: Equatable {
-        /// Text runs down (`/Rotate 90` of upright text): turned a quarter counterclockwise.
+        /// Text runs down (`/Rotate 90` of upright text, vertical writing): turned a quarter
+        /// counterclockwise.
         case quarterCounterclockwise
         /// Text runs leftward, upside down: turned half round.
         case half
@@ -71,7 +76,7 @@ enum UprightPage {
     static func turn(of page: PageText) -> Turn? {
         var counts: [Turn: Int] = [:]
         var total = 0
-        for line in page.blocks.lazy.flatMap(\.lines) where !line.isVertical {
+        for line in page.blocks.lazy.flatMap(\.lines) {
             let count = line.chars.count
             total += count
             let direction = line.direction

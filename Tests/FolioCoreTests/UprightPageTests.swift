@@ -62,4 +62,36 @@ import Testing
         #expect(lines.first?.hasPrefix("Sideways prose runs up the page here") == true)
         #expect(lines.contains("Temperature"))
     }
+
+    /// A column of vertical writing: 10-pt characters from the top at `y`, down, at `x`.
+    static func column(_ text: String, x: Double, y: Double = 72) -> TextLine {
+        let chars = text.unicodeScalars.enumerated().map { index, scalar in
+            TextChar(
+                scalar: scalar,
+                box: TextRect(x0: x, y0: y + Double(index) * 10, x1: x + 10, y1: y + Double(index + 1) * 10),
+                size: 10)
+        }
+        return TextLine(
+            chars: chars, box: TextRect(x0: x, y0: y, x1: x + 10, y1: y + Double(chars.count) * 10),
+            direction: TextDirection(x: 0, y: 1), isVertical: true)
+    }
+
+    /// Kusamakura's opening, set in columns of six, right to left: one paragraph, read top to
+    /// bottom and the columns right to left, joined without spaces; the next paragraph starts a
+    /// column one character down (its indent).
+    @Test func verticalWritingReadsDownTheColumnsFromTheRight() {
+        let columns = [
+            Self.column("山路を登りなが", x: 500), Self.column("ら、こう考えた", x: 485), Self.column("。", x: 470),
+            Self.column("智に働けば角が", x: 455, y: 82),
+        ]
+        let block = TextBlock(lines: columns, box: TextRect(x0: 455, y0: 72, x1: 510, y1: 152))
+        let page = PageText(width: 612, height: 792, blocks: [block])
+        let lines = TextLayout.reflow(page, width: TextLayout.unlimitedWidth).map(\.text)
+        #expect(lines == ["山路を登りながら、こう考えた。", "", "智に働けば角が"])
+        let rows = TextLayout.physical(page).map(\.text).filter { !$0.isEmpty }
+        // The layout view shows each column as a row, the rightmost first; the indented column
+        // starts one wide character (two cells) further in.
+        #expect(rows.map { $0.drop { $0 == " " } } == ["山路を登りなが", "ら、こう考えた", "。", "智に働けば角が"])
+        #expect(rows.map { $0.prefix { $0 == " " }.count } == [0, 0, 0, 2])
+    }
 }

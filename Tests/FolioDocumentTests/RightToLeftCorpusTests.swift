@@ -89,3 +89,16 @@ import Testing
         #expect(directions.count == 4, "the file's lines run all four ways: \(directions)")
     }
 }
+
+/// pdf.js's vertical.pdf sets "あいうえお" in a column right of "日本語" (Identity-V; MuPDF's
+/// lines run down, in vertical writing mode; `mutool draw -F txt` prints the right column first).
+@Suite struct VerticalWritingCorpusTests {
+    @Test func columnsReadFromTheRightInBothViews() throws {
+        let text = try Document(path: Corpus.path("pdfjs-vertical-japanese.pdf")).text(page: 0)
+        let lines = text.blocks.flatMap(\.lines)
+        #expect(lines.allSatisfy { $0.isVertical })
+        #expect(TextLayout.text(of: text, mode: .reflow, width: 80) == "あいうえお\n\n日本語\n")
+        let rows = TextLayout.text(of: text, mode: .physical, width: 80).split(separator: "\n")
+        #expect(rows.map { $0.drop { $0 == " " } } == ["あいうえお", "日本語"])
+    }
+}
