@@ -113,6 +113,48 @@ public enum RightToLeft {
         return visual
     }
 
+    /// `page` with each block of mostly right-to-left text mirrored left to right, so that the
+    /// reflow's rules, written for text that starts at the left edge (an indent, a line ending
+    /// short, a paragraph going on at the top of the next column), read it as they read
+    /// left-to-right text: a right-to-left paragraph is indented and ends short at the right
+    /// edge's mirror image. The characters keep their logical order.
+    static func mirroringRightToLeftBlocks(_ page: PageText) -> PageText {
+        let width = page.width
+        func mirrored(_ box: TextRect) -> TextRect {
+            TextRect(x0: width - box.x1, y0: box.y0, x1: width - box.x0, y1: box.y1)
+        }
+        var page = page
+        for index in page.blocks.indices where isMostlyRightToLeft(page.blocks[index]) {
+            var block = page.blocks[index]
+            block.box = mirrored(block.box)
+            for line in block.lines.indices {
+                block.lines[line].box = mirrored(block.lines[line].box)
+                block.lines[line].direction.x = -block.lines[line].direction.x
+                for char in block.lines[line].chars.indices {
+                    block.lines[line].chars[char].box = mirrored(block.lines[line].chars[char].box)
+                }
+            }
+            page.blocks[index] = block
+        }
+        return page
+    }
+
+    /// Whether most of the strong characters of `block` run right to left.
+    static func isMostlyRightToLeft(_ block: TextBlock) -> Bool {
+        var rightToLeft = 0
+        var leftToRight = 0
+        for line in block.lines where !line.isVertical {
+            for char in line.chars {
+                if isStrong(char.scalar) {
+                    rightToLeft += 1
+                } else if isStrongLeftToRight(char.scalar) {
+                    leftToRight += 1
+                }
+            }
+        }
+        return rightToLeft > leftToRight
+    }
+
     /// `line` in logical order. A PDF may store right-to-left text as it is drawn, left to right
     /// (its characters' boxes then move right along the line where logical order moves left):
     /// such a line is reversed, keeping runs of left-to-right text (words in Latin letters,
@@ -159,7 +201,7 @@ public enum RightToLeft {
     static let wordGapInEms = 0.2
 
     /// `chars` (logical order) with a space put where the page shows a word gap between two
-    /// characters (one of them right-to-left) and holds none.
+    /// letters or digits (one of them right-to-left) and holds none.
     private static func withRecoveredSpaces(_ chars: [TextChar], along direction: TextDirection) -> [TextChar] {
         var result: [TextChar] = []
         result.reserveCapacity(chars.count)
@@ -169,6 +211,7 @@ public enum RightToLeft {
                 last = nil
             } else if char.scalar.properties.generalCategory != .nonspacingMark {
                 if let last, char.box.width > 0, isStrong(last.scalar) || isStrong(char.scalar),
+                    isWordCharacter(last.scalar), isWordCharacter(char.scalar),
                     gap(between: direction.extent(of: last.box), direction.extent(of: char.box))
                         > wordGapInEms * max(last.size, char.size, 1)
                 {
@@ -183,6 +226,12 @@ public enum RightToLeft {
             result.append(char)
         }
         return result
+    }
+
+    /// Whether `scalar` is a letter or a digit: punctuation may stand apart from its word where
+    /// a layout engine placed a neutral character oddly, and gets no space.
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        isStrong(scalar) || isStrongLeftToRight(scalar) || scalar.properties.numericType != nil
     }
 
     /// The distance between two extents along a line, 0 where they touch or overlap. (Two

@@ -5,6 +5,9 @@ public enum TextLayout {
 
     /// The page's paragraphs, reflowed to `width` cells.
     ///
+    /// A page whose text runs sideways is turned upright (see ``UprightPage``), and blocks of
+    /// right-to-left text are mirrored, so that the rules below read them as they read
+    /// left-to-right text (see ``RightToLeft/mirroringRightToLeftBlocks(_:)``).
     /// Blocks MuPDF split where the page shows no break are put back together first (see
     /// ``BlockFlow``), and footnotes MuPDF reads before the body go after it (see
     /// ``Furniture/footnotesLast(_:on:bodySize:)``). Lines of a block join into paragraphs (see ``ParagraphBuilder`` for where
@@ -17,7 +20,7 @@ public enum TextLayout {
     /// yields no lines.
     public static func reflow(_ page: PageText, width: Int) -> [LaidOutLine] {
         let width = max(width, 1)
-        let page = UprightPage.turned(page)
+        let page = RightToLeft.mirroringRightToLeftBlocks(UprightPage.turned(page))
         let merged = BlockFlow.merged(page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) })
         let bodySize = Furniture.bodySize(of: merged)
         let blocks = Furniture.footnotesLast(merged, on: page, bodySize: bodySize)

@@ -104,6 +104,32 @@ import Testing
         #expect(lines.map(\.isRightToLeft) == [true, false])
     }
 
+    /// A right-to-left paragraph is aligned at the right edge: its lines end short and start
+    /// indented on the right, mirrored from left-to-right text.
+    @Test func rightToLeftParagraphsBreakWhereTheirLinesEndShortOnTheLeft() {
+        let long = "\(book) \(new) \(book) \(new) \(book)"
+        let lines = [
+            logicalLine(long, right: 300), logicalLine(long, right: 300), logicalLine("\(book) \(new)", right: 300),
+            logicalLine("\(new) \(book) \(new) \(book)", right: 282), logicalLine(long, right: 300),
+        ].enumerated().map { index, line in
+            var line = line
+            line.box.y0 += Double(index) * 12
+            line.box.y1 += Double(index) * 12
+            line.chars = line.chars.map { char in
+                var char = char
+                char.box.y0 += Double(index) * 12
+                char.box.y1 += Double(index) * 12
+                char.baseline = char.box.y1
+                return char
+            }
+            return line
+        }
+        let block = TextBlock(lines: lines, box: TextRect(x0: 156, y0: 72, x1: 300, y1: 132))
+        let paragraphs = TextLayout.reflow(PageTextFixture.page([block]), width: TextLayout.unlimitedWidth)
+            .map(\.text).filter { !$0.isEmpty }
+        #expect(paragraphs == ["\(long) \(long) \(book) \(new)", "\(new) \(book) \(new) \(book) \(long)"])
+    }
+
     @Test func theVisualFormComesFromTheBidiAlgorithm() {
         let lines = [LaidOutLine(text: "\(book) 12"), LaidOutLine(text: "plain")]
         var rightToLeft = lines
