@@ -201,7 +201,7 @@ public enum RightToLeft {
     static let wordGapInEms = 0.2
 
     /// `chars` (logical order) with a space put where the page shows a word gap between two
-    /// letters or digits (one of them right-to-left) and holds none.
+    /// characters (one of them right-to-left, the second a letter or digit) and holds none.
     private static func withRecoveredSpaces(_ chars: [TextChar], along direction: TextDirection) -> [TextChar] {
         var result: [TextChar] = []
         result.reserveCapacity(chars.count)
@@ -211,7 +211,7 @@ public enum RightToLeft {
                 last = nil
             } else if char.scalar.properties.generalCategory != .nonspacingMark {
                 if let last, char.box.width > 0, isStrong(last.scalar) || isStrong(char.scalar),
-                    isWordCharacter(last.scalar), isWordCharacter(char.scalar),
+                    isWordCharacter(char.scalar),
                     gap(between: direction.extent(of: last.box), direction.extent(of: char.box))
                         > wordGapInEms * max(last.size, char.size, 1)
                 {
@@ -228,8 +228,8 @@ public enum RightToLeft {
         return result
     }
 
-    /// Whether `scalar` is a letter or a digit: punctuation may stand apart from its word where
-    /// a layout engine placed a neutral character oddly, and gets no space.
+    /// Whether `scalar` is a letter or a digit: punctuation may stand apart from the word before
+    /// it where a layout engine placed a neutral character oddly, and gets no space before it.
     private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
         isStrong(scalar) || isStrongLeftToRight(scalar) || scalar.properties.numericType != nil
     }
