@@ -91,7 +91,9 @@ struct PageCache: Sendable {
             let key = LayoutKey(page: page, mode: mode, width: width)
             if layouts[key] == nil {
                 let lines = Self.lay(out: text, mode: mode, width: width)
-                layouts[key] = bidi.map { TextLayout.withVisualOrder(lines, bidi: $0) } ?? lines
+                // The layout view's rows are in drawing order already.
+                layouts[key] =
+                    mode == .reflow ? bidi.map { TextLayout.withVisualOrder(lines, bidi: $0) } ?? lines : lines
             }
         }
     }

@@ -113,6 +113,29 @@ public enum RightToLeft {
         return visual
     }
 
+    /// `line` in the order it is drawn, left to right along its direction (a base character and
+    /// the marks after it kept together), where it holds right-to-left letters: the layout view
+    /// places what it is given as drawn.
+    static func drawingOrder(_ line: TextLine) -> TextLine {
+        guard line.chars.contains(where: { isStrong($0.scalar) }) else { return line }
+        var clusters: [[TextChar]] = []
+        for char in line.chars {
+            if DisplayWidth.of(char.scalar) == 0, !clusters.isEmpty {
+                clusters[clusters.count - 1].append(char)
+            } else {
+                clusters.append([char])
+            }
+        }
+        let direction = line.direction
+        var drawn = line
+        drawn.chars = clusters.enumerated().sorted { a, b in
+            let first = direction.position(of: a.element[0].box)
+            let second = direction.position(of: b.element[0].box)
+            return first != second ? first < second : a.offset < b.offset
+        }.flatMap(\.element)
+        return drawn
+    }
+
     /// `page` with each block of mostly right-to-left text mirrored left to right, so that the
     /// reflow's rules, written for text that starts at the left edge (an indent, a line ending
     /// short, a paragraph going on at the top of the next column), read it as they read

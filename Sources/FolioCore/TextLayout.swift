@@ -156,13 +156,18 @@ public enum TextLayout {
     /// The page's lines kept in their physical arrangement, one row per line of the page.
     ///
     /// A page whose text runs sideways or upside down is turned upright first (see
-    /// ``UprightPage``), as the reflow does.
+    /// ``UprightPage``), as the reflow does. Right-to-left text is placed as it is drawn, so
+    /// its rows are in visual order (`folio --text --layout` prints them so).
     ///
     /// See ``PhysicalLayout`` for how words map to rows and columns. With `width`, a page
     /// wider than `width` cells is scaled to fit where its words allow; rows may still be
     /// wider, and the viewport scrolls sideways. A page without visible text yields no lines.
     public static func physical(_ page: PageText, fitting width: Int? = nil) -> [LaidOutLine] {
-        PhysicalLayout(page: UprightPage.turned(page)).rows(fitting: width)
+        var page = UprightPage.turned(page)
+        for block in page.blocks.indices {
+            page.blocks[block].lines = page.blocks[block].lines.map(RightToLeft.drawingOrder)
+        }
+        return PhysicalLayout(page: page).rows(fitting: width)
     }
 
     /// `lines` with ``LaidOutLine/visualText`` set, by `bidi`, on every line that holds

@@ -130,6 +130,31 @@ import Testing
         #expect(paragraphs == ["\(long) \(long) \(book) \(new)", "\(new) \(book) \(new) \(book) \(long)"])
     }
 
+    @Test func theLayoutViewPlacesRightToLeftTextAsItIsDrawn() {
+        let page = PageTextFixture.page([
+            TextBlock(lines: [logicalLine("\(book) \(new)")], box: TextRect(x0: 246, y0: 72, x1: 300, y1: 84))
+        ])
+        let rows = TextLayout.physical(page).map(\.text)
+        #expect(rows == [String(String.UnicodeScalarView("\(book) \(new)".unicodeScalars.reversed()))])
+    }
+
+    @Test func aLetterWithoutWidthInsideALigatureDoesNotSplitItsWord() {
+        // "سنا": the noon drawn as part of the alef's ligature glyph, with a box of no width
+        // (as MuPDF gives idpf-regime-anticancer-arabic.epub's "حسنًا").
+        var line = logicalLine("سنا")
+        line.chars[1].box = TextRect(x0: 291, y0: 72, x1: 291, y1: 84)
+        line.chars[2].box = TextRect(x0: 280, y0: 72, x1: 287, y1: 84)
+        let page = PageTextFixture.page([TextBlock(lines: [line], box: line.box)])
+        #expect(TextLayout.physical(page).map(\.text) == ["انس"])
+    }
+
+    @Test func aWordSpaceIsRecoveredAfterPunctuationButNeverBeforeIt() {
+        let afterComma = logicalLine("\(book)،\(new)", gaps: [5: 6])
+        #expect(RightToLeft.logicalOrder(afterComma).text == "\(book)، \(new)")
+        let beforeStop = logicalLine("\(book).", gaps: [4: 6])
+        #expect(RightToLeft.logicalOrder(beforeStop).text == "\(book).")
+    }
+
     @Test func theVisualFormComesFromTheBidiAlgorithm() {
         let lines = [LaidOutLine(text: "\(book) 12"), LaidOutLine(text: "plain")]
         var rightToLeft = lines
