@@ -114,12 +114,13 @@ public enum RightToLeft {
     }
 
     /// `line` in the order it is drawn, left to right along its direction (a base character and
-    /// the marks after it kept together), where it holds right-to-left letters: the layout view
-    /// places what it is given as drawn.
+    /// the marks after it kept together), where it holds right-to-left letters, brackets in
+    /// right-to-left text turned to the shapes drawn: the layout view places what it is given
+    /// as drawn.
     static func drawingOrder(_ line: TextLine) -> TextLine {
         guard line.chars.contains(where: { isStrong($0.scalar) }) else { return line }
         var clusters: [[TextChar]] = []
-        for char in line.chars {
+        for char in mirroringBracketsInRightToLeftText(line.chars) {
             if DisplayWidth.of(char.scalar) == 0, !clusters.isEmpty {
                 clusters[clusters.count - 1].append(char)
             } else {
@@ -134,6 +135,36 @@ public enum RightToLeft {
             return first != second ? first < second : a.offset < b.offset
         }.flatMap(\.element)
         return drawn
+    }
+
+    /// Brackets and their mirror images (Unicode's Bidi_Mirroring_Glyph for the common ones).
+    static let mirroredBrackets: [Unicode.Scalar: Unicode.Scalar] = [
+        "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<",
+        "«": "»", "»": "«", "‹": "›", "›": "‹",
+    ]
+
+    /// `chars` with each bracket that stands in right-to-left text (the nearest letter on either
+    /// side, in their order, is right-to-left, and none is left-to-right) swapped for its mirror
+    /// image: what is drawn as `)` there is read as `(`, and the other way round.
+    static func mirroringBracketsInRightToLeftText(_ chars: [TextChar]) -> [TextChar] {
+        guard chars.contains(where: { mirroredBrackets[$0.scalar] != nil }) else { return chars }
+        func strongSide(_ indices: some Sequence<Int>) -> Bool? {
+            for index in indices {
+                if isStrong(chars[index].scalar) { return true }
+                if isStrongLeftToRight(chars[index].scalar) { return false }
+            }
+            return nil
+        }
+        var result = chars
+        for index in chars.indices {
+            guard let mirror = mirroredBrackets[chars[index].scalar] else { continue }
+            let before = strongSide(stride(from: index - 1, through: 0, by: -1))
+            let after = strongSide(index + 1..<chars.count)
+            if before != false, after != false, before == true || after == true {
+                result[index].scalar = mirror
+            }
+        }
+        return result
     }
 
     /// `page` with each block of mostly right-to-left text mirrored left to right, so that the
@@ -211,9 +242,10 @@ public enum RightToLeft {
         if forward > backward {
             let rightToLeft = chars.filter { isStrong($0.scalar) }.count
             let leftToRight = chars.filter { isStrongLeftToRight($0.scalar) }.count
-            chars =
+            // The codes of a visual-order line name the shapes drawn, mirrored in right-to-left text.
+            chars = mirroringBracketsInRightToLeftText(
                 rightToLeft >= leftToRight
-                ? reversedKeepingLeftToRightRuns(chars, along: direction) : reversingRightToLeftRuns(chars)
+                    ? reversedKeepingLeftToRightRuns(chars, along: direction) : reversingRightToLeftRuns(chars))
         }
         var logical = line
         logical.chars = withRecoveredSpaces(chars, along: direction)

@@ -155,6 +155,22 @@ import Testing
         #expect(RightToLeft.logicalOrder(beforeStop).text == "\(book).")
     }
 
+    @Test func bracketsInRightToLeftTextAreMirroredBetweenDrawingAndReading() {
+        // Logical "كتاب (جديد)", drawn from the left: "(ديدج) باتك" — the opening bracket,
+        // read first, is drawn at the right as ")".
+        let logical = "\(book) (\(new))"
+        let page = PageTextFixture.page([TextBlock(lines: [logicalLine(logical)], box: logicalLine(logical).box)])
+        let drawn =
+            "(" + String(String.UnicodeScalarView(new.unicodeScalars.reversed())) + ") "
+            + String(String.UnicodeScalarView(book.unicodeScalars.reversed()))
+        #expect(TextLayout.physical(page).map(\.text) == [drawn])
+        // A PDF storing the drawn order gives the reader the logical one back.
+        #expect(RightToLeft.logicalOrder(PageTextFixture.line(drawn, y: 72)).text == logical)
+        // Brackets among Latin words are left alone.
+        #expect(
+            RightToLeft.logicalOrder(PageTextFixture.line("see (this) " + book, y: 72)).text.hasPrefix("see (this)"))
+    }
+
     @Test func theVisualFormComesFromTheBidiAlgorithm() {
         let lines = [LaidOutLine(text: "\(book) 12"), LaidOutLine(text: "plain")]
         var rightToLeft = lines
