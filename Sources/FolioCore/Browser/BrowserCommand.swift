@@ -72,13 +72,18 @@ public enum PasswordPromptCommand: KeyCommand {
     case accept
     /// Give up on the document: back to the list.
     case cancel
-    /// Delete the last character typed.
+    /// Delete the character before the cursor.
     case deleteBackward
-    /// Delete everything typed.
-    case clear
+    /// Edit the line typed, as in the other prompts (no history: passwords are never kept).
+    case edit(LineEditCommand)
+
+    /// The editing commands the prompt has: all but the history.
+    static let editing = LineEditCommand.allCases.filter { $0 != .historyPrevious && $0 != .historyNext }
 
     /// Every command.
-    public static let allCases: [PasswordPromptCommand] = [.accept, .cancel, .deleteBackward, .clear]
+    public static var allCases: [PasswordPromptCommand] {
+        [.accept, .cancel, .deleteBackward] + editing.map(Self.edit)
+    }
 
     /// The command's stable name.
     public var name: String {
@@ -86,7 +91,7 @@ public enum PasswordPromptCommand: KeyCommand {
         case .accept: "accept"
         case .cancel: "cancel"
         case .deleteBackward: "delete-backward"
-        case .clear: "clear"
+        case .edit(let command): command.name
         }
     }
 }

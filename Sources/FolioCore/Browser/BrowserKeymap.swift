@@ -56,13 +56,17 @@ public typealias PasswordPromptKeymap = Keymap<PasswordPromptCommand>
 extension Keymap where Command == PasswordPromptCommand {
     /// The password prompt's default keys.
     public static var standard: PasswordPromptKeymap {
-        PasswordPromptKeymap(bindings: [
-            KeyBinding(keys: [.enter], command: .accept, summary: "Open with this password", hint: "open"),
-            KeyBinding(
-                keys: [.escape], command: .cancel, summary: "Cancel", details: "back to the list (Ctrl-C too)",
-                hint: "cancel"),
-            KeyBinding(keys: [.backspace], command: .deleteBackward, summary: "Delete a character"),
-            KeyBinding(keys: [.control("u")], command: .clear, summary: "Delete everything typed"),
-        ])
+        PasswordPromptKeymap(
+            bindings: [
+                KeyBinding(keys: [.enter], command: .accept, summary: "Open with this password", hint: "open"),
+                KeyBinding(
+                    keys: [.escape], command: .cancel, summary: "Cancel", details: "back to the list (Ctrl-C too)",
+                    hint: "cancel"),
+                KeyBinding(keys: [.backspace], command: .deleteBackward, summary: "Delete a character"),
+            ]
+                + LineEditCommand.bindings(PasswordPromptCommand.edit).filter { binding in
+                    guard case .edit(let command) = binding.command else { return true }
+                    return PasswordPromptCommand.editing.contains(command)
+                })
     }
 }

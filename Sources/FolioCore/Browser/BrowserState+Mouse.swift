@@ -45,8 +45,7 @@ extension BrowserState {
             // A password manager's paste, without the line break it may end with.
             var pasted = Substring(text)
             while let last = pasted.last, last.isNewline { pasted = pasted.dropLast() }
-            entry.secret += String(
-                PastedText.line(String(pasted)).prefix(Self.maximumPasswordLength - entry.secret.count))
+            entry.editor.insert(PastedText.line(String(pasted)))
             passwordEntry = entry
             return
         }

@@ -7,9 +7,7 @@ extension BrowserState {
     mutating func handlePasswordKey(_ key: Key) -> [BrowserEffect] {
         guard var entry = passwordEntry else { return [] }
         if case .character(let character) = key {
-            if entry.secret.unicodeScalars.count < Self.maximumPasswordLength {
-                entry.secret.unicodeScalars.append(character)
-            }
+            entry.editor.insert(String(Character(character)))
             passwordEntry = entry
             return []
         }
@@ -21,12 +19,10 @@ extension BrowserState {
         case .cancel:
             cancelPasswordEntry()
         case .deleteBackward:
-            if !entry.secret.isEmpty {
-                entry.secret.removeLast()
-            }
+            entry.editor.deleteBackward()
             passwordEntry = entry
-        case .clear:
-            entry.secret = ""
+        case .edit(let command):
+            entry.editor.perform(command, history: [])
             passwordEntry = entry
         case nil:
             break
@@ -45,6 +41,15 @@ extension BrowserState {
 public struct PasswordEntry: Sendable, Equatable {
     /// The encrypted document.
     public let path: String
-    /// What has been typed (never drawn: the prompt shows a dot per character).
-    public internal(set) var secret: String
+    /// What has been typed, and the cursor (never drawn: the prompt shows a dot per character).
+    public internal(set) var editor: LineEditor
+
+    /// An empty entry for the document at `path`.
+    init(path: String) {
+        self.path = path
+        editor = LineEditor(maximumLength: BrowserState.maximumPasswordLength)
+    }
+
+    /// The password typed.
+    public var secret: String { editor.text }
 }

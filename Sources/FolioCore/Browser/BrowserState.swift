@@ -128,7 +128,7 @@ public struct BrowserState: Sendable {
             passwordEntry = nil
             message = "Cannot open \(BrowserPath.lastComponent(of: path)): \(reason)"
         case .passwordNeeded(let path, let note):
-            passwordEntry = PasswordEntry(path: path, secret: "")
+            passwordEntry = PasswordEntry(path: path)
             message = note
         case .interrupted:
             cancelPasswordEntry()

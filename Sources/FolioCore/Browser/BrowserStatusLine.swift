@@ -24,9 +24,11 @@ enum BrowserStatusLine {
             // The message says why it is asked (or that the last one was wrong); the dots say
             // how much is typed, never what.
             let label = (state.message.map { $0 + " — " } ?? "") + "Password: "
-            let dots = String(repeating: "•", count: min(entry.secret.unicodeScalars.count, 64))
-            let input = BrowserView.fitted(label, toWidth: max(available - DisplayWidth.of(dots) - 1, 0)) + dots
-            left = input + promptCursor
+            let before = String(repeating: "•", count: min(entry.editor.cursor, 64))
+            let after = String(repeating: "•", count: min(entry.editor.characters.count - entry.editor.cursor, 64))
+            let dotsWidth = DisplayWidth.of(before) + DisplayWidth.of(after)
+            let input = BrowserView.fitted(label, toWidth: max(available - dotsWidth - 1, 0)) + before
+            left = input + promptCursor + after
             hints = state.passwordKeymap.hints
             cursorColumn = min(1 + DisplayWidth.of(input), columns - 1)
         } else if state.isEditingFilter {

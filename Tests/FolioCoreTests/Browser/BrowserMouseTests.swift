@@ -57,7 +57,14 @@ import Testing
         #expect(state.handle(.key(.enter)) == [.unlock(path: "/tmp/secret.pdf", password: "pass")])
         #expect(state.keyMode == .browser)
         _ = state.handle(.passwordNeeded(path: "/tmp/secret.pdf", note: "Wrong password, try again (2 tries left)"))
-        _ = state.handle(.key(.character("x")))
+        for key: Key in [.character("a"), .character("c"), .left, .character("b"), .home, .character("_")] {
+            _ = state.handle(.key(key))
+        }
+        #expect(state.passwordEntry?.secret == "_abc", "the prompt edits as the others do")
+        #expect(BrowserView.render(state).lines[11].contains("Password: •▏•••"))
+        _ = state.handle(.key(.up))
+        #expect(state.passwordEntry?.secret == "_abc", "no history of passwords")
+        _ = state.handle(.key(.end))
         _ = state.handle(.key(.control("u")))
         #expect(state.passwordEntry?.secret == "")
         _ = state.handle(.interrupted)
