@@ -12,6 +12,9 @@ public struct SearchPattern: Sendable, Hashable {
     /// Whether matching respects case (the pattern has an uppercase letter).
     public let isCaseSensitive: Bool
     private let needle: String
+    /// The pattern's bytes (lowercased when case does not matter) when it is plain ASCII with no
+    /// line break, for matching ASCII lines byte by byte; nil otherwise.
+    let asciiNeedle: [UInt8]?
     /// The compiled expression of a `re:` pattern; nil for plain text.
     private let expression: CompiledExpression?
 
@@ -24,6 +27,11 @@ public struct SearchPattern: Sendable, Hashable {
         let caseSensitive = source.unicodeScalars.contains { $0.properties.isUppercase }
         isCaseSensitive = caseSensitive
         needle = caseSensitive ? text : text.lowercased()
+        let needleBytes = Array(needle.utf8)
+        // "\r" and "\n" are excluded because "\r\n" is one character, which a byte match could split.
+        asciiNeedle =
+            needleBytes.allSatisfy({ $0 < 0x80 && $0 != Self.carriageReturn && $0 != Self.lineFeed })
+            ? needleBytes : nil
         if let body {
             expression = (try? Regex(body)).map { regex in
                 CompiledExpression(regex: caseSensitive ? regex : regex.ignoresCase())
@@ -145,64 +153,11 @@ public struct SearchPattern: Sendable, Hashable {
         return line.lowercased().contains(needle)
     }
 
-    /// The lines of `text` that contain the pattern, in order: exactly the lines of
-    /// `text.split(separator: "\n").filter(matches)`, found several times faster.
-    ///
-    /// Comparing characters (grapheme clusters, with canonical equivalence) costs more than
-    /// extracting the text of a page. But when both the pattern and a line are plain ASCII, every
-    /// character is one byte and lowercasing is ASCII lowercasing, so comparing bytes gives the same
-    /// answer; lines like that, the great majority in most documents, are searched byte by byte, and
-    /// only the others go through ``matches(_:)``.
-    public func matchingLines(in text: String) -> [Substring] {
-        guard !needle.isEmpty else { return [] }
-        if isRegex {
-            return text.split(separator: "\n").filter { matches($0) }
-        }
-        let asciiNeedle = Array(needle.utf8)
-        // "\r" and "\n" are excluded because "\r\n" is one character, which a byte match could split.
-        guard asciiNeedle.allSatisfy({ $0 < 0x80 && $0 != Self.carriageReturn && $0 != Self.lineFeed }) else {
-            return text.split(separator: "\n").filter { matches($0) }
-        }
-        let lineRanges = text.utf8.withContiguousStorageIfAvailable { bytes -> [(Range<Int>, isMatch: Bool?)] in
-            var ranges: [(Range<Int>, isMatch: Bool?)] = []
-            var start = 0
-            for end in 0...bytes.count {
-                // "\n" ends a line unless it follows "\r": split(separator:) compares characters.
-                guard
-                    end == bytes.count
-                        || (bytes[end] == Self.lineFeed && (end == 0 || bytes[end - 1] != Self.carriageReturn))
-                else { continue }
-                if end > start {
-                    let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    if line.allSatisfy({ $0 < 0x80 }) {
-                        if Self.contains(asciiNeedle, in: line, foldingCase: !isCaseSensitive) {
-                            ranges.append((start..<end, isMatch: true))
-                        }
-                    } else {
-                        ranges.append((start..<end, isMatch: nil))
-                    }
-                }
-                start = end + 1
-            }
-            return ranges
-        }
-        guard let lineRanges else {
-            return text.split(separator: "\n").filter { matches($0) }
-        }
-        let utf8 = text.utf8
-        return lineRanges.compactMap { range, isMatch in
-            let first = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            let line = text[first..<utf8.index(first, offsetBy: range.count)]
-            return (isMatch ?? matches(line)) ? line : nil
-        }
-    }
-
     private static let lineFeed = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
 
     /// Whether ASCII `haystack` contains `needle` (already lowercase when folding case).
-    private static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool
-    {
+    static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool {
         guard haystack.count >= needle.count else { return false }
         for start in 0...(haystack.count - needle.count) {
             var offset = 0

@@ -44,6 +44,15 @@ import Testing
     }
 }
 
+extension SearchPattern {
+    /// The lines of `text` a match starts on, through ``matchingLineIndices(in:)`` as
+    /// `folio --search` finds them.
+    func matchingLines(in text: String) -> [Substring] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return matchingLineIndices(in: lines).starts.map { lines[$0] }
+    }
+}
+
 @Suite struct SearchPatternRangeTests {
     @Test func smartCase() {
         #expect(SearchPattern("zebra").matches("A ZEBRA"))
