@@ -51,15 +51,25 @@ public struct LinkHints: Sendable, Equatable {
     /// The letters typed so far.
     public internal(set) var typed = ""
 
-    /// Hints for the `links` whose words show among `lines` from `topLine` for `rows` rows.
-    /// A link is found on screen through the page's `text`: the text line its box sits on is
-    /// looked for among the laid-out lines by its first words (reflowing moves lines, never
-    /// reorders their words), then the link's first word from there. Each place is used once;
-    /// all hints have the same length, so none is the start of another.
+    /// Hints for the `links` whose words show among `lines` from `topLine` for `rows` rows
+    /// (found as ``places(of:text:lines:among:)`` says); all hints have the same length, so
+    /// none is the start of another.
     init(page: Int, links: [LinkItem], text: PageText, lines: [LaidOutLine], topLine: Int, rows: Int) {
         self.page = page
         self.links = links
-        let onScreen = topLine..<min(topLine + rows, lines.count)
+        let placed = Self.places(of: links, text: text, lines: lines, among: topLine..<min(topLine + rows, lines.count))
+        let labels = Self.labels(count: placed.count)
+        hints = zip(labels, placed).map { Hint(label: $0, link: $1.link, line: $1.line, offset: $1.offset) }
+    }
+
+    /// Where the words of each of `links` start among the laid-out `lines` whose indices are in
+    /// `candidates`, in the order of `links` (a link whose words are not there has no place).
+    /// A link is found through the page's `text`: the text line its box sits on is looked for
+    /// among the laid-out lines by its first words (reflowing moves lines, never reorders their
+    /// words), then the link's first word from there. Each place is used once.
+    static func places(
+        of links: [LinkItem], text: PageText, lines: [LaidOutLine], among candidates: Range<Int>
+    ) -> [(link: LinkItem, line: Int, offset: Int)] {
         let sourceLines = Array(text.blocks.lazy.flatMap(\.lines))
         var placed: [(link: LinkItem, line: Int, offset: Int)] = []
         var taken: Set<[Int]> = []
@@ -71,7 +81,7 @@ public struct LinkHints: Sendable, Equatable {
                 })
             else { continue }
             let key = source.text.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ")
-            for line in onScreen {
+            for line in candidates {
                 let laidOut = lines[line].text
                 guard let keyRange = laidOut.firstRange(of: key) else { continue }
                 var start = keyRange.lowerBound
@@ -88,8 +98,7 @@ public struct LinkHints: Sendable, Equatable {
                 if found { break }
             }
         }
-        let labels = Self.labels(count: placed.count)
-        hints = zip(labels, placed).map { Hint(label: $0, link: $1.link, line: $1.line, offset: $1.offset) }
+        return placed
     }
 
     /// `count` labels of equal length from ``alphabet``.

@@ -27,6 +27,7 @@ extension ReaderState {
         pendingMatch = nil
         currentMatch = nil
         pendingLinkClick = nil
+        pageLinks = [:]
         renderedImages = [:]
         failedRenders = [:]
         pendingRenders = []

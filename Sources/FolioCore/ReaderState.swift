@@ -117,6 +117,9 @@ public struct ReaderState: Sendable {
     var reloadAnchor: (page: Int, topLine: Int, landedOn: Int)?
     /// A click on a page image waiting for the page's links: the page and the point clicked.
     var pendingLinkClick: (page: Int, x: Double, y: Double)?
+    /// The links of pages whose text is loaded, with their words, for marking them in the text
+    /// view (kept only for pages the page cache holds).
+    var pageLinks: [Int: [LinkItem]] = [:]
     /// Sizes of rendered page images, by request.
     var renderedImages: [RenderRequest: ImageExtent] = [:]
     /// Why a page image could not be made, by request.
@@ -215,6 +218,9 @@ public struct ReaderState: Sendable {
             return documentReplaced(by: summary, currentPageText: text)
         case .linksLoaded(let page, let links):
             return linksLoaded(page: page, links: links)
+        case .pageLinksLoaded(let page, let links):
+            pageLinksLoaded(page: page, links: links)
+            return []
         case .notice(let text):
             message = text
             return []

@@ -43,6 +43,7 @@ public enum ReaderView {
         let topLine = state.viewMode == .text ? state.topLine : 0
         let showsPageText = state.currentLines?.isEmpty == false
         let highlights = state.lastSearch.map { matchHighlights(of: $0, in: state, topLine: topLine) } ?? [:]
+        let links = state.linkRuns(onLines: topLine..<(topLine + state.textRows))
         for (row, text) in lines.prefix(state.textRows).enumerated() {
             guard showsPageText else {
                 putText(text, style: style, row: row, of: state, into: &frame)
@@ -51,10 +52,18 @@ public enum ReaderView {
             let line = topLine + row
             if let selection = state.selection, selection.lines.contains(line) {
                 putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
-            } else if let pattern = state.lastSearch {
+            } else if state.lastSearch != nil || links[line] != nil {
                 let isCurrent = state.currentMatch?.page == state.currentPage && state.currentMatch?.line == line
+                // Links are underlined where no match is highlighted.
+                let matches = highlights[row] ?? []
+                let linkWords = (links[line] ?? []).filter { run in
+                    !matches.contains { $0.range.overlaps(run.range) }
+                }
+                let runs = (matches + linkWords.map { ($0.range, CellStyle.link) }).sorted {
+                    $0.range.lowerBound < $1.range.lowerBound
+                }
                 putText(
-                    text, highlighting: highlights[row] ?? [], of: pattern,
+                    text, highlighting: runs, of: state.lastSearch,
                     sidewaysStyle: isCurrent ? .currentMatch : .highlight, row: row, of: state, into: &frame)
             } else {
                 putText(text, style: furniture.contains(row) ? .dim : style, row: row, of: state, into: &frame)
@@ -120,11 +129,11 @@ public enum ReaderView {
         return highlights
     }
 
-    /// Puts a line of page text on `row` with its matches drawn in their styles (`highlights`,
-    /// or when the view is scrolled sideways, every match of `pattern` in what shows, in
-    /// `sidewaysStyle`).
+    /// Puts a line of page text on `row` with its matches and links drawn in their styles
+    /// (`highlights`, or when the view is scrolled sideways, every match of `pattern` in what
+    /// shows, in `sidewaysStyle`).
     private static func putText(
-        _ text: String, highlighting highlights: [(range: Range<Int>, style: CellStyle)], of pattern: SearchPattern,
+        _ text: String, highlighting highlights: [(range: Range<Int>, style: CellStyle)], of pattern: SearchPattern?,
         sidewaysStyle: CellStyle, row: Int, of state: ReaderState, into frame: inout Frame
     ) {
         let fitted = TerminalSafeText.sanitized(DisplayWidth.truncated(text, toWidth: state.textColumns))
@@ -135,7 +144,7 @@ public enum ReaderView {
                 let range = highlight.range.clamped(to: 0..<characters.count)
                 return range.isEmpty ? nil : (range, highlight.style)
             }
-            : pattern.matchRanges(in: fitted).map { ($0, sidewaysStyle) }
+            : (pattern?.matchRanges(in: fitted) ?? []).map { ($0, sidewaysStyle) }
         guard !ranges.isEmpty else {
             putText(fitted, style: .normal, row: row, of: state, into: &frame)
             return
