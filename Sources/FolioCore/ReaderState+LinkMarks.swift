@@ -6,6 +6,7 @@ extension ReaderState {
     mutating func pageLinksLoaded(page: Int, links: [LinkItem]) {
         guard let text = cache.text(of: page) else { return }
         pageLinks = pageLinks.filter { cache.text(of: $0.key) != nil }
+        pageLinksVersion += 1
         pageLinks[page] = links.map { link in
             var named = link
             if named.text.isEmpty {
@@ -15,30 +16,46 @@ extension ReaderState {
         }
     }
 
-    /// The links whose words show on the current page's laid-out lines `lines`, by line: the
+    /// Finds where the current page's links show in its laid-out lines, when the page, its
+    /// layout or its links have changed since the last time.
+    mutating func placeLinks() {
+        let lines = viewMode == .text ? currentLines : nil
+        let key = LinkPlaces.Key(
+            page: currentPage, layout: layoutMode, width: textColumns, linksVersion: pageLinksVersion,
+            lineCount: lines?.count)
+        guard key != linkPlaces.key else { return }
+        linkPlaces = LinkPlaces(key: key, runs: linkRuns(in: lines ?? []))
+    }
+
+    /// The links whose words show on the current page's laid-out `lines`, by line: the
     /// characters of the line their words cover (from the first word to the end of the link's
     /// words or of the line, whichever comes first).
-    func linkRuns(onLines lines: Range<Int>) -> [Int: [(range: Range<Int>, link: LinkItem)]] {
-        guard viewMode == .text, let links = pageLinks[currentPage], let laidOut = currentLines,
-            let text = cache.text(of: currentPage)
-        else { return [:] }
-        let candidates = lines.clamped(to: 0..<laidOut.count)
-        var runs: [Int: [(range: Range<Int>, link: LinkItem)]] = [:]
-        for place in LinkHints.places(of: links, text: text, lines: laidOut, among: candidates) {
-            let length = laidOut[place.line].text.count
+    private func linkRuns(in lines: [LaidOutLine]) -> [Int: [LinkPlaces.Run]] {
+        guard !lines.isEmpty, let links = pageLinks[currentPage], let text = cache.text(of: currentPage) else {
+            return [:]
+        }
+        var runs: [Int: [LinkPlaces.Run]] = [:]
+        for place in LinkHints.places(of: links, text: text, lines: lines, among: lines.indices) {
+            let length = lines[place.line].text.count
             let words = place.link.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").count
             let end = min(place.offset + words, length)
             guard end > place.offset else { continue }
-            runs[place.line, default: []].append((place.offset..<end, place.link))
+            runs[place.line, default: []].append(LinkPlaces.Run(range: place.offset..<end, link: place.link))
         }
         return runs.mapValues { $0.sorted { $0.range.lowerBound < $1.range.lowerBound } }
+    }
+
+    /// The links marked on laid-out line `line` of the current page.
+    func linkRuns(onLine line: Int) -> [LinkPlaces.Run] {
+        guard viewMode == .text, linkPlaces.key?.page == currentPage else { return [] }
+        return linkPlaces.runs[line] ?? []
     }
 
     /// A click on row `row`, column `column` of the text view: follows the link marked there.
     mutating func followLink(atRow row: Int, column: Int) -> [ReaderEffect]? {
         let line = topLine + row
-        guard let laidOut = currentLines, laidOut.indices.contains(line), horizontalOffset == 0,
-            let runs = linkRuns(onLines: line..<(line + 1))[line]
+        let runs = linkRuns(onLine: line)
+        guard let laidOut = currentLines, laidOut.indices.contains(line), horizontalOffset == 0, !runs.isEmpty
         else { return nil }
         // The text starts after a one-cell margin; find the character under the column.
         var cell = 1
@@ -54,4 +71,25 @@ extension ReaderState {
         guard let offset, let hit = runs.first(where: { $0.range.contains(offset) }) else { return nil }
         return follow(hit.link)
     }
+}
+
+/// Where the current page's links show in its laid-out lines, and for which page and layout.
+struct LinkPlaces: Sendable {
+    /// What the places were found for.
+    struct Key: Sendable, Equatable {
+        var page: Int
+        var layout: LayoutMode
+        var width: Int
+        var linksVersion: Int
+        var lineCount: Int?
+    }
+
+    /// A link's words on a line: the characters they cover.
+    struct Run: Sendable {
+        var range: Range<Int>
+        var link: LinkItem
+    }
+
+    var key: Key?
+    var runs: [Int: [Run]] = [:]
 }

@@ -28,6 +28,7 @@ extension ReaderState {
         currentMatch = nil
         pendingLinkClick = nil
         pageLinks = [:]
+        pageLinksVersion += 1
         renderedImages = [:]
         failedRenders = [:]
         pendingRenders = []

@@ -120,6 +120,11 @@ public struct ReaderState: Sendable {
     /// The links of pages whose text is loaded, with their words, for marking them in the text
     /// view (kept only for pages the page cache holds).
     var pageLinks: [Int: [LinkItem]] = [:]
+    /// Counts the changes to `pageLinks`, so that `linkPlaces` knows when to be found again.
+    var pageLinksVersion = 0
+    /// Where the current page's links show in its laid-out lines, found again only when the
+    /// page, its layout or its links change (never per frame).
+    var linkPlaces = LinkPlaces()
     /// Sizes of rendered page images, by request.
     var renderedImages: [RenderRequest: ImageExtent] = [:]
     /// Why a page image could not be made, by request.
@@ -177,6 +182,12 @@ public struct ReaderState: Sendable {
 
     /// Updates the state for `event` and returns the work it calls for.
     public mutating func handle(_ event: ReaderEvent) -> [ReaderEffect] {
+        let effects = apply(event)
+        placeLinks()
+        return effects
+    }
+
+    private mutating func apply(_ event: ReaderEvent) -> [ReaderEffect] {
         switch event {
         case .key(let key):
             return handleKey(key)

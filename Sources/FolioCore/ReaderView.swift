@@ -43,7 +43,6 @@ public enum ReaderView {
         let topLine = state.viewMode == .text ? state.topLine : 0
         let showsPageText = state.currentLines?.isEmpty == false
         let highlights = state.lastSearch.map { matchHighlights(of: $0, in: state, topLine: topLine) } ?? [:]
-        let links = state.linkRuns(onLines: topLine..<(topLine + state.textRows))
         for (row, text) in lines.prefix(state.textRows).enumerated() {
             guard showsPageText else {
                 putText(text, style: style, row: row, of: state, into: &frame)
@@ -52,11 +51,11 @@ public enum ReaderView {
             let line = topLine + row
             if let selection = state.selection, selection.lines.contains(line) {
                 putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
-            } else if state.lastSearch != nil || links[line] != nil {
+            } else if state.lastSearch != nil || !state.linkRuns(onLine: line).isEmpty {
                 let isCurrent = state.currentMatch?.page == state.currentPage && state.currentMatch?.line == line
                 // Links are underlined where no match is highlighted.
                 let matches = highlights[row] ?? []
-                let linkWords = (links[line] ?? []).filter { run in
+                let linkWords = state.linkRuns(onLine: line).filter { run in
                     !matches.contains { $0.range.overlaps(run.range) }
                 }
                 let runs = (matches + linkWords.map { ($0.range, CellStyle.link) }).sorted {

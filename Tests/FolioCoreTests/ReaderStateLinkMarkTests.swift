@@ -70,6 +70,27 @@ import Testing
         #expect(session.state.message == "Links: a click on underlined words follows one; f shows hints")
     }
 
+    /// A contents entry wraps: its page number, the link's words, is on the next row.
+    @Test func aLinkWhoseLineWrapsIsMarkedOnTheRowItsWordsAreOn() {
+        var session = ReaderSession()
+        let entry = "6.1 Structures " + String(repeating: ". ", count: 20) + "111"
+        let page = PageTextFixture.page([[entry]])
+        let chars = page.blocks[0].lines[0].chars
+        let number = chars.count - 3
+        let box = TextRect(
+            x0: chars[number].box.x0, y0: chars[number].box.y0, x1: chars[number + 2].box.x1,
+            y1: chars[number + 2].box.y1)
+        session.deliver(page, for: 0)
+        _ = session.state.handle(.pageLinksLoaded(page: 0, links: [LinkItem(box: box, page: 110, uri: nil)]))
+        let rows = ReaderView.render(session.state).rows
+        #expect(rows[0].allSatisfy { $0.style != .link })
+        #expect(rows[1].filter { $0.style == .link }.map(\.text) == ["111"])
+        _ = session.state.handle(.key(.character("f")))
+        _ = session.state.handle(.linksLoaded(page: 0, links: [LinkItem(box: box, page: 110, uri: nil)]))
+        let hinted = ReaderView.render(session.state).rows
+        #expect(hinted[1].filter { $0.style == .hint }.map(\.text) == ["a"], "f finds it there too")
+    }
+
     @Test func linksOfAPageNotLoadedAreNotKept() {
         var session = ReaderSession()
         session.deliver(linkedPage().0, for: 0)
