@@ -125,6 +125,9 @@ public struct ReaderState: Sendable {
     /// Where the current page's links show in its laid-out lines, found again only when the
     /// page, its layout or its links change (never per frame).
     var linkPlaces = LinkPlaces()
+    /// The outline entry the current page belongs to, for the status line (`§ 3.2 Installing`),
+    /// found again only when the page or the outline changes: the page, and the entry's title.
+    var currentSection: (page: Int, outlineCount: Int, title: String?)?
     /// Sizes of rendered page images, by request.
     var renderedImages: [RenderRequest: ImageExtent] = [:]
     /// Why a page image could not be made, by request.
@@ -174,16 +177,19 @@ public struct ReaderState: Sendable {
     /// `note`, if any, is the first message on the status line (such as where reading resumes).
     public mutating func start(note: String? = nil) -> [ReaderEffect] {
         message = note
+        // The outline comes in the background, for the section on the status line.
+        let outlineRequest: [ReaderEffect] = document.pageCount > 0 ? [.loadOutline] : []
         if preferences.view == .image, case .available = imageAvailability {
-            return refreshWindow() + toggleView()
+            return refreshWindow() + toggleView() + outlineRequest
         }
-        return refreshWindow()
+        return refreshWindow() + outlineRequest
     }
 
     /// Updates the state for `event` and returns the work it calls for.
     public mutating func handle(_ event: ReaderEvent) -> [ReaderEffect] {
         let effects = apply(event)
         placeLinks()
+        findSection()
         return effects
     }
 

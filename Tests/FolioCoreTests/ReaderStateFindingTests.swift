@@ -191,6 +191,30 @@ import Testing
         #expect(session.state.message == "match (page 4), counting…")
     }
 
+    @Test func theStatusLineShowsTheSectionOnceTheOutlineIsIn() {
+        var session = ReaderSession(screen: ScreenSize(rows: 10, columns: 60))
+        session.deliver(page(0), for: 0)
+        #expect(session.screenLines.last?.contains("§") == false, "no outline yet")
+        _ = session.state.handle(
+            .outlineLoaded([
+                OutlineItem(title: "1 Intro", level: 0, page: 0),
+                OutlineItem(title: "2 Installing", level: 0, page: 3),
+                OutlineItem(title: "2.1 From source code, step by step", level: 1, page: 5),
+                OutlineItem(title: "Index", level: 0, page: nil),
+            ]))
+        #expect(session.screenLines.last?.hasPrefix(" doc.pdf  § 1 Intro ") == true)
+        session.type("6G")
+        #expect(session.screenLines.last?.contains(" doc.pdf  § 2.1 From source code, step by") == true)
+        #expect(session.screenLines.last?.contains("step by step") == false, "cut to fit")
+        session.type("5G")
+        #expect(session.screenLines.last?.hasPrefix(" doc.pdf  § 2 Installing ") == true)
+        session.type("x")
+        #expect(session.screenLines.last?.contains("§") == false, "a message takes its place")
+        session.resize(rows: 10, columns: 30)
+        session.type("1G")
+        #expect(session.screenLines.last?.contains("§") == false, "no room")
+    }
+
     @Test func theMessageSaysWhichMatchOfHowManyAsTheCountGoesOn() {
         var session = ReaderSession()
         session.deliver(page(0, word: "zebra", on: [3, 10]), for: 0)
