@@ -106,31 +106,45 @@ public struct SearchPattern: Sendable, Hashable {
         return ranges
     }
 
-    /// Where the pattern occurs on `page`: one box per match and line (a match cannot span
-    /// lines), the union of its characters' boxes, in points — for drawing hits on the page image.
+    /// Where the pattern occurs on `page`: one box per match and line (a match that runs on
+    /// across a line break of a block has a box on each of its two lines), the union of its
+    /// characters' boxes, in points — for drawing hits on the page image.
     public func matchBoxes(in page: PageText) -> [TextRect] {
         var boxes: [TextRect] = []
-        for line in page.blocks.lazy.flatMap(\.lines) {
-            let text = line.text
-            let ranges = matchRanges(in: text)
-            guard !ranges.isEmpty else { continue }
-            // Character offsets to offsets in `chars`, which has one entry per scalar.
-            var firstScalar = [0]
-            for character in text {
-                firstScalar.append(firstScalar[firstScalar.count - 1] + character.unicodeScalars.count)
-            }
-            for range in ranges {
-                let chars = line.chars[firstScalar[range.lowerBound]..<firstScalar[range.upperBound]]
-                guard let first = chars.first else { continue }
-                boxes.append(
-                    chars.dropFirst().reduce(first.box) { union, char in
-                        TextRect(
-                            x0: min(union.x0, char.box.x0), y0: min(union.y0, char.box.y0),
-                            x1: max(union.x1, char.box.x1), y1: max(union.y1, char.box.y1))
-                    })
+        for block in page.blocks {
+            let texts = block.lines.map(\.text)
+            for match in lineMatches(in: texts) {
+                if let box = Self.box(of: match.range, in: block.lines[match.line], text: texts[match.line]) {
+                    boxes.append(box)
+                }
+                if let continuation = match.continuation,
+                    let box = Self.box(of: continuation, in: block.lines[match.line + 1], text: texts[match.line + 1])
+                {
+                    boxes.append(box)
+                }
             }
         }
         return boxes
+    }
+
+    /// The union of the boxes of the characters `range` (Character offsets in `text`, the
+    /// line's text) of `line`.
+    private static func box(of range: Range<Int>, in line: TextLine, text: String) -> TextRect? {
+        // Character offsets to offsets in `chars`, which has one entry per scalar.
+        var firstScalar = [0]
+        for character in text {
+            firstScalar.append(firstScalar[firstScalar.count - 1] + character.unicodeScalars.count)
+        }
+        guard range.upperBound < firstScalar.count, firstScalar[range.upperBound] <= line.chars.count else {
+            return nil
+        }
+        let chars = line.chars[firstScalar[range.lowerBound]..<firstScalar[range.upperBound]]
+        guard let first = chars.first else { return nil }
+        return chars.dropFirst().reduce(first.box) { union, char in
+            TextRect(
+                x0: min(union.x0, char.box.x0), y0: min(union.y0, char.box.y0),
+                x1: max(union.x1, char.box.x1), y1: max(union.y1, char.box.y1))
+        }
     }
 
     /// Whether the pattern has a character of a script written without spaces (Chinese,

@@ -76,6 +76,19 @@ extension SearchPattern {
         #expect(SearchPattern("Trace").matchBoxes(in: page).count == 1)
     }
 
+    @Test func aMatchAcrossALineBreakHasABoxOnEachLine() {
+        // Characters are 6 pt wide from x = 72; lines 12 pt tall from y = 100.
+        let page = PageTextFixture.page([PageTextFixture.block(["nested trace", "trees here"], y: 100)])
+        #expect(
+            SearchPattern("trace trees").matchBoxes(in: page) == [
+                TextRect(x0: 114, y0: 100, x1: 144, y1: 112),  // characters 7…11 of line 0
+                TextRect(x0: 72, y0: 112, x1: 102, y1: 124),  // 0…4 of line 1
+            ])
+        // Lines of different blocks never join.
+        let apart = PageTextFixture.page([["nested trace"], ["trees here"]])
+        #expect(SearchPattern("trace trees").matchBoxes(in: apart).isEmpty)
+    }
+
     @Test func matchBoxesCountCombiningMarksWithTheirLetter() {
         // "cafe\u{301} cafe\u{301}": the accent is a scalar (and a TextChar) of its own but
         // belongs to the character before it; the second match must start after it.
