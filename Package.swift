@@ -45,7 +45,8 @@ let package = Package(
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(
-            name: "FolioTerminalTests", dependencies: ["FolioDocument", "FolioTerminal", "FolioTestSupport"]),
+            name: "FolioTerminalTests",
+            dependencies: ["FolioDocument", "FolioSixel", "FolioTerminal", "FolioTestSupport"]),
         .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),

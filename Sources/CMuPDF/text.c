@@ -1,6 +1,7 @@
 // Structured and plain text of a page (fz_stext_page), flattened into arrays Swift can read.
 #include "folio_internal.h"
 
+#include <mupdf/ucdn.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,17 @@ fz_stext_page *folio_new_stext(fz_context *ctx, fz_document *doc, int page, fz_c
     return text;
 }
 
+/// Where `c` is an Arabic or Hebrew presentation form (a letter in the shape it takes inside a
+/// word, or a ligature of several), writes the letters it stands for into `letters` and returns
+/// how many; otherwise returns 0. PDFs often hold these shapes, but search, copy and the reflowed
+/// text want the letters a reader types.
+static int folio_presentation_letters(uint32_t c, uint32_t letters[18]) {
+    if ((c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF)) {
+        return ucdn_compat_decompose(c, letters);
+    }
+    return 0;
+}
+
 /// Fills `out` from `text`: text blocks only, in MuPDF's reading order. Returns 0 when out of memory.
 static int folio_flatten(fz_context *ctx, fz_stext_page *text, folio_text *out) {
     size_t blocks = 0, lines = 0, chars = 0;
@@ -60,7 +72,9 @@ static int folio_flatten(fz_context *ctx, fz_stext_page *text, folio_text *out) 
         for (fz_stext_line *line = block->u.t.first_line; line; line = line->next) {
             lines++;
             for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) {
-                chars++;
+                uint32_t letters[18];
+                int count = folio_presentation_letters((uint32_t)ch->c, letters);
+                chars += count > 0 ? (size_t)count : 1;
             }
         }
     }
@@ -85,13 +99,33 @@ static int folio_flatten(fz_context *ctx, fz_stext_page *text, folio_text *out) 
             folio_line *flat_line = &out->lines[l++];
             flat_line->first_char = (uint32_t)c;
             flat_line->box = folio_rect_from(line->bbox);
+            flat_line->dir_x = line->dir.x;
+            flat_line->dir_y = line->dir.y;
+            flat_line->vertical = line->wmode ? 1 : 0;
             for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) {
-                folio_char *flat_char = &out->chars[c++];
-                flat_char->codepoint = (uint32_t)ch->c;
-                flat_char->size = ch->size;
-                flat_char->box = folio_rect_from(fz_rect_from_quad(ch->quad));
-                flat_char->baseline = ch->origin.y;
-                flat_char->flags = ch->font && fz_font_is_monospaced(ctx, ch->font) ? FOLIO_CHAR_MONOSPACED : 0;
+                uint32_t letters[18];
+                int count = folio_presentation_letters((uint32_t)ch->c, letters);
+                if (count == 0) {
+                    letters[0] = (uint32_t)ch->c;
+                    count = 1;
+                }
+                fz_rect box = fz_rect_from_quad(ch->quad);
+                uint32_t flags = ch->font && fz_font_is_monospaced(ctx, ch->font) ? FOLIO_CHAR_MONOSPACED : 0;
+                // A ligature's letters share its box, each a slice of it in drawing order.
+                float slice = (box.x1 - box.x0) / (float)count;
+                for (int i = 0; i < count; i++) {
+                    folio_char *flat_char = &out->chars[c++];
+                    flat_char->codepoint = letters[i];
+                    flat_char->size = ch->size;
+                    fz_rect part = box;
+                    if (count > 1) {
+                        part.x1 = box.x1 - slice * (float)i;
+                        part.x0 = part.x1 - slice;
+                    }
+                    flat_char->box = folio_rect_from(part);
+                    flat_char->baseline = ch->origin.y;
+                    flat_char->flags = flags;
+                }
             }
             flat_line->char_count = (uint32_t)(c - flat_line->first_char);
         }

@@ -238,10 +238,10 @@ public struct BatchCommands {
             case .sixel(let registers):
                 return SixelEncoder.encode(
                     IndexedImage(page: rgb, maxColors: min(registers, 256), compact: support.compactGreys))
-            case .halfBlocks(let trueColor):
+            case .halfBlocks(let colors):
                 return (0..<((rgb.height + 1) / 2)).flatMap { row in
                     HalfBlockEncoder.encodeRow(
-                        rgb, cellRow: row, firstColumn: 0, columns: rgb.width, trueColor: trueColor) + [0x0A]
+                        rgb, cellRow: row, firstColumn: 0, columns: rgb.width, colors: colors) + [0x0A]
                 }
             case .none:
                 return []

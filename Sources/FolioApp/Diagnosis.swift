@@ -1,3 +1,4 @@
+import FolioSixel
 public import FolioTerminal
 
 /// `folio --diagnose`: what the terminal supports for the image view, and why.
@@ -10,7 +11,7 @@ public enum Diagnosis {
         case .kitty: method = "kitty graphics protocol"
         case .sixel(let registers): method = "sixel (\(registers) colour registers)"
         case .iterm: method = "iTerm2 inline images"
-        case .halfBlocks(let trueColor): method = "half blocks (\(trueColor ? "24-bit" : "256") colours)"
+        case .halfBlocks(let colors): method = "half blocks (\(colors.name) colours)"
         case .none: method = "none"
         }
         var lines = ["Image view: \(method)"]

@@ -213,13 +213,13 @@ struct PageImageWriter {
     }
 
     private func halfBlockPieces(_ image: RGBImage, at placement: ImagePlacement) -> [ImagePiece] {
-        guard case .halfBlocks(let trueColor) = support.method else { return [] }
+        guard case .halfBlocks(let colors) = support.method else { return [] }
         return (0..<max(placement.rows, 0)).map { row in
             ImagePiece(
                 position: FramePosition(row: placement.screenRow + row, column: placement.screenColumn),
                 bytes: HalfBlockEncoder.encodeRow(
                     image, cellRow: placement.sourceRow + row, firstColumn: placement.sourceColumn,
-                    columns: placement.columns, trueColor: trueColor))
+                    columns: placement.columns, colors: colors))
         }
     }
 }

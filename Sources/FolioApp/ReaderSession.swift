@@ -129,7 +129,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             screen: terminal.size, keys: session.configuration.keys, preferences: session.configuration.reader,
             imageAvailability: Self.availability(of: session.graphics),
             searchHistory: session.searchHistory?.patterns() ?? PromptHistory(),
-            marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [])
+            marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [], bidi: MuPDFBidi.shared)
         if session.configuration.reload {
             watcher = FileWatcher(path: session.path) { mailbox.post(.fileChanged) }
         }

@@ -26,17 +26,21 @@ public enum KeyReference {
         "<!-- /keys:\(mode.name) -->"
     }
 
-    /// `mode`'s default key table as a markdown table (Keys | What they do), one row per
-    /// binding, ending with a newline.
+    /// `mode`'s default key table as a markdown table (Keys | Command | What they do), one row
+    /// per binding, ending with a newline. The command column gives the stable name a
+    /// configuration file maps keys to (`map J next-page`).
     public static func markdown(for mode: KeyMode) -> String {
-        var rows: [(keys: String, text: String)] = typedText(in: mode).map { [$0] } ?? []
+        var rows: [(keys: String, command: String, text: String)] =
+            typedText(in: mode).map { [($0.keys, "", $0.text)] } ?? []
         rows += bindingRows(in: mode).map { binding in
             (
-                binding.keys.map(markdownName).joined(separator: ", "),
+                binding.keys.map(markdownName).joined(separator: ", "), "`\(binding.command)`",
                 binding.summary + (binding.details.map { " — " + $0 } ?? "")
             )
         }
-        let lines = ["| Keys | What they do |", "|---|---|"] + rows.map { "| \($0.keys) | \($0.text) |" }
+        let lines =
+            ["| Keys | Command | What they do |", "|---|---|---|"]
+            + rows.map { "| \($0.keys) | \($0.command) | \($0.text) |" }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -90,11 +94,13 @@ public enum KeyReference {
     /// What a binding shows in the reference, whatever its command type.
     private struct BindingRow {
         var keys: [Key]
+        var command: String
         var summary: String
         var details: String?
 
         init<Command>(_ binding: KeyBinding<Command>) {
             keys = binding.keys
+            command = binding.command.name
             summary = binding.summary
             details = binding.details
         }

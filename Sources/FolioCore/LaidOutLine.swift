@@ -7,6 +7,11 @@ public struct LaidOutLine: Sendable, Equatable {
     /// Whether the line is page furniture (a running header or footer, a page number): shown
     /// dimmed, left out of `folio --text --reflow`.
     public var isFurniture = false
+    /// Whether the line belongs to a right-to-left paragraph: the text views align it right.
+    public var isRightToLeft = false
+    /// The line in visual order, as a terminal without bidirectional support must be sent it,
+    /// where that differs from `text` (which stays in logical order for search and copy).
+    public var visualText: String?
 
     /// Creates a line from its text and width in cells.
     public init(text: String, width: Int, isFurniture: Bool = false) {

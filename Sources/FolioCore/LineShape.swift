@@ -59,7 +59,7 @@ enum LineShape {
             chars: chars,
             box: TextRect(
                 x0: min(a.box.x0, b.box.x0), y0: min(a.box.y0, b.box.y0), x1: max(a.box.x1, b.box.x1),
-                y1: max(a.box.y1, b.box.y1)))
+                y1: max(a.box.y1, b.box.y1)), direction: a.direction, isVertical: a.isVertical)
     }
 
     /// `block` with the lines that share a baseline joined, left to right: MuPDF splits a

@@ -22,6 +22,14 @@ struct PageCache: Sendable {
     /// Pages asked for whose result has not arrived.
     private var requested: Set<Int> = []
     private var layouts: [LayoutKey: [LaidOutLine]] = [:]
+    /// What puts right-to-left lines in visual order for the screen; without it they are shown
+    /// in logical order.
+    var bidi: (any BidiAlgorithm)?
+
+    /// An empty cache; `bidi` orders right-to-left lines for the screen.
+    init(bidi: (any BidiAlgorithm)? = nil) {
+        self.bidi = bidi
+    }
 
     /// Whether `page`'s load has finished, with text or with a failure.
     func hasOutcome(for page: Int) -> Bool {
@@ -82,7 +90,10 @@ struct PageCache: Sendable {
         for (page, text) in texts {
             let key = LayoutKey(page: page, mode: mode, width: width)
             if layouts[key] == nil {
-                layouts[key] = Self.lay(out: text, mode: mode, width: width)
+                let lines = Self.lay(out: text, mode: mode, width: width)
+                // The layout view's rows are in drawing order already.
+                layouts[key] =
+                    mode == .reflow ? bidi.map { TextLayout.withVisualOrder(lines, bidi: $0) } ?? lines : lines
             }
         }
     }

@@ -190,7 +190,9 @@ struct PhysicalLayout {
                 continue
             }
             let em = char.size > 0 ? char.size : 1
-            let gap = previous.map { char.box.x0 - $0.box.x1 } ?? 0
+            // A character without a width (a mark, a letter drawn as part of a ligature's glyph)
+            // stands inside a glyph: no word gap before or after it.
+            let gap = previous.map { $0.box.width > 0 && char.box.width > 0 ? char.box.x0 - $0.box.x1 : 0 } ?? 0
             if sawSpace || gap > wordGapInEms * em {
                 finishWord()
             }

@@ -18,7 +18,7 @@ extension ReaderState {
         document = summary
         paging = PagingController(pageCount: pageCount, mode: paging.mode)
         currentPage = page
-        cache = PageCache()
+        cache = PageCache(bidi: cache.bidi)
         outline = nil
         outlineWanted = false
         overlay = nil

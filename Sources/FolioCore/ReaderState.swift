@@ -139,7 +139,8 @@ public struct ReaderState: Sendable {
     var pendingScrollShare: Double?
 
     /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document),
-    /// the search prompt's Up going through `searchHistory`.
+    /// the search prompt's Up going through `searchHistory`; `bidi` puts right-to-left lines in
+    /// the visual order the screen needs.
     ///
     /// Call ``start()`` next and perform its effects to load the first pages.
     public init(
@@ -150,8 +151,10 @@ public struct ReaderState: Sendable {
         preferences: ReaderPreferences = ReaderPreferences(),
         imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up"),
         searchHistory: PromptHistory = PromptHistory(),
-        marks: [Mark] = []
+        marks: [Mark] = [],
+        bidi: (any BidiAlgorithm)? = nil
     ) {
+        cache.bidi = bidi
         self.searchHistory = searchHistory
         self.marks = marks
         self.imageAvailability = imageAvailability

@@ -179,7 +179,12 @@ public enum ReaderView {
             }
             let visible = lines.dropFirst(state.viewMode == .text ? state.topLine : 0).prefix(state.textRows).map {
                 line in
-                DisplayWidth.clipped(line.text, from: state.horizontalOffset, width: state.textColumns)
+                // Right-to-left lines go out in visual order, against the right edge.
+                let text = line.visualText ?? line.text
+                let margin =
+                    line.isRightToLeft && line.width < state.textColumns
+                    ? String(repeating: " ", count: state.textColumns - line.width) : ""
+                return DisplayWidth.clipped(margin + text, from: state.horizontalOffset, width: state.textColumns)
             }
             return (visible, .normal)
         }

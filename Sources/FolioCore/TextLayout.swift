@@ -5,6 +5,9 @@ public enum TextLayout {
 
     /// The page's paragraphs, reflowed to `width` cells.
     ///
+    /// A page whose text runs sideways is turned upright (see ``UprightPage``), and blocks of
+    /// right-to-left text are mirrored, so that the rules below read them as they read
+    /// left-to-right text (see ``RightToLeft/mirroringRightToLeftBlocks(_:)``).
     /// Blocks MuPDF split where the page shows no break are put back together first (see
     /// ``BlockFlow``), and footnotes MuPDF reads before the body go after it (see
     /// ``Furniture/footnotesLast(_:on:bodySize:)``). Lines of a block join into paragraphs (see ``ParagraphBuilder`` for where
@@ -17,6 +20,7 @@ public enum TextLayout {
     /// yields no lines.
     public static func reflow(_ page: PageText, width: Int) -> [LaidOutLine] {
         let width = max(width, 1)
+        let page = RightToLeft.mirroringRightToLeftBlocks(UprightPage.turned(page))
         let merged = BlockFlow.merged(page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) })
         let bodySize = Furniture.bodySize(of: merged)
         let blocks = Furniture.footnotesLast(merged, on: page, bodySize: bodySize)
@@ -75,8 +79,12 @@ public enum TextLayout {
             index += 1
             let indent = min(paragraph.indent, width / 2)
             let margin = String(repeating: " ", count: indent)
+            let isRightToLeft = RightToLeft.isRightToLeftParagraph(paragraph.scalars)
             laidOut += LineWrapper.wrap(paragraph.scalars, width: width - indent).map { line in
-                LaidOutLine(text: margin + line.text, width: indent + line.width, isFurniture: paragraph.isFurniture)
+                var laidOutLine = LaidOutLine(
+                    text: margin + line.text, width: indent + line.width, isFurniture: paragraph.isFurniture)
+                laidOutLine.isRightToLeft = isRightToLeft
+                return laidOutLine
             }
         }
         return laidOut
@@ -109,7 +117,9 @@ public enum TextLayout {
                 let isLast = column == columns - 1
                 text += cell + (isLast ? "" : String(repeating: " ", count: widths[column] - DisplayWidth.of(cell) + 2))
             }
-            return LaidOutLine(text: text, width: DisplayWidth.of(text), isFurniture: row.isFurniture)
+            var line = LaidOutLine(text: text, width: DisplayWidth.of(text), isFurniture: row.isFurniture)
+            line.isRightToLeft = RightToLeft.isRightToLeftParagraph(row.scalars)
+            return line
         }
     }
 
@@ -145,11 +155,35 @@ public enum TextLayout {
 
     /// The page's lines kept in their physical arrangement, one row per line of the page.
     ///
+    /// A page whose text runs sideways or upside down is turned upright first (see
+    /// ``UprightPage``), as the reflow does. Right-to-left text is placed as it is drawn, so
+    /// its rows are in visual order (`folio --text --layout` prints them so).
+    ///
     /// See ``PhysicalLayout`` for how words map to rows and columns. With `width`, a page
     /// wider than `width` cells is scaled to fit where its words allow; rows may still be
     /// wider, and the viewport scrolls sideways. A page without visible text yields no lines.
     public static func physical(_ page: PageText, fitting width: Int? = nil) -> [LaidOutLine] {
-        PhysicalLayout(page: page).rows(fitting: width)
+        var page = UprightPage.turned(page)
+        for block in page.blocks.indices {
+            page.blocks[block].lines = page.blocks[block].lines.map(RightToLeft.drawingOrder)
+        }
+        return PhysicalLayout(page: page).rows(fitting: width)
+    }
+
+    /// `lines` with ``LaidOutLine/visualText`` set, by `bidi`, on every line that holds
+    /// right-to-left text: what the reader's views send to the terminal.
+    public static func withVisualOrder(_ lines: [LaidOutLine], bidi: any BidiAlgorithm) -> [LaidOutLine] {
+        lines.map { line in
+            let scalars = Array(line.text.unicodeScalars)
+            guard RightToLeft.contains(scalars),
+                let levels = bidi.levels(of: scalars, rightToLeft: line.isRightToLeft)
+            else { return line }
+            var visual = line
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: RightToLeft.visual(scalars, levels: levels))
+            visual.visualText = String(view)
+            return visual
+        }
     }
 
     /// The widest line ``reflow(_:width:)`` can lay out: with it, every paragraph is one line.

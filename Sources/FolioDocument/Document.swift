@@ -179,8 +179,18 @@ public final class Document: @unchecked Sendable {
     }
 
     /// The page's plain text exactly as `mutool draw -F txt` prints it (lines end in a newline,
-    /// each block in one more), not yet made safe for a terminal.
+    /// each block in one more), not yet made safe for a terminal — except on a page with
+    /// right-to-left text, which MuPDF may give in the order it is drawn and in the shapes of
+    /// presentation forms: there it is ``text(page:cancellation:)``'s, in logical order, with
+    /// the letters a reader types, laid out the same way. Search and copy read this text.
     public func plainText(page: Int, cancellation: Cancellation? = nil) throws(DocumentError) -> String {
+        let text = try mupdfPlainText(page: page, cancellation: cancellation)
+        guard RightToLeft.contains(text.unicodeScalars) else { return text }
+        let blocks = try self.text(page: page, cancellation: cancellation).blocks
+        return blocks.map { block in block.lines.map { $0.text + "\n" }.joined() + "\n" }.joined()
+    }
+
+    private func mupdfPlainText(page: Int, cancellation: Cancellation?) throws(DocumentError) -> String {
         try checkPage(page)
         return try perform(page: page, cancellation) { opening, cookie throws(DocumentError) in
             var bytes: UnsafeMutablePointer<CChar>?
@@ -544,7 +554,9 @@ public final class Document: @unchecked Sendable {
                         box: rect(char.box), size: Double(char.size), baseline: Double(char.baseline),
                         isMonospaced: char.flags & FOLIO_CHAR_MONOSPACED != 0)
                 }
-                return TextLine(chars: chars, box: rect(line.box))
+                let direction = TextDirection(x: Double(line.dir_x), y: Double(line.dir_y))
+                return RightToLeft.logicalOrder(
+                    TextLine(chars: chars, box: rect(line.box), direction: direction, isVertical: line.vertical != 0))
             }
             return TextBlock(lines: lines, box: rect(block.box))
         }

@@ -1,5 +1,5 @@
 public import FolioCore
-import FolioSixel
+public import FolioSixel
 import Glibc
 
 /// What the terminal said about itself, parsed from its replies to Folio's start-up queries.
@@ -304,7 +304,7 @@ public struct GraphicsSupport: Sendable, Equatable {
         /// iTerm2's inline images (`OSC 1337 ; File=`): a PNG of the visible part, sized in cells.
         case iterm
         /// Unicode upper half blocks (`▀`), two pixels per cell, in 24-bit or 256 colours.
-        case halfBlocks(trueColor: Bool)
+        case halfBlocks(colors: HalfBlockColors)
         /// No image view at all (`--graphics none`).
         case none
     }
@@ -437,9 +437,9 @@ public struct GraphicsSupport: Sendable, Equatable {
         if case .sixel = choice.method {
             return (choice, false, nil)
         }
-        let trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
-        let halfBlocks = Method.halfBlocks(trueColor: trueColor)
-        let label = "half-block images (\(trueColor ? "24-bit" : "256") colours)"
+        let colors = HalfBlockColors.of(environment: environment)
+        let halfBlocks = Method.halfBlocks(colors: colors)
+        let label = "half-block images (\(colors.name) colours)"
         guard tmux.passthrough else {
             return (
                 (
@@ -496,7 +496,7 @@ public struct GraphicsSupport: Sendable, Equatable {
     private static func choose(
         replies: TerminalReplies, environment: [String: String], preference: GraphicsPreference
     ) -> (method: Method, reasons: [String]) {
-        let trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+        let colors = HalfBlockColors.of(environment: environment)
         let saysKitty = replies.kittyGraphics?.hasPrefix("OK") == true
         let saysSixel = replies.deviceAttributes?.contains(4) == true
         // A terminal that says nothing of its registers but is said to do sixel is taken to
@@ -504,7 +504,7 @@ public struct GraphicsSupport: Sendable, Equatable {
         // (only a real VT340 had 16).
         let registers = max(replies.colorRegisters ?? 256, 16)
         let iterm = itermName(replies: replies, environment: environment)
-        let halfBlocks = "half-block images (\(trueColor ? "24-bit" : "256") colours)"
+        let halfBlocks = "half-block images (\(colors.name) colours)"
         let inTmux =
             environment["TMUX"] != nil || environment["TERM"]?.hasPrefix("tmux") == true
             || environment["TERM"]?.hasPrefix("screen") == true
@@ -525,7 +525,7 @@ public struct GraphicsSupport: Sendable, Equatable {
         case .iterm:
             return (.iterm, ["iTerm2 inline images forced (--graphics iterm)"])
         case .halfblock:
-            return (.halfBlocks(trueColor: trueColor), ["\(halfBlocks) (--graphics halfblock)"])
+            return (.halfBlocks(colors: colors), ["\(halfBlocks) (--graphics halfblock)"])
         case .auto:
             break
         }
@@ -563,7 +563,7 @@ public struct GraphicsSupport: Sendable, Equatable {
             : inTmux
                 ? "running inside tmux, which (3.3) cannot pass sixel graphics through"
                 : "the terminal does not report sixel graphics"
-        return (.halfBlocks(trueColor: trueColor), ["\(halfBlocks): \(why)", kittyWhy, sixelWhy, itermWhy])
+        return (.halfBlocks(colors: colors), ["\(halfBlocks): \(why)", kittyWhy, sixelWhy, itermWhy])
     }
 
     /// The terminal's name when it is known to show iTerm2 inline images (iTerm2, WezTerm).

@@ -25,6 +25,21 @@ import Testing
         #expect(!zip(lines, lines.dropFirst()).contains { $0.isEmpty && $1.isEmpty })
     }
 
+    /// pdfjs-ArabicCIDTrueType.pdf stores its Arabic in visual order; `pdftotext` reads its title
+    /// "اﻧﻮاع اﳋﻄﻮط اﻟﻌﺮﺑﻴﺔ" (NFKC: "انواع الخطوط العربية"). Every text output and the search give
+    /// it in logical order, with plain letters.
+    @Test func rightToLeftTextIsPrintedAndSearchedInLogicalOrder() throws {
+        let file = Corpus.path("pdfjs-ArabicCIDTrueType.pdf")
+        let title = "انواع الخطوط العربية"
+        let reflowed = try #require(pages(["--text", "--reflow", file]).first)
+        #expect(reflowed.first == title)
+        let plain = try #require(pages(["--text", file]).first)
+        #expect(plain.first == title)
+        let search = try FolioProcess.run(["--search", "الخطوط", file])
+        #expect(search.status == 0)
+        #expect(search.output == String(repeating: "1:\(title)\n", count: 4))
+    }
+
     @Test func reflowWidthWrapsTheSameText() throws {
         let unwrapped = try pages(["--text", "--reflow", "--pages", "1-2", tracemonkey])
         let wrapped = try pages(["--text", "--reflow", "--width", "60", "--pages", "1-2", tracemonkey])

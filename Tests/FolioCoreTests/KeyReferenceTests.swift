@@ -63,18 +63,18 @@ import Testing
     @Test func markdownListsEveryBindingWithKeysAsCode() {
         let links = KeyReference.markdown(for: .links)
         let lines = links.split(separator: "\n")
-        #expect(lines.prefix(2) == ["| Keys | What they do |", "|---|---|"])
+        #expect(lines.prefix(2) == ["| Keys | Command | What they do |", "|---|---|---|"])
         // The typed-number row, then one row per binding.
         #expect(lines.count == 3 + LinkListKeymap.standard.bindings.count)
-        #expect(lines.contains("| Esc, `q`, `f` | Close |"))
-        #expect(lines.contains("| PageDown, Space | Down a screen |"))
+        #expect(lines.contains("| Esc, `q`, `f` | `close` | Close |"))
+        #expect(lines.contains("| PageDown, Space | `screen-down` | Down a screen |"))
         let outline = KeyReference.markdown(for: .outline).split(separator: "\n")
-        #expect(outline.contains("| Left | Fold — hide the entry's children, or select its parent |"))
-        #expect(outline[2].hasPrefix("| any character | filter the entries as you type"))
+        #expect(outline.contains("| Left | `collapse` | Fold — hide the entry's children, or select its parent |"))
+        #expect(outline[2].hasPrefix("| any character |  | filter the entries as you type"))
         // Characters in the go-to prompt are typed text (numbers and labels), said in a first row.
         #expect(
             KeyReference.markdown(for: .goToPrompt).split(separator: "\n")[2].hasPrefix(
-                "| any character | type the page number or printed label"))
+                "| any character |  | type the page number or printed label"))
     }
 
     @Test func sectionsAreReplacedBetweenTheirMarkers() {

@@ -13,14 +13,15 @@ struct ReaderSession {
         title: String? = nil,
         screen: ScreenSize = ScreenSize(rows: 10, columns: 40),
         layoutMode: LayoutMode = .reflow,
-        labelRanges: [PageLabels.Range] = []
+        labelRanges: [PageLabels.Range] = [],
+        bidi: (any BidiAlgorithm)? = nil
     ) {
         state = ReaderState(
             document: DocumentSummary(
                 fileName: fileName, title: title, pageCount: pageCount, labelRanges: labelRanges),
             startPage: startPage,
             screen: screen,
-            preferences: Self.preferences(layout: layoutMode))
+            preferences: Self.preferences(layout: layoutMode), bidi: bidi)
         startEffects = state.start()
     }
 

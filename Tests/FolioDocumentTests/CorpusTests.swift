@@ -20,7 +20,12 @@ import Testing
         #expect(try document.pageCount == entry.pages)
     }
 
-    @Test(arguments: readable)
+    /// Files whose first page's right-to-left text Folio's plain text gives otherwise than mutool:
+    /// in logical order where the PDF stores it in visual order, with the letters rather than the
+    /// presentation forms, with the word spaces the page shows (see RightToLeftCorpusTests).
+    static let rightToLeftMended: Set<String> = ["pdfjs-ArabicCIDTrueType.pdf", "tika-testXPS_various.xps"]
+
+    @Test(arguments: readable.filter { !rightToLeftMended.contains($0.file) })
     func firstPageTextMatchesMutool(_ entry: Corpus.Entry) throws {
         let expected = try #require(Corpus.expectedText(for: entry))
         let document = try Document(path: Corpus.path(entry.file), password: entry.password)

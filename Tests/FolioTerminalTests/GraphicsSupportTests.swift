@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSixel
 import FolioTerminal
 import Foundation
 import Testing
@@ -55,7 +56,7 @@ import Testing
         let support = GraphicsSupport.decide(
             replies: TerminalReplies.parse(bytes("\u{1B}[?62;22c")), ioctlPixels: PixelSize(width: 0, height: 0),
             cells: (80, 24), environment: ["COLORTERM": "truecolor"], preference: .auto)
-        #expect(support.method == .halfBlocks(trueColor: true))
+        #expect(support.method == .halfBlocks(colors: .trueColor))
         #expect(support.explanation.contains("kitty graphics: not used, the terminal ignored the query"))
         #expect(support.explanation.contains { $0.hasPrefix("sixel: not used") && $0.contains("attribute 4") })
         #expect(support.explanation.contains { $0.hasPrefix("iTerm2 inline images: not used") })
@@ -75,7 +76,7 @@ import Testing
 
     @Test(arguments: [
         (GraphicsPreference.kitty, GraphicsSupport.Method.kitty), (.iterm, .iterm),
-        (.halfblock, .halfBlocks(trueColor: false)), (.none, .none),
+        (.halfblock, .halfBlocks(colors: .palette256)), (.none, .none),
     ])
     func everyProtocolCanBeForced(preference: GraphicsPreference, method: GraphicsSupport.Method) {
         let support = GraphicsSupport.decide(
@@ -117,7 +118,7 @@ import Testing
     /// through tmux.
     @Test func insideTmuxKittyNeedsPlaceholders() {
         let old = insideTmux(outsideVersion: "kitty(0.26.5)")
-        #expect(old.method == .halfBlocks(trueColor: true) && !old.throughTmux)
+        #expect(old.method == .halfBlocks(colors: .trueColor) && !old.throughTmux)
         #expect(old.explanation[0].contains("no Unicode placeholders"))
         for version in ["kitty(0.28.0)", "kitty(0.35.2)", "ghostty 1.1.3"] {
             let new = insideTmux(outsideVersion: version)
@@ -128,7 +129,7 @@ import Testing
 
     @Test func insideTmuxWithoutPassthroughSaysHowToTurnItOn() {
         let support = insideTmux(outsideVersion: "kitty(0.35.2)", passthrough: false)
-        #expect(support.method == .halfBlocks(trueColor: true))
+        #expect(support.method == .halfBlocks(colors: .trueColor))
         #expect(support.advice == GraphicsSupport.passthroughHint)
         #expect(support.advice?.contains("tmux set -g allow-passthrough on") == true)
         #expect(GraphicsSupport.passthroughHint.count <= 60, "it must fit an 80-column status line")
@@ -203,7 +204,7 @@ import Testing
         let support = GraphicsSupport.decide(
             replies: replies, ioctlPixels: PixelSize(width: 0, height: 0), cells: (80, 24),
             environment: ["TMUX": "/tmp/tmux-0/default,1,0", "COLORTERM": "truecolor"], preference: .auto)
-        #expect(support.method == .halfBlocks(trueColor: true))
+        #expect(support.method == .halfBlocks(colors: .trueColor))
         #expect(support.explanation[0].contains("tmux"))
         #expect(support.cellPixels == GraphicsSupport.assumedCell)
         #expect(support.explanation.contains { $0.contains("assuming 10×20") })
@@ -213,7 +214,7 @@ import Testing
         let support = GraphicsSupport.decide(
             replies: TerminalReplies.parse([]), ioctlPixels: PixelSize(width: 0, height: 0), cells: (80, 24),
             environment: [:], preference: .auto)
-        #expect(support.method == .halfBlocks(trueColor: false))
+        #expect(support.method == .halfBlocks(colors: .palette256))
         #expect(support.explanation[0].contains("did not answer"))
     }
 

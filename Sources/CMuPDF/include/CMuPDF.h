@@ -64,6 +64,11 @@ typedef struct folio_char {
 typedef struct folio_line {
     uint32_t first_char;
     uint32_t char_count;
+    /// The direction of the baseline, a unit vector (fz_stext_line.dir): (1, 0) for text
+    /// running rightward, (0, 1) downward (a page turned a quarter, vertical writing).
+    float dir_x, dir_y;
+    /// 1 for vertical writing mode (fz_stext_line.wmode), else 0.
+    uint32_t vertical;
     folio_rect box;
 } folio_line;
 
@@ -155,6 +160,17 @@ folio_status folio_context_new(size_t store_bytes, folio_context **out, char *er
 folio_status folio_context_clone(folio_context *base, folio_context **out, char *err, size_t errlen);
 /// Drops a context. The base context must be dropped last.
 void folio_context_drop(folio_context *context);
+
+// MARK: Bidirectional text
+
+/// Resolves the embedding level of each of `length` characters of one paragraph by the Unicode
+/// bidirectional algorithm (fz_bidi_fragment_text): even levels run left to right, odd ones right
+/// to left. `base` is 0 (left to right), 1 (right to left) or 2 (from the first strong character);
+/// `resolved_base` receives the direction used, 0 or 1. `levels` and `mirrored` hold `length`
+/// entries; `mirrored` receives each character, or its mirror image (ucdn_mirror: `(` for `)`) where
+/// it runs right to left. The context is used by one thread at a time.
+folio_status folio_bidi_levels(folio_context *context, const uint32_t *text, size_t length, int base, uint8_t *levels,
+                               uint32_t *mirrored, int *resolved_base, char *err, size_t errlen);
 
 // MARK: Cookies
 

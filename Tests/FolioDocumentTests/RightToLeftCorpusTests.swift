@@ -1,0 +1,104 @@
+import FolioCore
+import FolioDocument
+import FolioTestSupport
+import Testing
+
+/// Right-to-left documents of the corpus read in logical order, and MuPDF's bidirectional
+/// algorithm through the C boundary. The words expected come from independent tools, as noted
+/// at each test.
+@Suite struct RightToLeftCorpusTests {
+    func reflowed(_ file: String, page: Int = 0) throws -> String {
+        let document = try Document(path: Corpus.path(file))
+        return TextLayout.text(of: try document.text(page: page), mode: .reflow, width: TextLayout.unlimitedWidth)
+    }
+
+    /// `pdftotext` reads the title as "اﻧﻮاع اﳋﻄﻮط اﻟﻌﺮﺑﻴﺔ" ("types of Arabic fonts", in
+    /// presentation forms, NFKC: "انواع الخطوط العربية"); MuPDF gives the glyphs in the order they
+    /// are drawn, "ﺔﻴﺑﺮﻌﻟا طﻮﻄﳋا عاﻮﻧا".
+    @Test func aVisualOrderPDFReadsInLogicalOrderWithPlainLetters() throws {
+        let text = try reflowed("pdfjs-ArabicCIDTrueType.pdf")
+        #expect(text.hasPrefix("انواع الخطوط العربية\n"))
+        let plain = try Document(path: Corpus.path("pdfjs-ArabicCIDTrueType.pdf")).plainText(page: 0)
+        #expect(plain.hasPrefix("انواع الخطوط العربية\n"))
+    }
+
+    /// `mutool draw -F txt` on page 3 of the EPUB (MuPDF lays out EPUB itself, in logical order)
+    /// starts "الفصل الثاني" and has "حسنًا! إن أردنا أن نفهم"; nothing may be reversed or split.
+    @Test func anArabicEPUBKeepsItsLogicalOrder() throws {
+        let text = try reflowed("idpf-regime-anticancer-arabic.epub", page: 2)
+        #expect(text.hasPrefix("الفصل الثاني\n"))
+        #expect(text.contains("حسنًا! إن أردنا أن نفهم الآن"))
+    }
+
+    /// Every page of habibi-rotated holds "حَبيبي habibi" (mutool's text of each page, in
+    /// logical order); turned 90, 180 and 270 degrees, its lines run down, left and up, and the
+    /// word must not be taken for visual order.
+    @Test(arguments: 0..<4)
+    func turnedPagesKeepTheirLogicalOrder(page: Int) throws {
+        #expect(try reflowed("pypdf-habibi-rotated-arabic.pdf", page: page).hasPrefix("حَبيبي habibi"))
+    }
+
+    /// The XPS page draws "البني" and "السريع" 6 pt apart with no space character between them
+    /// (`mutool draw -F stext`: the glyph boxes end at 114.02 and start at 108.0 on a 6-pt advance;
+    /// `mutool draw -F txt` prints "البنيالسريع"); likewise "brown" and "السريع".
+    @Test func wordSpacesComeBackFromGlyphGaps() throws {
+        let text = try reflowed("tika-testXPS_various.xps")
+        #expect(text.contains("البني السريع"))
+        #expect(text.contains("brown السريع"))
+    }
+
+    @Test func searchFindsAnArabicWordOnAVisualOrderPage() throws {
+        let plain = try Document(path: Corpus.path("pdfjs-ArabicCIDTrueType.pdf")).plainText(page: 0)
+        let pattern = SearchPattern("الخطوط")
+        #expect(pattern.matchingLines(in: plain).count == 4)
+    }
+
+    /// UAX #9 on "abc كتاب 123", a left-to-right paragraph: the Arabic word at level 1; the digits
+    /// after an Arabic letter are Arabic numbers (rule W2), at level 2 (I1); the space between the
+    /// word and the number runs right to left (N1). In a right-to-left paragraph the brackets are
+    /// mirrored (L4), so "(كتاب)" is still drawn "(باتك)".
+    @Test func theBidiAlgorithmComesFromMuPDF() throws {
+        let bidi = try #require(MuPDFBidi.shared)
+        let mixed = Array("abc كتاب 123".unicodeScalars)
+        let levels = try #require(bidi.levels(of: mixed, rightToLeft: false))
+        #expect(levels.levels == [0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2])
+        let visual = RightToLeft.visual(mixed, levels: levels)
+        #expect(String(String.UnicodeScalarView(visual)) == "abc 123 باتك")
+        let bracketed = Array("(كتاب)".unicodeScalars)
+        let rightToLeft = try #require(bidi.levels(of: bracketed, rightToLeft: true))
+        #expect(String(String.UnicodeScalarView(RightToLeft.visual(bracketed, levels: rightToLeft))) == "(باتك)")
+    }
+}
+
+/// qpdf's rotated.pdf turns its pages every way (/Rotate 0, 90, 180, 270) and draws their text
+/// turned too, so MuPDF's lines run right, down, left and up; `mutool draw -F txt` reads
+/// "Original page N" on each. Both views must read it upright, as one line.
+@Suite struct RotatedTextCorpusTests {
+    @Test func everyTurnedPageReadsUpright() throws {
+        let document = try Document(path: Corpus.path("qpdf-rotated-20pages.pdf"))
+        var directions: Set<String> = []
+        for page in 0..<20 {
+            let text = try document.text(page: page)
+            for line in text.blocks.flatMap(\.lines) {
+                directions.insert("\(line.direction.x.rounded()),\(line.direction.y.rounded())")
+            }
+            let expected = "Original page \(page + 1)\n"
+            #expect(TextLayout.text(of: text, mode: .reflow, width: 80) == expected)
+            #expect(TextLayout.text(of: text, mode: .physical, width: 80) == expected)
+        }
+        #expect(directions.count == 4, "the file's lines run all four ways: \(directions)")
+    }
+}
+
+/// pdf.js's vertical.pdf sets "あいうえお" in a column right of "日本語" (Identity-V; MuPDF's
+/// lines run down, in vertical writing mode; `mutool draw -F txt` prints the right column first).
+@Suite struct VerticalWritingCorpusTests {
+    @Test func columnsReadFromTheRightInBothViews() throws {
+        let text = try Document(path: Corpus.path("pdfjs-vertical-japanese.pdf")).text(page: 0)
+        let lines = text.blocks.flatMap(\.lines)
+        #expect(lines.allSatisfy { $0.isVertical })
+        #expect(TextLayout.text(of: text, mode: .reflow, width: 80) == "あいうえお\n\n日本語\n")
+        let rows = TextLayout.text(of: text, mode: .physical, width: 80).split(separator: "\n")
+        #expect(rows.map { $0.drop { $0 == " " } } == ["あいうえお", "日本語"])
+    }
+}
