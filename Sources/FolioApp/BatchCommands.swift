@@ -273,7 +273,15 @@ public struct BatchCommands {
         var found = false
         let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
             let text = try document.plainText(page: page, cancellation: cancellation)
-            return pattern.matchingLines(in: text).map { "\(page + 1):\(TerminalSafeText.sanitized(String($0)))\n" }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let found = pattern.matchingLineIndices(in: lines)
+            // A line a match starts on is `PAGE:LINE`; the next line, when the match runs on into
+            // it and it has no match of its own, is `PAGE-LINE` (as grep prints context).
+            let printed =
+                found.starts.map { ($0, ":") } + found.continuations.map { ($0, "-") }
+            return printed.sorted { $0.0 < $1.0 }.map { index, separator in
+                "\(page + 1)\(separator)\(TerminalSafeText.sanitized(String(lines[index])))\n"
+            }
         } write: { lines in
             for line in lines {
                 found = true

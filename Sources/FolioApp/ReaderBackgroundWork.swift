@@ -27,9 +27,16 @@ final class ReaderBackgroundWork {
         self.services = services
         self.searchHistory = searchHistory
         self.mailbox = mailbox
+        let linkQueue = DispatchQueue(label: "folio.page-links")
         loader = PageLoader(document: document) { page, result in
             switch result {
-            case .success(let text): mailbox.post(.event(.pageLoaded(page: page, text: text)))
+            case .success(let text):
+                mailbox.post(.event(.pageLoaded(page: page, text: text)))
+                // The text view marks the page's links: they follow its text.
+                linkQueue.async {
+                    guard let links = try? document.links(page: page), !links.isEmpty else { return }
+                    mailbox.post(.event(.pageLinksLoaded(page: page, links: links)))
+                }
             case .failure(let error): mailbox.post(.event(.pageFailed(page: page, message: error.description)))
             }
         }

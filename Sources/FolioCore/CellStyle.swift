@@ -14,6 +14,8 @@ public enum CellStyle: Sendable, Hashable {
     case currentMatch
     /// A link hint's letters (`f`).
     case hint
+    /// A link's words in the text view, underlined.
+    case link
     /// Text reporting a failure.
     case error
 }

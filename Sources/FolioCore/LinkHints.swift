@@ -32,6 +32,9 @@ extension Keymap where Command == LinkHintCommand {
 /// The links on screen with a hint each (`a`, `s`, … as in zathura and vimium), drawn just
 /// before the link's words; typing a hint follows its link.
 public struct LinkHints: Sendable, Equatable {
+    /// How many rows after the one its line starts on a link's words are looked for.
+    static let wrappedRows = 2
+
     /// The letters hints are made of, home row first.
     static let alphabet = Array("asdfghjkl")
 
@@ -51,15 +54,26 @@ public struct LinkHints: Sendable, Equatable {
     /// The letters typed so far.
     public internal(set) var typed = ""
 
-    /// Hints for the `links` whose words show among `lines` from `topLine` for `rows` rows.
-    /// A link is found on screen through the page's `text`: the text line its box sits on is
-    /// looked for among the laid-out lines by its first words (reflowing moves lines, never
-    /// reorders their words), then the link's first word from there. Each place is used once;
-    /// all hints have the same length, so none is the start of another.
+    /// Hints for the `links` whose words show among `lines` from `topLine` for `rows` rows
+    /// (found as ``places(of:text:lines:among:)`` says); all hints have the same length, so
+    /// none is the start of another.
     init(page: Int, links: [LinkItem], text: PageText, lines: [LaidOutLine], topLine: Int, rows: Int) {
         self.page = page
         self.links = links
-        let onScreen = topLine..<min(topLine + rows, lines.count)
+        let placed = Self.places(of: links, text: text, lines: lines, among: topLine..<min(topLine + rows, lines.count))
+        let labels = Self.labels(count: placed.count)
+        hints = zip(labels, placed).map { Hint(label: $0, link: $1.link, line: $1.line, offset: $1.offset) }
+    }
+
+    /// Where the words of each of `links` start among the laid-out `lines` whose indices are in
+    /// `candidates`, in the order of `links` (a link whose words are not there has no place).
+    /// A link is found through the page's `text`: the text line its box sits on is looked for
+    /// among the laid-out lines by its first words (reflowing moves lines, never reorders their
+    /// words), then the link's first word from there, on that row or the next two (the line may
+    /// have wrapped). Each place is used once.
+    static func places(
+        of links: [LinkItem], text: PageText, lines: [LaidOutLine], among candidates: Range<Int>
+    ) -> [(link: LinkItem, line: Int, offset: Int)] {
         let sourceLines = Array(text.blocks.lazy.flatMap(\.lines))
         var placed: [(link: LinkItem, line: Int, offset: Int)] = []
         var taken: Set<[Int]> = []
@@ -71,25 +85,25 @@ public struct LinkHints: Sendable, Equatable {
                 })
             else { continue }
             let key = source.text.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ")
-            for line in onScreen {
-                let laidOut = lines[line].text
-                guard let keyRange = laidOut.firstRange(of: key) else { continue }
-                var start = keyRange.lowerBound
-                var found = false
-                while let word = laidOut[start...].firstRange(of: firstWord) {
-                    let offset = laidOut.distance(from: laidOut.startIndex, to: word.lowerBound)
-                    if taken.insert([line, offset]).inserted {
-                        placed.append((link, line, offset))
-                        found = true
-                        break
+            search: for line in candidates {
+                guard let keyRange = lines[line].text.firstRange(of: key) else { continue }
+                // The words may have wrapped onto the next rows (a contents entry's page
+                // number after its dots).
+                for next in line..<min(line + 1 + Self.wrappedRows, candidates.upperBound) {
+                    let laidOut = lines[next].text
+                    var start = next == line ? keyRange.lowerBound : laidOut.startIndex
+                    while let word = laidOut[start...].firstRange(of: firstWord) {
+                        let offset = laidOut.distance(from: laidOut.startIndex, to: word.lowerBound)
+                        if taken.insert([next, offset]).inserted {
+                            placed.append((link, next, offset))
+                            break search
+                        }
+                        start = word.upperBound
                     }
-                    start = word.upperBound
                 }
-                if found { break }
             }
         }
-        let labels = Self.labels(count: placed.count)
-        hints = zip(labels, placed).map { Hint(label: $0, link: $1.link, line: $1.line, offset: $1.offset) }
+        return placed
     }
 
     /// `count` labels of equal length from ``alphabet``.

@@ -27,6 +27,9 @@ public enum ReaderEvent: Sendable {
     case outlineFailed(String)
     /// The links of `page` arrived.
     case linksLoaded(page: Int, links: [LinkItem])
+    /// The links of `page`, loaded with its text, arrived: they are marked in the text view and
+    /// a click on one follows it (nothing opens).
+    case pageLinksLoaded(page: Int, links: [LinkItem])
     /// Work done by the owner has something to say on the status line ("Copied 1,234
     /// characters of page 12", "Copying… 340/1000").
     case notice(String)

@@ -1,5 +1,6 @@
 /// The mouse and pasted text: the wheel scrolls, a click chooses in a list (a double click opens
-/// the entry), a click on a link in a page image follows it; a paste types into an open prompt.
+/// the entry), a click on a link follows it (its underlined words in the text view, its box in a
+/// page image); a paste types into an open prompt.
 extension ReaderState {
     /// Lines (or image rows) one notch of the wheel scrolls.
     static let wheelLines = 3
@@ -33,7 +34,10 @@ extension ReaderState {
         case .otherButton: return []
         case .click:
             guard viewMode == .image else {
-                message = "Links: \(keyName(for: .showLinks)) lists this page's; a click follows one in the image view"
+                if let effects = followLink(atRow: event.row, column: event.column) {
+                    return effects
+                }
+                message = "Links: a click on underlined words follows one; \(keyName(for: .showLinks)) shows hints"
                 return []
             }
             guard let point = pagePoint(atRow: event.row, column: event.column) else { return [] }

@@ -16,6 +16,24 @@ extension ReaderState {
         return []
     }
 
+    /// Finds the section the current page belongs to (as the outline's `●` marks it) when the
+    /// page or the outline has changed since the last time.
+    mutating func findSection() {
+        guard let outline else {
+            currentSection = nil
+            return
+        }
+        guard currentSection?.page != currentPage || currentSection?.outlineCount != outline.count else { return }
+        let title = OutlineList.entry(containing: currentPage, in: outline).map { outline[$0].title }
+        currentSection = (currentPage, outline.count, title)
+    }
+
+    /// The title of the section the current page belongs to, when the outline is loaded and has one.
+    var sectionTitle: String? {
+        guard let section = currentSection, section.page == currentPage else { return nil }
+        return section.title
+    }
+
     mutating func outlineLoaded(_ items: [OutlineItem]) {
         outline = items
         guard outlineWanted else { return }

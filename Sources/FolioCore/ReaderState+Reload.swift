@@ -27,6 +27,8 @@ extension ReaderState {
         pendingMatch = nil
         currentMatch = nil
         pendingLinkClick = nil
+        pageLinks = [:]
+        pageLinksVersion += 1
         renderedImages = [:]
         failedRenders = [:]
         pendingRenders = []
@@ -41,6 +43,7 @@ extension ReaderState {
             topLine = min(topLine, maximumTopLine(of: page))
         }
         message = "Reloaded: \(pageCount) page\(pageCount == 1 ? "" : "s")"
-        return refreshWindow()
+        // The new version's outline, for the section on the status line.
+        return refreshWindow() + (pageCount > 0 ? [.loadOutline] : [])
     }
 }

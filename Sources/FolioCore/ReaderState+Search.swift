@@ -178,9 +178,10 @@ extension ReaderState {
         let place = "(page \(page + 1))"
         let text: String
         if let before = tally.matches(before: page) {
-            let earlierOnPage = lines[..<line].reduce(0) { $0 + pattern.matchRanges(in: $1.text).count }
+            let earlierOnPage = pattern.lineMatches(in: lines.map(\.text)).count { $0.line < line }
             // The count reads the page's text lines, the reader its laid-out lines: they can
-            // disagree on a match split by a line break, so the ordinal stays within the count.
+            // disagree on a match the reflow view wraps differently, so the ordinal stays within
+            // the count.
             let onPage = max(tally.matches(on: page), 1)
             let ordinal = before + min(earlierOnPage, onPage - 1) + 1
             let total = max(tally.total, ordinal)
@@ -228,10 +229,8 @@ extension ReaderState {
             let pattern = lastSearch
         else { return }
         pendingMatch = nil
-        let line =
-            match.direction == .forward
-            ? lines.firstIndex { pattern.matches($0.text) }
-            : lines.lastIndex { pattern.matches($0.text) }
+        let starts = pattern.lineMatches(in: lines.map(\.text)).map(\.line)
+        let line = match.direction == .forward ? starts.first : starts.last
         if let line {
             show(matchAt: line)
             setMatchMessage(note: pendingMatchNote)
@@ -251,15 +250,15 @@ extension ReaderState {
         in lines: [LaidOutLine], pattern: SearchPattern, direction: SearchDirection, includingTop: Bool
     ) -> Int? {
         let matchHere = !includingTop && currentMatch?.page == currentPage ? currentMatch?.line : nil
+        // The lines a match starts on, one that runs on into the next line included.
+        let starts = pattern.lineMatches(in: lines.map(\.text)).map(\.line)
         switch direction {
         case .forward:
             let first = matchHere.map { $0 + 1 } ?? (includingTop ? topLine : topLine + 1)
-            guard first < lines.count else { return nil }
-            return lines[first...].firstIndex { pattern.matches($0.text) }
+            return starts.first { $0 >= first }
         case .backward:
             let last = matchHere.map { $0 - 1 } ?? (includingTop ? topLine : topLine - 1)
-            guard last >= 0, !lines.isEmpty else { return nil }
-            return lines[...min(last, lines.count - 1)].lastIndex { pattern.matches($0.text) }
+            return starts.last { $0 <= last }
         }
     }
 }

@@ -117,6 +117,17 @@ public struct ReaderState: Sendable {
     var reloadAnchor: (page: Int, topLine: Int, landedOn: Int)?
     /// A click on a page image waiting for the page's links: the page and the point clicked.
     var pendingLinkClick: (page: Int, x: Double, y: Double)?
+    /// The links of pages whose text is loaded, with their words, for marking them in the text
+    /// view (kept only for pages the page cache holds).
+    var pageLinks: [Int: [LinkItem]] = [:]
+    /// Counts the changes to `pageLinks`, so that `linkPlaces` knows when to be found again.
+    var pageLinksVersion = 0
+    /// Where the current page's links show in its laid-out lines, found again only when the
+    /// page, its layout or its links change (never per frame).
+    var linkPlaces = LinkPlaces()
+    /// The outline entry the current page belongs to, for the status line (`§ 3.2 Installing`),
+    /// found again only when the page or the outline changes: the page, and the entry's title.
+    var currentSection: (page: Int, outlineCount: Int, title: String?)?
     /// Sizes of rendered page images, by request.
     var renderedImages: [RenderRequest: ImageExtent] = [:]
     /// Why a page image could not be made, by request.
@@ -169,14 +180,23 @@ public struct ReaderState: Sendable {
     /// `note`, if any, is the first message on the status line (such as where reading resumes).
     public mutating func start(note: String? = nil) -> [ReaderEffect] {
         message = note
+        // The outline comes in the background, for the section on the status line.
+        let outlineRequest: [ReaderEffect] = document.pageCount > 0 ? [.loadOutline] : []
         if preferences.view == .image, case .available = imageAvailability {
-            return refreshWindow() + toggleView()
+            return refreshWindow() + toggleView() + outlineRequest
         }
-        return refreshWindow()
+        return refreshWindow() + outlineRequest
     }
 
     /// Updates the state for `event` and returns the work it calls for.
     public mutating func handle(_ event: ReaderEvent) -> [ReaderEffect] {
+        let effects = apply(event)
+        placeLinks()
+        findSection()
+        return effects
+    }
+
+    private mutating func apply(_ event: ReaderEvent) -> [ReaderEffect] {
         switch event {
         case .key(let key):
             return handleKey(key)
@@ -218,6 +238,9 @@ public struct ReaderState: Sendable {
             return documentReplaced(by: summary, currentPageText: text)
         case .linksLoaded(let page, let links):
             return linksLoaded(page: page, links: links)
+        case .pageLinksLoaded(let page, let links):
+            pageLinksLoaded(page: page, links: links)
+            return []
         case .notice(let text):
             message = text
             return []

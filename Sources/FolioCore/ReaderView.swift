@@ -42,6 +42,7 @@ public enum ReaderView {
         // In the image view, while the image is rendered, the text stands in from the top.
         let topLine = state.viewMode == .text ? state.topLine : 0
         let showsPageText = state.currentLines?.isEmpty == false
+        let highlights = state.lastSearch.map { matchHighlights(of: $0, in: state, topLine: topLine) } ?? [:]
         for (row, text) in lines.prefix(state.textRows).enumerated() {
             guard showsPageText else {
                 putText(text, style: style, row: row, of: state, into: &frame)
@@ -50,11 +51,19 @@ public enum ReaderView {
             let line = topLine + row
             if let selection = state.selection, selection.lines.contains(line) {
                 putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
-            } else if let pattern = state.lastSearch {
+            } else if state.lastSearch != nil || !state.linkRuns(onLine: line).isEmpty {
                 let isCurrent = state.currentMatch?.page == state.currentPage && state.currentMatch?.line == line
+                // Links are underlined where no match is highlighted.
+                let matches = highlights[row] ?? []
+                let linkWords = state.linkRuns(onLine: line).filter { run in
+                    !matches.contains { $0.range.overlaps(run.range) }
+                }
+                let runs = (matches + linkWords.map { ($0.range, CellStyle.link) }).sorted {
+                    $0.range.lowerBound < $1.range.lowerBound
+                }
                 putText(
-                    text, highlighting: pattern, style: isCurrent ? .currentMatch : .highlight, row: row, of: state,
-                    into: &frame)
+                    text, highlighting: runs, of: state.lastSearch,
+                    sidewaysStyle: isCurrent ? .currentMatch : .highlight, row: row, of: state, into: &frame)
             } else {
                 putText(text, style: furniture.contains(row) ? .dim : style, row: row, of: state, into: &frame)
             }
@@ -95,22 +104,53 @@ public enum ReaderView {
         }
     }
 
-    /// Puts a line of page text on `row` with every match of `pattern` drawn in `style` (the
-    /// line of the match the reader is at sets its matches apart).
+    /// Where matches of `pattern` show on each row of the text area (Character offsets in the
+    /// row's text), with their style: the match the reader is at is set apart. A match that runs
+    /// on across a line break shows on both rows. Scrolled sideways, rows are matched one by one.
+    private static func matchHighlights(
+        of pattern: SearchPattern, in state: ReaderState, topLine: Int
+    ) -> [Int: [(range: Range<Int>, style: CellStyle)]] {
+        guard let lines = state.currentLines, state.horizontalOffset == 0 else { return [:] }
+        // One line above the screen, for a match that runs on into the top row.
+        let first = max(topLine - 1, 0)
+        let shown = lines.dropFirst(first).prefix(topLine - first + state.textRows)
+            .map { TerminalSafeText.sanitized($0.text) }
+        var highlights: [Int: [(range: Range<Int>, style: CellStyle)]] = [:]
+        for match in pattern.lineMatches(in: shown) {
+            let line = first + match.line
+            let isCurrent = state.currentMatch?.page == state.currentPage && state.currentMatch?.line == line
+            let style: CellStyle = isCurrent ? .currentMatch : .highlight
+            highlights[line - topLine, default: []].append((match.range, style))
+            if let continuation = match.continuation {
+                highlights[line + 1 - topLine, default: []].insert((continuation, style), at: 0)
+            }
+        }
+        return highlights
+    }
+
+    /// Puts a line of page text on `row` with its matches and links drawn in their styles
+    /// (`highlights`, or when the view is scrolled sideways, every match of `pattern` in what
+    /// shows, in `sidewaysStyle`).
     private static func putText(
-        _ text: String, highlighting pattern: SearchPattern, style: CellStyle, row: Int, of state: ReaderState,
-        into frame: inout Frame
+        _ text: String, highlighting highlights: [(range: Range<Int>, style: CellStyle)], of pattern: SearchPattern?,
+        sidewaysStyle: CellStyle, row: Int, of state: ReaderState, into frame: inout Frame
     ) {
         let fitted = TerminalSafeText.sanitized(DisplayWidth.truncated(text, toWidth: state.textColumns))
-        let ranges = pattern.matchRanges(in: fitted)
+        let characters = Array(fitted)
+        let ranges =
+            state.horizontalOffset == 0
+            ? highlights.compactMap { highlight -> (range: Range<Int>, style: CellStyle)? in
+                let range = highlight.range.clamped(to: 0..<characters.count)
+                return range.isEmpty ? nil : (range, highlight.style)
+            }
+            : (pattern?.matchRanges(in: fitted) ?? []).map { ($0, sidewaysStyle) }
         guard !ranges.isEmpty else {
             putText(fitted, style: .normal, row: row, of: state, into: &frame)
             return
         }
-        let characters = Array(fitted)
         var spans = [Span(text: " ")]
         var position = 0
-        for range in ranges {
+        for (range, style) in ranges where range.lowerBound >= position {
             if range.lowerBound > position {
                 spans.append(Span(text: String(characters[position..<range.lowerBound])))
             }

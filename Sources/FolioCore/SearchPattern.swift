@@ -12,6 +12,9 @@ public struct SearchPattern: Sendable, Hashable {
     /// Whether matching respects case (the pattern has an uppercase letter).
     public let isCaseSensitive: Bool
     private let needle: String
+    /// The pattern's bytes (lowercased when case does not matter) when it is plain ASCII with no
+    /// line break, for matching ASCII lines byte by byte; nil otherwise.
+    let asciiNeedle: [UInt8]?
     /// The compiled expression of a `re:` pattern; nil for plain text.
     private let expression: CompiledExpression?
 
@@ -24,6 +27,11 @@ public struct SearchPattern: Sendable, Hashable {
         let caseSensitive = source.unicodeScalars.contains { $0.properties.isUppercase }
         isCaseSensitive = caseSensitive
         needle = caseSensitive ? text : text.lowercased()
+        let needleBytes = Array(needle.utf8)
+        // "\r" and "\n" are excluded because "\r\n" is one character, which a byte match could split.
+        asciiNeedle =
+            needleBytes.allSatisfy({ $0 < 0x80 && $0 != Self.carriageReturn && $0 != Self.lineFeed })
+            ? needleBytes : nil
         if let body {
             expression = (try? Regex(body)).map { regex in
                 CompiledExpression(regex: caseSensitive ? regex : regex.ignoresCase())
@@ -98,31 +106,45 @@ public struct SearchPattern: Sendable, Hashable {
         return ranges
     }
 
-    /// Where the pattern occurs on `page`: one box per match and line (a match cannot span
-    /// lines), the union of its characters' boxes, in points — for drawing hits on the page image.
+    /// Where the pattern occurs on `page`: one box per match and line (a match that runs on
+    /// across a line break of a block has a box on each of its two lines), the union of its
+    /// characters' boxes, in points — for drawing hits on the page image.
     public func matchBoxes(in page: PageText) -> [TextRect] {
         var boxes: [TextRect] = []
-        for line in page.blocks.lazy.flatMap(\.lines) {
-            let text = line.text
-            let ranges = matchRanges(in: text)
-            guard !ranges.isEmpty else { continue }
-            // Character offsets to offsets in `chars`, which has one entry per scalar.
-            var firstScalar = [0]
-            for character in text {
-                firstScalar.append(firstScalar[firstScalar.count - 1] + character.unicodeScalars.count)
-            }
-            for range in ranges {
-                let chars = line.chars[firstScalar[range.lowerBound]..<firstScalar[range.upperBound]]
-                guard let first = chars.first else { continue }
-                boxes.append(
-                    chars.dropFirst().reduce(first.box) { union, char in
-                        TextRect(
-                            x0: min(union.x0, char.box.x0), y0: min(union.y0, char.box.y0),
-                            x1: max(union.x1, char.box.x1), y1: max(union.y1, char.box.y1))
-                    })
+        for block in page.blocks {
+            let texts = block.lines.map(\.text)
+            for match in lineMatches(in: texts) {
+                if let box = Self.box(of: match.range, in: block.lines[match.line], text: texts[match.line]) {
+                    boxes.append(box)
+                }
+                if let continuation = match.continuation,
+                    let box = Self.box(of: continuation, in: block.lines[match.line + 1], text: texts[match.line + 1])
+                {
+                    boxes.append(box)
+                }
             }
         }
         return boxes
+    }
+
+    /// The union of the boxes of the characters `range` (Character offsets in `text`, the
+    /// line's text) of `line`.
+    private static func box(of range: Range<Int>, in line: TextLine, text: String) -> TextRect? {
+        // Character offsets to offsets in `chars`, which has one entry per scalar.
+        var firstScalar = [0]
+        for character in text {
+            firstScalar.append(firstScalar[firstScalar.count - 1] + character.unicodeScalars.count)
+        }
+        guard range.upperBound < firstScalar.count, firstScalar[range.upperBound] <= line.chars.count else {
+            return nil
+        }
+        let chars = line.chars[firstScalar[range.lowerBound]..<firstScalar[range.upperBound]]
+        guard let first = chars.first else { return nil }
+        return chars.dropFirst().reduce(first.box) { union, char in
+            TextRect(
+                x0: min(union.x0, char.box.x0), y0: min(union.y0, char.box.y0),
+                x1: max(union.x1, char.box.x1), y1: max(union.y1, char.box.y1))
+        }
     }
 
     /// Whether the pattern has a character of a script written without spaces (Chinese,
@@ -145,64 +167,11 @@ public struct SearchPattern: Sendable, Hashable {
         return line.lowercased().contains(needle)
     }
 
-    /// The lines of `text` that contain the pattern, in order: exactly the lines of
-    /// `text.split(separator: "\n").filter(matches)`, found several times faster.
-    ///
-    /// Comparing characters (grapheme clusters, with canonical equivalence) costs more than
-    /// extracting the text of a page. But when both the pattern and a line are plain ASCII, every
-    /// character is one byte and lowercasing is ASCII lowercasing, so comparing bytes gives the same
-    /// answer; lines like that, the great majority in most documents, are searched byte by byte, and
-    /// only the others go through ``matches(_:)``.
-    public func matchingLines(in text: String) -> [Substring] {
-        guard !needle.isEmpty else { return [] }
-        if isRegex {
-            return text.split(separator: "\n").filter { matches($0) }
-        }
-        let asciiNeedle = Array(needle.utf8)
-        // "\r" and "\n" are excluded because "\r\n" is one character, which a byte match could split.
-        guard asciiNeedle.allSatisfy({ $0 < 0x80 && $0 != Self.carriageReturn && $0 != Self.lineFeed }) else {
-            return text.split(separator: "\n").filter { matches($0) }
-        }
-        let lineRanges = text.utf8.withContiguousStorageIfAvailable { bytes -> [(Range<Int>, isMatch: Bool?)] in
-            var ranges: [(Range<Int>, isMatch: Bool?)] = []
-            var start = 0
-            for end in 0...bytes.count {
-                // "\n" ends a line unless it follows "\r": split(separator:) compares characters.
-                guard
-                    end == bytes.count
-                        || (bytes[end] == Self.lineFeed && (end == 0 || bytes[end - 1] != Self.carriageReturn))
-                else { continue }
-                if end > start {
-                    let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    if line.allSatisfy({ $0 < 0x80 }) {
-                        if Self.contains(asciiNeedle, in: line, foldingCase: !isCaseSensitive) {
-                            ranges.append((start..<end, isMatch: true))
-                        }
-                    } else {
-                        ranges.append((start..<end, isMatch: nil))
-                    }
-                }
-                start = end + 1
-            }
-            return ranges
-        }
-        guard let lineRanges else {
-            return text.split(separator: "\n").filter { matches($0) }
-        }
-        let utf8 = text.utf8
-        return lineRanges.compactMap { range, isMatch in
-            let first = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            let line = text[first..<utf8.index(first, offsetBy: range.count)]
-            return (isMatch ?? matches(line)) ? line : nil
-        }
-    }
-
     private static let lineFeed = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
 
     /// Whether ASCII `haystack` contains `needle` (already lowercase when folding case).
-    private static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool
-    {
+    static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool {
         guard haystack.count >= needle.count else { return false }
         for start in 0...(haystack.count - needle.count) {
             var offset = 0

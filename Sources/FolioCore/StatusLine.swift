@@ -1,6 +1,7 @@
 /// Draws the status line: the last row, in reverse video.
 ///
-/// Left: the file name, then the go-to prompt or the one-shot message. Right: the pending
+/// Left: the file name, then the go-to prompt or the one-shot message, or with neither the
+/// section the page belongs to (`§ 3.2 Installing`, from the outline, once it has loaded). Right: the pending
 /// count, `wrap` when paging wraps around, where the screen is in a page taller than it
 /// (`▾ 40%`: the share of the page read down to the screen's last row, and more below; `100%`
 /// at its end; left out when a message needs the room), the layout (`reflow` or `layout`)
@@ -10,6 +11,8 @@
 enum StatusLine {
     /// A file name shortened below this many cells says too little to be worth showing.
     static let minimumNameWidth = 8
+    /// The section (`§ 3.2 Installing`) is left out when fewer cells than this are left for it.
+    static let minimumSectionWidth = 12
     /// Stands for the cursor after the go-to prompt's input.
     static let promptCursor = "▏"
     /// A page label longer than this is cut on the status line, so the page number still shows.
@@ -39,6 +42,12 @@ enum StatusLine {
             }
             noteColumn = 1 + DisplayWidth.of(left)
             left += DisplayWidth.truncated(note, toWidth: max(leftBudget - DisplayWidth.of(left), 0))
+        } else if let section = state.sectionTitle.map({ "§ " + $0 }),
+            leftBudget - min(DisplayWidth.of(name), minimumNameWidth) - 2 >= minimumSectionWidth
+        {
+            // The section after the name, cut first when the row is short.
+            let named = DisplayWidth.shortenedInMiddle(name, toWidth: min(DisplayWidth.of(name), leftBudget / 2))
+            left = named + "  " + DisplayWidth.truncated(section, toWidth: leftBudget - DisplayWidth.of(named) - 2)
         } else {
             left = DisplayWidth.shortenedInMiddle(name, toWidth: max(leftBudget, 0))
         }

@@ -3,7 +3,7 @@ public import FolioCore
 
 /// Runs the reader's searches in the background on a document of its own, page by page, so
 /// searching never delays page loads. Matching uses ``SearchPattern`` on the lines of each
-/// page's text, exactly as `folio --search` does, and for a phrase of a script written without
+/// page's text, exactly as `folio --search` does (a match may run on from one line into the next), and for a phrase of a script written without
 /// spaces also on the page's reflowed paragraphs, where it may run across a line break.
 public final class DocumentSearcher: Sendable {
     /// What a search reports, on the searcher's thread.
@@ -68,9 +68,9 @@ public final class DocumentSearcher: Sendable {
         for page in 0..<pageCount {
             guard !job.isCancelled else { return }
             let text = (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
-            let matches = text.split(separator: "\n").reduce(0) {
-                $0 + request.pattern.matchRanges(in: String($1)).count
-            }
+            let matches = request.pattern.lineMatches(
+                in: text.split(separator: "\n", omittingEmptySubsequences: false)
+            ).count
             if matches > 0 {
                 batch.append(PageMatchCount(page: page, matches: matches))
             }
@@ -111,7 +111,8 @@ public final class DocumentSearcher: Sendable {
             let page = request.page(at: index, documentPages: documentPages)
             // A page that cannot be read has no matches; the search goes on.
             let text = (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
-            if text.split(separator: "\n").contains(where: { request.pattern.matches($0) })
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if !request.pattern.matchingLineIndices(in: lines).starts.isEmpty
                 || (request.pattern.mayCrossLines && paragraphsMatch(request.pattern, page: page, in: document, job))
             {
                 if !job.isCancelled {

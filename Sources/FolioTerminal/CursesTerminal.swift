@@ -387,13 +387,14 @@ public final class CursesTerminal: TerminalBackend {
     private static let longestPasteTime = 10.0
 
     /// The attributes and colour pair of every style: `colors` where the terminal has colours
-    /// and `NO_COLOR` is not set, attributes alone (reverse, bold, faint) otherwise.
+    /// and `NO_COLOR` is not set, attributes alone (reverse, bold, faint) otherwise; links are
+    /// underlined either way.
     private static func setUpStyles(_ colors: ColorScheme) -> [CellStyle: (attr_t, Int16)] {
         var styles: [CellStyle: (attr_t, Int16)] = [
             .normal: (folio_attr_normal(), 0), .bold: (folio_attr_bold(), 0), .reverse: (folio_attr_reverse(), 0),
             .dim: (folio_attr_dim(), 0), .highlight: (folio_attr_reverse(), 0), .error: (folio_attr_bold(), 0),
             .hint: (folio_attr_reverse() | folio_attr_bold(), 0),
-            .currentMatch: (folio_attr_bold() | folio_attr_underline(), 0),
+            .currentMatch: (folio_attr_bold() | folio_attr_underline(), 0), .link: (folio_attr_underline(), 0),
         ]
         guard colors.usesColor, has_colors() else { return styles }
         start_color()

@@ -24,6 +24,34 @@ import Testing
         try tmux.send("q")
     }
 
+    /// A phrase split over two lines of the page is found on the pages `pdftotext`'s text has it
+    /// on (2, 6 and 7 of tracemonkey: "…recording nested trace" / "trees. Our system…" on page
+    /// 2), five times in all, and a click on a link's underlined words follows it.
+    @Test func searchAcrossALineBreakAndAClickOnALink() throws {
+        let tmux = try TmuxSession(columns: 120, rows: 30)
+        try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-tracemonkey.pdf"))'")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("/")
+        try tmux.send("nested trace trees", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitForStatus("match 1 of 5 (page 2)")
+        // One key at a time: an `n` while the search for the last one runs starts it again.
+        for (ordinal, page) in [(2, 2), (3, 6), (4, 7), (5, 7)] {
+            try tmux.send("n")
+            try tmux.waitForStatus("match \(ordinal) of 5 (page \(page))")
+        }
+        try tmux.send("q")
+
+        let links = try TmuxSession(columns: 90, rows: 24)
+        try links.run("\"$FOLIO\" '\(Corpus.path("pdfjs-paragraph_and_link.pdf"))'")
+        try links.waitFor("the link") { $0.contains("Link to the second page.") }
+        let row = try #require(try links.screen().firstIndex { $0.contains("Link to the second page.") })
+        // An SGR mouse press and release on the link's words (columns and rows count from 1).
+        try links.sendBytes(Array("\u{1B}[<0;5;\(row + 1)M\u{1B}[<0;5;\(row + 1)m".utf8))
+        try links.waitFor("page 2") { $0.contains("First paragraph on the second page.") }
+        try links.send("q")
+    }
+
     /// Ctrl-C during a search of the 1,158-page manual stops the search, not Folio; the next
     /// Ctrl-C quits.
     @Test func ctrlCStopsASearchOfALongManual() throws {

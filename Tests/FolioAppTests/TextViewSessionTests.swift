@@ -53,6 +53,24 @@ import Testing
         #expect(found.last?.contains("'年にして明暗' found on page 5") == true)
         _ = reader.quit()
     }
+
+    /// The link's words are underlined once the page shows (the links follow its text), and a
+    /// click on them follows the link to page 2.
+    @Test func linksAreUnderlinedAndAClickFollowsOne() throws {
+        let reader = try ReaderUnderTest("pdfjs-paragraph_and_link.pdf")
+        let marked = try #require(
+            reader.terminal.waitForFrame { frame in
+                frame.rows.contains { row in row.contains { $0.style == .link } }
+            })
+        let row = try #require(marked.rows.firstIndex { row in row.contains { $0.style == .link } })
+        #expect(marked.rows[row].filter { $0.style == .link }.map(\.text) == ["Link to the second page."])
+        let seen = reader.terminal.frameCount
+        reader.terminal.mouse(MouseEvent(action: .click(clicks: 1), row: row, column: 3))
+        let followed = try #require(
+            reader.terminal.waitForScreen(containing: "First paragraph on the second page.", after: seen))
+        #expect(followed.last?.contains(" 2/2") == true)
+        _ = reader.quit()
+    }
 }
 
 extension StringProtocol {

@@ -130,6 +130,91 @@ import Testing
         #expect(rows.flatMap { $0 }.filter { $0.style == .highlight }.map(\.text) == ["Zebra", "zebra"])
     }
 
+    @Test func aMatchAcrossALineBreakIsFoundHighlightedOnBothRowsAndCounted() throws {
+        var session = ReaderSession()
+        // Wrapped at 38 columns, "trace" ends the first row and "trees" starts the second.
+        session.deliver(PageTextFixture.page([["one two three four five six trace trees and more"]]), for: 0)
+        #expect(session.screenLines[0].hasPrefix(" one two three four five six trace "))
+        session.type("/trace trees")
+        let effects = session.press(.enter)
+        let count = try #require(
+            effects.compactMap { effect -> MatchCountRequest? in
+                if case .countMatches(let request) = effect { return request }
+                return nil
+            }.first)
+        #expect(!effects.contains { if case .search = $0 { true } else { false } }, "found on this page")
+        let rows = ReaderView.render(session.state).rows
+        #expect(rows[0].filter { $0.style == .currentMatch }.map(\.text) == ["trace"])
+        #expect(rows[1].filter { $0.style == .currentMatch }.map(\.text) == ["trees"])
+        _ = session.state.handle(
+            .matchesCounted(id: count.id, matches: [PageMatchCount(page: 0, matches: 1)], counted: 36, total: 36))
+        #expect(session.state.message == "match 1 of 1 (page 1)")
+    }
+
+    @Test func aHyphenatedWordSplitOnThePageIsFoundInTheLayoutView() {
+        var session = ReaderSession(layoutMode: .physical)
+        let lines =
+            (0..<12).map { "filler line \($0)" } + ["perform type special-", "ization. The end"]
+            + (0..<12).map { "more \($0)" }
+        session.deliver(PageTextFixture.page([lines]), for: 0)
+        session.type("/specialization")
+        session.press(.enter)
+        #expect(session.state.topLine == 12)
+        #expect(session.screenLines[0].hasPrefix(" perform type special- "))
+        let rows = ReaderView.render(session.state).rows
+        #expect(rows[0].filter { $0.style == .currentMatch }.map(\.text) == ["special-"])
+        #expect(rows[1].filter { $0.style == .currentMatch }.map(\.text) == ["ization"])
+    }
+
+    @Test func aPageFoundInTheBackgroundForAPhraseSplitOnThePageOpensAtItsLine() throws {
+        var session = loadedSession()
+        let effects = session.type("/nested trace trees") + session.press(.enter)
+        let request = try #require(
+            effects.compactMap { effect -> SearchRequest? in
+                if case .search(let request) = effect { return request }
+                return nil
+            }.first)
+        _ = session.state.handle(.searchFound(id: request.id, page: 3))
+        let filler = (0..<12).map { ["paragraph \($0)"] }
+        session.deliver(
+            PageTextFixture.page(
+                filler + [
+                    [
+                        "We solve the nested loop problem by recording nested trace",
+                        "trees. Our system traces the inner loop exactly as the naive version.",
+                    ]
+                ] + filler), for: 3)
+        // Split on the page, the phrase is on one line of the reflow view, after twelve
+        // paragraphs and the blank lines between them.
+        #expect(session.state.topLine == 25)
+        #expect(session.screenLines[0].hasPrefix(" recording nested trace trees. Our "))
+        #expect(session.state.message == "match (page 4), counting…")
+    }
+
+    @Test func theStatusLineShowsTheSectionOnceTheOutlineIsIn() {
+        var session = ReaderSession(screen: ScreenSize(rows: 10, columns: 60))
+        session.deliver(page(0), for: 0)
+        #expect(session.screenLines.last?.contains("§") == false, "no outline yet")
+        _ = session.state.handle(
+            .outlineLoaded([
+                OutlineItem(title: "1 Intro", level: 0, page: 0),
+                OutlineItem(title: "2 Installing", level: 0, page: 3),
+                OutlineItem(title: "2.1 From source code, step by step", level: 1, page: 5),
+                OutlineItem(title: "Index", level: 0, page: nil),
+            ]))
+        #expect(session.screenLines.last?.hasPrefix(" doc.pdf  § 1 Intro ") == true)
+        session.type("6G")
+        #expect(session.screenLines.last?.contains(" doc.pdf  § 2.1 From source code, step by") == true)
+        #expect(session.screenLines.last?.contains("step by step") == false, "cut to fit")
+        session.type("5G")
+        #expect(session.screenLines.last?.hasPrefix(" doc.pdf  § 2 Installing ") == true)
+        session.type("x")
+        #expect(session.screenLines.last?.contains("§") == false, "a message takes its place")
+        session.resize(rows: 10, columns: 30)
+        session.type("1G")
+        #expect(session.screenLines.last?.contains("§") == false, "no room")
+    }
+
     @Test func theMessageSaysWhichMatchOfHowManyAsTheCountGoesOn() {
         var session = ReaderSession()
         session.deliver(page(0, word: "zebra", on: [3, 10]), for: 0)

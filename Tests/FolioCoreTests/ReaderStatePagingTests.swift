@@ -3,9 +3,10 @@ import Testing
 
 @Suite struct ReaderStatePagingTests {
     @Test func startAsksForTheStartPageThenItsNeighbours() {
-        #expect(ReaderSession().startEffects == [.loadPages([0, 1, 2])])
-        #expect(ReaderSession(startPage: 10).startEffects == [.loadPages([10, 11, 9, 12, 8])])
-        #expect(ReaderSession(startPage: 35).startEffects == [.loadPages([35, 34, 33])])
+        // Then the outline, for the section on the status line.
+        #expect(ReaderSession().startEffects == [.loadPages([0, 1, 2]), .loadOutline])
+        #expect(ReaderSession(startPage: 10).startEffects == [.loadPages([10, 11, 9, 12, 8]), .loadOutline])
+        #expect(ReaderSession(startPage: 35).startEffects == [.loadPages([35, 34, 33]), .loadOutline])
     }
 
     @Test func startPageIsClampedToTheDocument() {

@@ -44,6 +44,15 @@ import Testing
     }
 }
 
+extension SearchPattern {
+    /// The lines of `text` a match starts on, through ``matchingLineIndices(in:)`` as
+    /// `folio --search` finds them.
+    func matchingLines(in text: String) -> [Substring] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return matchingLineIndices(in: lines).starts.map { lines[$0] }
+    }
+}
+
 @Suite struct SearchPatternRangeTests {
     @Test func smartCase() {
         #expect(SearchPattern("zebra").matches("A ZEBRA"))
@@ -65,6 +74,19 @@ import Testing
         #expect(boxes == expected)
         // Smart case: a capital makes it exact.
         #expect(SearchPattern("Trace").matchBoxes(in: page).count == 1)
+    }
+
+    @Test func aMatchAcrossALineBreakHasABoxOnEachLine() {
+        // Characters are 6 pt wide from x = 72; lines 12 pt tall from y = 100.
+        let page = PageTextFixture.page([PageTextFixture.block(["nested trace", "trees here"], y: 100)])
+        #expect(
+            SearchPattern("trace trees").matchBoxes(in: page) == [
+                TextRect(x0: 114, y0: 100, x1: 144, y1: 112),  // characters 7…11 of line 0
+                TextRect(x0: 72, y0: 112, x1: 102, y1: 124),  // 0…4 of line 1
+            ])
+        // Lines of different blocks never join.
+        let apart = PageTextFixture.page([["nested trace"], ["trees here"]])
+        #expect(SearchPattern("trace trees").matchBoxes(in: apart).isEmpty)
     }
 
     @Test func matchBoxesCountCombiningMarksWithTheirLetter() {

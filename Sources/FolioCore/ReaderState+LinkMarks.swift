@@ -1,0 +1,95 @@
+/// Links marked in the text view: the words of each link of the page, found in the laid-out
+/// lines as link hints find them, are underlined, and a click on them follows the link.
+extension ReaderState {
+    /// The links of `page` arrived with its text: kept, with their words, while the page cache
+    /// holds the page.
+    mutating func pageLinksLoaded(page: Int, links: [LinkItem]) {
+        guard let text = cache.text(of: page) else { return }
+        pageLinks = pageLinks.filter { cache.text(of: $0.key) != nil }
+        pageLinksVersion += 1
+        pageLinks[page] = links.map { link in
+            var named = link
+            if named.text.isEmpty {
+                named.text = text.text(under: link.box)
+            }
+            return named
+        }
+    }
+
+    /// Finds where the current page's links show in its laid-out lines, when the page, its
+    /// layout or its links have changed since the last time.
+    mutating func placeLinks() {
+        let lines = viewMode == .text ? currentLines : nil
+        let key = LinkPlaces.Key(
+            page: currentPage, layout: layoutMode, width: textColumns, linksVersion: pageLinksVersion,
+            lineCount: lines?.count)
+        guard key != linkPlaces.key else { return }
+        linkPlaces = LinkPlaces(key: key, runs: linkRuns(in: lines ?? []))
+    }
+
+    /// The links whose words show on the current page's laid-out `lines`, by line: the
+    /// characters of the line their words cover (from the first word to the end of the link's
+    /// words or of the line, whichever comes first).
+    private func linkRuns(in lines: [LaidOutLine]) -> [Int: [LinkPlaces.Run]] {
+        guard !lines.isEmpty, let links = pageLinks[currentPage], let text = cache.text(of: currentPage) else {
+            return [:]
+        }
+        var runs: [Int: [LinkPlaces.Run]] = [:]
+        for place in LinkHints.places(of: links, text: text, lines: lines, among: lines.indices) {
+            let length = lines[place.line].text.count
+            let words = place.link.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").count
+            let end = min(place.offset + words, length)
+            guard end > place.offset else { continue }
+            runs[place.line, default: []].append(LinkPlaces.Run(range: place.offset..<end, link: place.link))
+        }
+        return runs.mapValues { $0.sorted { $0.range.lowerBound < $1.range.lowerBound } }
+    }
+
+    /// The links marked on laid-out line `line` of the current page.
+    func linkRuns(onLine line: Int) -> [LinkPlaces.Run] {
+        guard viewMode == .text, linkPlaces.key?.page == currentPage else { return [] }
+        return linkPlaces.runs[line] ?? []
+    }
+
+    /// A click on row `row`, column `column` of the text view: follows the link marked there.
+    mutating func followLink(atRow row: Int, column: Int) -> [ReaderEffect]? {
+        let line = topLine + row
+        let runs = linkRuns(onLine: line)
+        guard let laidOut = currentLines, laidOut.indices.contains(line), horizontalOffset == 0, !runs.isEmpty
+        else { return nil }
+        // The text starts after a one-cell margin; find the character under the column.
+        var cell = 1
+        var offset: Int?
+        for (index, character) in laidOut[line].text.enumerated() {
+            let width = DisplayWidth.of(String(character))
+            if column < cell + width {
+                offset = index
+                break
+            }
+            cell += width
+        }
+        guard let offset, let hit = runs.first(where: { $0.range.contains(offset) }) else { return nil }
+        return follow(hit.link)
+    }
+}
+
+/// Where the current page's links show in its laid-out lines, and for which page and layout.
+struct LinkPlaces: Sendable {
+    /// What the places were found for.
+    struct Key: Sendable, Equatable {
+        var page: Int
+        var layout: LayoutMode
+        var width: Int
+        var linksVersion: Int
+        var lineCount: Int?
+    }
+
+    /// A link's words on a line: the characters they cover.
+    struct Run: Sendable {
+        var range: Range<Int>
+        var link: LinkItem
+    }
+
+    var key: Key?
+    var runs: [Int: [Run]] = [:]
+}
