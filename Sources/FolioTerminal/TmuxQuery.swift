@@ -49,7 +49,11 @@ enum SpawnedCommand {
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, ends[1])
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv {
+                free(argument)
+            }
+        }
         var child: pid_t = 0
         let spawned = posix_spawnp(&child, arguments[0], &actions, nil, &argv, environ)
         close(ends[1])
