@@ -76,6 +76,9 @@ extension SearchPattern {
         return (starts, continuations)
     }
 
+    /// Whether the pattern has a space (or other white space) in it.
+    private var hasSpace: Bool { text.unicodeScalars.contains { $0.properties.isWhitespace } }
+
     /// Whether `line` alone contains the pattern, comparing bytes when both are ASCII.
     private func containsMatch(_ line: Substring) -> Bool {
         guard !isRegex, let ascii = asciiNeedle else { return matches(line) }
@@ -91,6 +94,16 @@ extension SearchPattern {
     private func crossingMatch(
         from line: String, to next: String, startingAtOrAfter offset: Int
     ) -> (range: Range<Int>, continuation: Range<Int>)? {
+        // A plain pattern with no space in it can only run on across a hyphen or between
+        // characters of a script written without spaces: any other line end is passed over
+        // before the lines are taken apart, which is most lines of most documents.
+        if !hasSpace, !isRegex {
+            guard let last = line.unicodeScalars.last(where: { !$0.properties.isWhitespace }),
+                let first = next.unicodeScalars.first(where: { !$0.properties.isWhitespace }),
+                last == LineJoin.softHyphen || LineJoin.hyphens.contains(last) || LineJoin.isSpaceless(last)
+                    || LineJoin.isSpaceless(first)
+            else { return nil }
+        }
         let head = Array(line)
         let tail = Array(next)
         // The characters of each line that take part: trailing and leading spaces do not.
