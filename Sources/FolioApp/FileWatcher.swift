@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTerminal
 import Foundation
 import Glibc
 
@@ -14,7 +15,7 @@ final class FileWatcher: @unchecked Sendable {
     static let quietTime: Int32 = 250
 
     private let descriptor: Int32
-    private let stopPipe: WakePipeDescriptors
+    private let stopPipe = WakePipe()
     private let name: String
 
     /// Starts watching the file at `path` (links resolved); nil when inotify is not available
@@ -29,13 +30,10 @@ final class FileWatcher: @unchecked Sendable {
         let mask =
             UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM)
             | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_ATTRIB)
-        guard inotify_add_watch(descriptor, FileSystemName.cString(folder), mask) >= 0,
-            let stopPipe = WakePipeDescriptors()
-        else {
+        guard inotify_add_watch(descriptor, FileSystemName.cString(folder), mask) >= 0 else {
             close(descriptor)
             return nil
         }
-        self.stopPipe = stopPipe
         let thread = Thread { [self] in watch(changed) }
         thread.name = "folio.watch"
         thread.start()
@@ -45,12 +43,11 @@ final class FileWatcher: @unchecked Sendable {
     /// ran out just as this was called, still finishes; the session closes its mailbox, so
     /// what it posts then is dropped.
     func stop() {
-        stopPipe.signal()
+        stopPipe.wake()
     }
 
     deinit {
         close(descriptor)
-        stopPipe.close()
     }
 
     /// The watcher thread's loop (it holds the watcher until it returns, after ``stop()``).
@@ -59,7 +56,7 @@ final class FileWatcher: @unchecked Sendable {
         while true {
             var descriptors = [
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopPipe.readDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&descriptors, 2, pending ? Self.quietTime : -1)
             if ready < 0 && errno == EINTR { continue }
@@ -101,32 +98,5 @@ final class FileWatcher: @unchecked Sendable {
         guard let real = realpath(FileSystemName.cString(path), nil) else { return path }
         defer { free(real) }
         return FileSystemName.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
-    }
-}
-
-/// A pipe whose write end stops a thread waiting in `poll` on its read end.
-private final class WakePipeDescriptors: @unchecked Sendable {
-    let read: Int32
-    private let write: Int32
-
-    init?() {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        }
-        read = ends[0]
-        write = ends[1]
-    }
-
-    func signal() {
-        var byte: UInt8 = 1
-        _ = Glibc.write(write, &byte, 1)
-    }
-
-    func close() {
-        Glibc.close(read)
-        Glibc.close(write)
     }
 }

@@ -27,9 +27,9 @@ public final class CursesTerminal: TerminalBackend {
     private var isInsidePaste = false
     private var heldPasteCharacters: [UInt32] = []
     private var pasteDelivered = 0
-    private var pasteDeadline = 0.0
+    private var pasteDeadline = 0
     /// When and where the last button press was, to tell a double click.
-    private var lastPress: (time: Double, row: Int, column: Int, count: Int)?
+    private var lastPress: (time: Int, row: Int, column: Int, count: Int)?
 
     /// Starts curses on the controlling terminal (stdin and stdout must both be terminals), with
     /// the terminating signals, SIGWINCH and SIGTSTP handed to ``waitForEvents(readingKeys:)``.
@@ -202,7 +202,7 @@ public final class CursesTerminal: TerminalBackend {
                 case .pasteStart:
                     isInsidePaste = true
                     pasteDelivered = 0
-                    pasteDeadline = Self.now() + Self.longestPasteTime
+                    pasteDeadline = DeadlineClock.milliseconds() + Self.longestPasteTime
                     let chunk = readPastedText()
                     if chunk.isEmpty { continue }
                     return .paste(chunk)
@@ -265,7 +265,7 @@ public final class CursesTerminal: TerminalBackend {
     /// cell, is a double click.
     private func mouseEvent(_ report: KeyDecoder.MouseReport) -> MouseEvent? {
         guard report.isPress, report.button & ~(4 | 8 | 16) == 0 else { return report.event(clicks: 1) }
-        let time = Self.now()
+        let time = DeadlineClock.milliseconds()
         var clicks = 1
         if let last = lastPress, last.row == report.row, last.column == report.column,
             time - last.time < Self.doubleClickTime
@@ -294,7 +294,7 @@ public final class CursesTerminal: TerminalBackend {
                 break
             }
         }
-        if isInsidePaste, Self.now() > pasteDeadline {
+        if isInsidePaste, DeadlineClock.milliseconds() > pasteDeadline {
             isInsidePaste = false
         }
         if isInsidePaste {
@@ -307,12 +307,6 @@ public final class CursesTerminal: TerminalBackend {
         var text = ""
         text.unicodeScalars.append(contentsOf: kept.compactMap(Unicode.Scalar.init))
         return text
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// One input as `wget_wch` reads it, or nil when none is waiting.
@@ -377,14 +371,14 @@ public final class CursesTerminal: TerminalBackend {
     private static let escapeSequenceDelay: Int32 = 25
     /// The most characters read after an Escape before giving up on the sequence.
     private static let longestEscapeSequence = 4096
-    /// Two clicks closer together than this, in seconds, make a double click.
-    private static let doubleClickTime = 0.4
+    /// Two clicks closer together than this, in milliseconds, make a double click.
+    private static let doubleClickTime = 400
     /// How long a paste may pause before it is taken as ended, in milliseconds.
     private static let pastePause: Int32 = 200
     /// The most characters of a paste kept.
     private static let longestPaste = 65536
-    /// The longest a paste may take before its end is no longer waited for, in seconds.
-    private static let longestPasteTime = 10.0
+    /// The longest a paste may take before its end is no longer waited for, in milliseconds.
+    private static let longestPasteTime = 10_000
 
     /// The attributes and colour pair of every style: `colors` where the terminal has colours
     /// and `NO_COLOR` is not set, attributes alone (reverse, bold, faint) otherwise; links are

@@ -2,11 +2,13 @@ import Glibc
 
 /// The pipe that wakes a terminal waiting for input when a background thread has something for
 /// the session: ``wake()`` writes a byte, and the waiting `poll` sees the read end ready.
-final class WakePipe: Sendable {
-    let readDescriptor: Int32
+public final class WakePipe: Sendable {
+    /// The end to poll.
+    public let readDescriptor: Int32
     private let writeDescriptor: Int32
 
-    init() {
+    /// A new pipe, both ends non-blocking.
+    public init() {
         let fds = makeNonBlockingPipe()
         readDescriptor = fds.read
         writeDescriptor = fds.write
@@ -18,7 +20,7 @@ final class WakePipe: Sendable {
     }
 
     /// Makes the next poll of ``readDescriptor`` return; callable from any thread.
-    func wake() {
+    public func wake() {
         var byte: UInt8 = 1
         _ = write(writeDescriptor, &byte, 1)
     }
