@@ -113,22 +113,31 @@ public struct BatchCommands {
     /// order, so the output is the same as one page after another. Page errors are reported and
     /// counted, and a long run of them stops the loop. Returns the exit status so far (1 when any
     /// page failed).
+    ///
+    /// `evidence` names pages to read besides the selected ones (given the selected pages, in
+    /// order, and the page count): they are extracted and written too, in page order among the
+    /// others, but a failure on one of them is no failure of the run.
     private func forEachPage<Value: Sendable>(
         _ document: Document,
+        evidence: (_ selected: [Int], _ count: Int) -> [Int] = { _, _ in [] },
         extract: @escaping @Sendable (Document, Int, Cancellation) throws(DocumentError) -> Value,
-        write: (Value) -> Void
+        write: (_ page: Int, _ value: Value) -> Void
     ) throws(DocumentError) -> Int32? {
         guard let ranges = try selectedPages(document) else { return nil }
-        let workers = PageWorkers(
-            document: document, pages: ranges.flatMap { Array($0) }, timeLimit: TimeLimits.pageText, work: extract)
+        let selected = ranges.flatMap { Array($0) }
+        let extra = Set(evidence(selected, try document.pageCount)).subtracting(selected)
+        let pages = extra.isEmpty ? selected : Array(Set(selected).union(extra)).sorted()
+        let workers = PageWorkers(document: document, pages: pages, timeLimit: TimeLimits.pageText, work: extract)
         defer { workers.stop() }
         var status: Int32 = 0
         var failuresInARow = 0
         while let (page, result) = workers.next() {
             switch result {
             case .success(let value):
-                write(value)
+                write(page, value)
                 failuresInARow = 0
+            case .failure where extra.contains(page):
+                continue
             case .failure(let error):
                 output.flush()
                 report("page \(page + 1): \(error.description)")
@@ -147,25 +156,55 @@ public struct BatchCommands {
     /// reflow or layout view shows (through the same ``TextLayout`` code as the views).
     private func text(_ document: Document) throws(DocumentError) -> Int32 {
         let view = options.textView
-        let width = options.width
+        let width = options.width ?? TextLayout.unlimitedWidth
+        if view == .reflow {
+            return try reflowedText(document, width: width)
+        }
         let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
             let text: String
-            switch view {
-            case .plain:
+            if view == .layout {
+                let pageText = try document.text(page: page, cancellation: cancellation)
+                text = TextLayout.text(of: pageText, mode: .physical, width: width)
+            } else {
                 text = try document.plainText(page: page, cancellation: cancellation)
-            case .reflow:
-                let pageText = try document.text(page: page, cancellation: cancellation)
-                text = TextLayout.text(of: pageText, mode: .reflow, width: width ?? TextLayout.unlimitedWidth)
-            case .layout:
-                let pageText = try document.text(page: page, cancellation: cancellation)
-                text = TextLayout.text(of: pageText, mode: .physical, width: width ?? TextLayout.unlimitedWidth)
             }
-            return TerminalSafeText.sanitized(text, keeping: Self.textControls) + "\u{0C}"
-        } write: { text in
+            return Self.printable(text)
+        } write: { _, text in
             output.write(text)
         }
         output.flush()
         return status ?? 1
+    }
+
+    /// Each selected page as the reflow view reads it, followed by a form feed. The workers read
+    /// each page in parallel (``PageReflow``); what needs other pages (running headers, paragraphs
+    /// going on over a page break, hyphens the page alone does not decide) is decided once every
+    /// page is in, by ``DocumentReflow``, so the text is written at the end. The pages either side
+    /// of the selection that the running headers' evidence takes in are read too.
+    private func reflowedText(_ document: Document, width: Int) throws(DocumentError) -> Int32 {
+        var selected: [Int] = []
+        var reflow = DocumentReflow()
+        let status = try forEachPage(document) { pages, count in
+            selected = pages
+            let radius = PageReflow.evidenceRadius
+            return pages.flatMap { max($0 - radius, 0)...min($0 + radius, count - 1) }
+        } extract: { document, page, cancellation throws(DocumentError) in
+            PageReflow(try document.text(page: page, cancellation: cancellation))
+        } write: { page, pageReflow in
+            reflow.add(pageReflow, page: page)
+        }
+        for text in reflow.texts(of: selected, width: width) {
+            if let text {
+                output.write(Self.printable(text))
+            }
+        }
+        output.flush()
+        return status ?? 1
+    }
+
+    /// `text` without controls other than newlines, tabs and form feeds, and a form feed after it.
+    private static func printable(_ text: String) -> String {
+        TerminalSafeText.sanitized(text, keeping: textControls) + "\u{0C}"
     }
 
     /// Each selected page as a sixel image (256 colour registers, exact when the page has no
@@ -179,7 +218,7 @@ public struct BatchCommands {
                 page: RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels), maxColors: 256,
                 compact: compact)
             return SixelEncoder.encode(image)
-        } write: { bytes in
+        } write: { _, bytes in
             output.write(bytes: bytes)
             output.write("\n")
         }
@@ -246,7 +285,7 @@ public struct BatchCommands {
             case .none:
                 return []
             }
-        } write: { bytes in
+        } write: { _, bytes in
             output.write(bytes: bytes)
             if case .halfBlocks = method {} else { output.write("\n") }
         }
@@ -282,7 +321,7 @@ public struct BatchCommands {
             return printed.sorted { $0.0 < $1.0 }.map { index, separator in
                 "\(page + 1)\(separator)\(TerminalSafeText.sanitized(String(lines[index])))\n"
             }
-        } write: { lines in
+        } write: { _, lines in
             for line in lines {
                 found = true
                 output.write(line)

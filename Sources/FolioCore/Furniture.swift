@@ -1,10 +1,11 @@
 /// Running headers, running footers, page numbers and footnotes: text that belongs to the
 /// page, or to its foot, rather than to the flow being read.
 ///
-/// One page is all the reflow sees (it is cached per page, and `--text` runs pages in
-/// parallel), so furniture is told by where it stands and what it is: a block of one line in
-/// the top or bottom margin band of the page, either a page number ("12", "- 12 -", "Page 12
-/// of 30") or set no larger than the body text.
+/// Here furniture is told on its page alone, by where it stands and what it is: a block of one
+/// line in the top or bottom margin band of the page, either a page number ("12", "- 12 -",
+/// "Page 12 of 30") or set no larger than the body text. Text repeated at one place across
+/// pages (a running head set larger, or lower) is ``RunningFurniture``'s, which needs the
+/// pages around.
 enum Furniture {
     /// The share of the page's height at its top and at its bottom where furniture stands.
     static let marginBand = 0.08
@@ -46,17 +47,7 @@ enum Furniture {
     /// order of the footnotes among themselves.
     static func footnotesLast(_ blocks: [TextBlock], on page: PageText, bodySize: Double) -> [TextBlock] {
         guard bodySize > 0, page.height > 0 else { return blocks }
-        func size(_ block: TextBlock) -> Double {
-            var sizes: [Double] = []
-            for line in block.lines {
-                for char in line.chars where char.size > 0 && !char.scalar.isWhiteSpace {
-                    sizes.append(char.size)
-                }
-            }
-            sizes.sort()
-            return sizes.isEmpty ? bodySize : sizes[sizes.count / 2]
-        }
-        let sizes = blocks.map(size)
+        let sizes = blocks.map { medianSize(of: $0) ?? bodySize }
         let isBody = sizes.map { $0 >= footnoteSizeRatio * bodySize }
         guard let lastBody = isBody.lastIndex(of: true) else { return blocks }
         var body: [TextBlock] = []
@@ -76,6 +67,18 @@ enum Furniture {
             }
         }
         return body + notes
+    }
+
+    /// The median font size of the block's visible characters; nil when none has a size.
+    static func medianSize(of block: TextBlock) -> Double? {
+        var sizes: [Double] = []
+        for line in block.lines {
+            for char in line.chars where char.size > 0 && !char.scalar.isWhiteSpace {
+                sizes.append(char.size)
+            }
+        }
+        sizes.sort()
+        return sizes.isEmpty ? nil : sizes[sizes.count / 2]
     }
 
     /// Whether `text` is a page number, with the words that go with one.

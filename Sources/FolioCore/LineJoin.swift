@@ -3,8 +3,9 @@
 /// A page breaks lines wherever the width runs out; reflowing them must undo what the break
 /// did. A hyphen at a line end is either a syllable hyphen, which goes, or part of a compound
 /// ("FAA-approved", "non-normal", "Just-in-Time"), which stays; the document decides where it
-/// can (the page's own words, hyphenated or not, see ``Vocabulary``), then letter case and
-/// digits. A dash at a line end ("2018–", "word—") and a URL broken after a separator join
+/// can (its own words, hyphenated or not, see ``Vocabulary``), then letter case and digits;
+/// with no evidence either way the hyphen is undecided (see ``UndecidedHyphen``) until the
+/// words of the whole document, or of the page, settle it. A dash at a line end ("2018–", "word—") and a URL broken after a separator join
 /// without a space, and so do lines of a script written without spaces (Chinese, Japanese,
 /// Thai): a space there would be a character the page does not have, and `/` would miss a
 /// phrase that crosses the line.
@@ -15,6 +16,42 @@ enum LineJoin: Equatable {
     case direct
     /// The last character of the first line (a syllable hyphen) goes; the rest join directly.
     case droppingHyphen
+    /// The lines join directly, keeping a hyphen the page gives no evidence on: the words of
+    /// the document (or at least of the page) settle it later, see ``UndecidedHyphen``.
+    case undecidedHyphen
+
+    /// A line-end hyphen between two parts of a word that neither case, digits nor the page's
+    /// words decide: kept in the paragraph until ``keeps(vocabulary:)`` says whether it stays.
+    struct UndecidedHyphen: Sendable, Equatable {
+        /// Where the hyphen is in its paragraph's scalars.
+        var index: Int
+        /// The part before the hyphen, lowercased ("mixed").
+        var before: String
+        /// The letters after it, lowercased ("mode").
+        var after: String
+
+        /// Whether the hyphen stays, by the words of `vocabulary`: the hyphenated or the joined
+        /// spelling found elsewhere decides; failing that, a guess from real line ends
+        /// (`mixed-` + `mode`, `floating-` + `point`, `fixed-` + `field`, `scaling-` +
+        /// `independent` in the corpus): a first part that is a participle or gerund of five
+        /// letters or more ("-ed", "-ing", but not "-eed": `proceed-` + `ings`) is a word of
+        /// its own, and so is a first part found alone elsewhere when the second part is too.
+        /// Otherwise the hyphen is taken for a syllable break and goes.
+        func keeps(vocabulary: Vocabulary) -> Bool {
+            if vocabulary.compounds.contains(before + "-" + after) {
+                return true
+            }
+            if vocabulary.words.contains(before + after) {
+                return false
+            }
+            let isParticiple =
+                before.count >= 5 && (before.hasSuffix("ing") || (before.hasSuffix("ed") && !before.hasSuffix("eed")))
+            let bothAreWords =
+                before.count >= 3 && after.count >= 3 && vocabulary.words.contains(before)
+                && vocabulary.words.contains(after)
+            return isParticiple || bothAreWords
+        }
+    }
 
     /// The words of a page, as the page spells them: the evidence for line-end hyphens.
     struct Vocabulary: Sendable {
@@ -24,11 +61,19 @@ enum LineJoin: Equatable {
         var compounds: Set<String> = []
 
         /// The words of `lines`: runs of letters and digits, with hyphens inside them. A word
-        /// with a hyphen at a line end is not counted; that hyphen is the question.
+        /// with a hyphen at a line end is not counted, nor the first word of the line after it;
+        /// that hyphen is the question.
         init(lines: some Sequence<TextLine>) {
+            var followsHyphen = false
             for line in lines {
                 var word = String.UnicodeScalarView()
+                var skipsWord = followsHyphen
                 func finish() {
+                    if skipsWord, !word.isEmpty {
+                        skipsWord = false
+                        word = String.UnicodeScalarView()
+                        return
+                    }
                     let text = String(word).lowercased()
                     if !text.isEmpty, text.unicodeScalars.last.map(LineJoin.hyphens.contains) == false {
                         if text.unicodeScalars.contains(where: LineJoin.hyphens.contains) {
@@ -39,6 +84,7 @@ enum LineJoin: Equatable {
                     }
                     word = String.UnicodeScalarView()
                 }
+                let last = line.chars.last { !$0.scalar.isWhiteSpace }?.scalar
                 for char in line.chars {
                     let scalar = char.scalar
                     if scalar.properties.isAlphabetic || scalar.properties.numericType != nil
@@ -50,10 +96,17 @@ enum LineJoin: Equatable {
                     }
                 }
                 finish()
+                followsHyphen = last.map(LineJoin.hyphens.contains) == true
             }
         }
 
         init() {}
+
+        /// Adds the words and compounds of `other`.
+        mutating func formUnion(_ other: Vocabulary) {
+            words.formUnion(other.words)
+            compounds.formUnion(other.compounds)
+        }
     }
 
     /// Hyphens that may end a line in the middle of a word.
@@ -120,7 +173,19 @@ enum LineJoin: Equatable {
         {
             return .direct
         }
-        return .droppingHyphen
+        return .undecidedHyphen
+    }
+
+    /// The hyphen ending `previous`, before `next`, that `between` found ``undecidedHyphen``.
+    static func undecidedHyphen(
+        ending previous: [Unicode.Scalar], before next: [Unicode.Scalar]
+    ) -> UndecidedHyphen {
+        let word = trailingToken(of: previous).dropLast()
+        let before = word.reversed().prefix { !hyphens.contains($0) }.reversed()
+        let after = next.prefix { $0.properties.isAlphabetic }
+        return UndecidedHyphen(
+            index: previous.count - 1, before: String(String.UnicodeScalarView(before)).lowercased(),
+            after: String(String.UnicodeScalarView(after)).lowercased())
     }
 
     /// The last run of non-space characters of `scalars`.

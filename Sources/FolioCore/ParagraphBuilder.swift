@@ -13,11 +13,43 @@ enum ParagraphBuilder {
     static let shortLineRatio = 0.75
 
     /// One paragraph: the scalars of one long line, and the cells of a line of cells.
-    struct Paragraph {
+    struct Paragraph: Sendable {
         var scalars: [Unicode.Scalar]
         /// The cells, when the paragraph is a line of cells (a table row, a contents entry).
         var cells: [String]?
+        /// The line-end hyphens kept in `scalars` that the page's words did not decide.
+        var undecided: [LineJoin.UndecidedHyphen] = []
         var isTabular: Bool { cells != nil }
+
+        /// Appends `next` as the next line of the paragraph, as ``LineJoin`` says.
+        mutating func append(_ next: Paragraph, vocabulary: LineJoin.Vocabulary) {
+            switch LineJoin.between(scalars, next.scalars, vocabulary: vocabulary) {
+            case .space: scalars.append(" ")
+            case .direct: break
+            case .droppingHyphen: scalars.removeLast()
+            case .undecidedHyphen:
+                undecided.append(LineJoin.undecidedHyphen(ending: scalars, before: next.scalars))
+            }
+            let offset = scalars.count
+            undecided += next.undecided.map { hyphen in
+                var hyphen = hyphen
+                hyphen.index += offset
+                return hyphen
+            }
+            scalars += next.scalars
+        }
+
+        /// The paragraph with its undecided hyphens settled by `vocabulary` (see
+        /// ``LineJoin/UndecidedHyphen/keeps(vocabulary:)``): those that go are removed.
+        func settled(by vocabulary: LineJoin.Vocabulary) -> Paragraph {
+            guard !undecided.isEmpty else { return self }
+            var settled = self
+            settled.undecided = []
+            for hyphen in undecided.reversed() where !hyphen.keeps(vocabulary: vocabulary) {
+                settled.scalars.remove(at: hyphen.index)
+            }
+            return settled
+        }
     }
 
     /// The paragraphs of `block`, each as the scalars of one long line.
@@ -37,7 +69,7 @@ enum ParagraphBuilder {
                 !startsParagraph(
                     (line, scalars), after: previous, in: block.box, characterWidth: characterWidth)
             {
-                join(scalars, onto: &paragraphs[paragraphs.count - 1].scalars, vocabulary: vocabulary)
+                paragraphs[paragraphs.count - 1].append(Paragraph(scalars: scalars), vocabulary: vocabulary)
             } else {
                 paragraphs.append(
                     Paragraph(scalars: scalars, cells: LineShape.isTabular(line) ? LineShape.cells(of: line) : nil))
@@ -80,18 +112,6 @@ enum ParagraphBuilder {
     private static func textStart(of line: TextLine) -> Double? {
         let visible = line.chars.drop { !DisplayWidth.isVisible($0.scalar) }
         return visible.dropFirst().first { DisplayWidth.isVisible($0.scalar) }?.box.x0
-    }
-
-    /// Appends the line (or paragraph) `next` to `paragraph`, as ``LineJoin`` says.
-    static func join(
-        _ next: [Unicode.Scalar], onto paragraph: inout [Unicode.Scalar], vocabulary: LineJoin.Vocabulary
-    ) {
-        switch LineJoin.between(paragraph, next, vocabulary: vocabulary) {
-        case .space: paragraph.append(" ")
-        case .direct: break
-        case .droppingHyphen: paragraph.removeLast()
-        }
-        paragraph += next
     }
 
     /// The line's scalars without spaces at either end or between two characters of a script

@@ -14,101 +14,22 @@ public enum TextLayout {
     /// paragraphs break, and ``LineJoin`` for how lines join); a paragraph cut off at the foot
     /// of a column goes on in the next block when that starts in lowercase. Paragraphs and
     /// blocks are separated by one blank line, and a block of deliberately short lines (see
-    /// ``isRagged(_:)``) keeps its lines. Lines break at spaces, between wide (CJK) characters
+    /// ``isRagged(_:)``) keeps its lines. A hyphen the page's words do not decide is settled by
+    /// a guess (see ``LineJoin/UndecidedHyphen``). Lines break at spaces, between wide (CJK) characters
     /// (see ``LineWrapper`` for kinsoku), and inside words longer than the width. No line is
     /// wider than `width` cells; a width below 1 is treated as 1. A page without visible text
     /// yields no lines.
     public static func reflow(_ page: PageText, width: Int) -> [LaidOutLine] {
-        let width = max(width, 1)
-        let page = RightToLeft.mirroringRightToLeftBlocks(UprightPage.turned(page))
-        let merged = BlockFlow.merged(page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) })
-        let bodySize = Furniture.bodySize(of: merged)
-        let blocks = Furniture.footnotesLast(merged, on: page, bodySize: bodySize)
-        let vocabulary = LineJoin.Vocabulary(lines: blocks.lazy.flatMap(\.lines))
-        var paragraphs: [Piece] = []
-        var previousIsTabular = false
-        var previousBlock: TextBlock?
-        for block in blocks {
-            if LineShape.isMonospaced(block.lines) {
-                for (index, line) in codeLines(of: block).enumerated() {
-                    paragraphs.append(
-                        Piece(
-                            scalars: line.scalars, followsBlank: !paragraphs.isEmpty && index == 0, indent: line.indent)
-                    )
-                }
-                previousIsTabular = false
-                previousBlock = block
-                continue
-            }
-            let keepsLines = isRagged(block)
-            let isFurniture = Furniture.isFurniture(block, on: page, bodySize: bodySize)
-            var blockParagraphs = ParagraphBuilder.paragraphs(
-                in: block, keepingLines: keepsLines, vocabulary: vocabulary)
-            if let previousBlock, !keepsLines, !isRagged(previousBlock), let last = paragraphs.last?.scalars,
-                let next = blockParagraphs.first, BlockFlow.continues(last, in: previousBlock, into: block)
-            {
-                var joined = last
-                ParagraphBuilder.join(next.scalars, onto: &joined, vocabulary: vocabulary)
-                paragraphs[paragraphs.count - 1].scalars = joined
-                blockParagraphs.removeFirst()
-            }
-            for (index, paragraph) in blockParagraphs.enumerated() {
-                // Rows of a table, entries of a contents page, go together, a line each.
-                let followsBlank =
-                    !paragraphs.isEmpty && (index == 0 || !keepsLines) && !(paragraph.isTabular && previousIsTabular)
-                paragraphs.append(
-                    Piece(
-                        scalars: paragraph.scalars, followsBlank: followsBlank, isFurniture: isFurniture,
-                        cells: paragraph.cells))
-                previousIsTabular = paragraph.isTabular
-            }
-            previousBlock = block
-        }
-        var laidOut: [LaidOutLine] = []
-        var index = 0
-        while index < paragraphs.count {
-            let paragraph = paragraphs[index]
-            if paragraph.followsBlank {
-                laidOut.append(LaidOutLine(text: "", width: 0))
-            }
-            if let rows = alignedRows(paragraphs[index...], width: width) {
-                laidOut += rows
-                index += rows.count
-                continue
-            }
-            index += 1
-            let indent = min(paragraph.indent, width / 2)
-            let margin = String(repeating: " ", count: indent)
-            let isRightToLeft = RightToLeft.isRightToLeftParagraph(paragraph.scalars)
-            laidOut += LineWrapper.wrap(paragraph.scalars, width: width - indent).map { line in
-                var laidOutLine = LaidOutLine(
-                    text: margin + line.text, width: indent + line.width, isFurniture: paragraph.isFurniture)
-                laidOutLine.isRightToLeft = isRightToLeft
-                return laidOutLine
-            }
-        }
-        return laidOut
-    }
-
-    /// A paragraph on its way to the screen.
-    private struct Piece {
-        var scalars: [Unicode.Scalar]
-        /// Whether a blank line goes before it.
-        var followsBlank: Bool
-        /// Its indentation in cells (code).
-        var indent = 0
-        var isFurniture = false
-        /// Its cells, when it is a row of a table or a contents entry.
-        var cells: [String]?
+        PageReflow(page).lines(width: width, context: PageReflow.Context())
     }
 
     /// The rows of a table starting at the first of `pieces` (the rows that follow it without a
     /// blank line, with as many cells), their cells padded into columns two cells apart; nil
     /// when there is no such table or it is wider than `width`.
-    private static func alignedRows(_ pieces: ArraySlice<Piece>, width: Int) -> [LaidOutLine]? {
-        guard let first = pieces.first, let columns = first.cells?.count, columns >= 2 else { return nil }
-        let rows = [first] + pieces.dropFirst().prefix { !$0.followsBlank && $0.cells?.count == columns }
-        let cells = rows.map { $0.cells ?? [] }
+    static func alignedRows(_ pieces: ArraySlice<PageReflow.Piece>, width: Int) -> [LaidOutLine]? {
+        guard let first = pieces.first, let columns = first.paragraph.cells?.count, columns >= 2 else { return nil }
+        let rows = [first] + pieces.dropFirst().prefix { !$0.followsBlank && $0.paragraph.cells?.count == columns }
+        let cells = rows.map { $0.paragraph.cells ?? [] }
         let widths = (0..<columns).map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         guard widths.reduce(0, +) + 2 * (columns - 1) <= width else { return nil }
         return zip(rows, cells).map { row, cells in
@@ -118,7 +39,7 @@ public enum TextLayout {
                 text += cell + (isLast ? "" : String(repeating: " ", count: widths[column] - DisplayWidth.of(cell) + 2))
             }
             var line = LaidOutLine(text: text, width: DisplayWidth.of(text), isFurniture: row.isFurniture)
-            line.isRightToLeft = RightToLeft.isRightToLeftParagraph(row.scalars)
+            line.isRightToLeft = RightToLeft.isRightToLeftParagraph(row.paragraph.scalars)
             return line
         }
     }
@@ -199,7 +120,12 @@ public enum TextLayout {
             case .physical: physical(page, fitting: width)
             }
         guard mode == .reflow else { return lines.map { $0.text + "\n" }.joined() }
-        // Furniture is left out, with the blank line that separates it.
+        return printed(lines)
+    }
+
+    /// Reflowed `lines` as `folio --text --reflow` prints them: furniture left out, with the
+    /// blank line that separates it, and no blank line first.
+    static func printed(_ lines: [LaidOutLine]) -> String {
         var kept: [LaidOutLine] = []
         for line in lines {
             if line.isFurniture {
