@@ -1,8 +1,12 @@
 /// The pages the reader holds near the current one: texts, failures, layouts and requests.
 ///
 /// The reader keeps only a small window of pages, so memory stays bounded however long the
-/// document is. Layouts are cached per page, layout mode and width (the physical layout is
-/// fitted to the width); layouts for a width the screen no longer has are dropped.
+/// document is. Each page's reading for the reflow view (``PageReflow``, which does not depend
+/// on the width) is kept with its text; layouts are cached per page, layout mode and width (the
+/// physical layout is fitted to the width), and a reflowed layout also by what the pages
+/// around say about it (its running headers, whether its last paragraph goes on), so a
+/// neighbour arriving lays out again only the pages it changes. Layouts for a width the screen
+/// no longer has are dropped.
 struct PageCache: Sendable {
     /// What a page load produced.
     enum Outcome: Sendable {
@@ -18,10 +22,11 @@ struct PageCache: Sendable {
     }
 
     private var texts: [Int: PageText] = [:]
+    private var reflows: [Int: PageReflow] = [:]
     private(set) var failures: [Int: String] = [:]
     /// Pages asked for whose result has not arrived.
     private var requested: Set<Int> = []
-    private var layouts: [LayoutKey: [LaidOutLine]] = [:]
+    private var layouts: [LayoutKey: (lines: [LaidOutLine], context: PageReflow.Context)] = [:]
     /// What puts right-to-left lines in visual order for the screen; without it they are shown
     /// in logical order.
     var bidi: (any BidiAlgorithm)?
@@ -46,7 +51,7 @@ struct PageCache: Sendable {
     /// Layouts exist for every page held once ``prepareLayouts(mode:width:)`` has run for
     /// that mode and width; the reader runs it after every change, so drawing only reads.
     func layout(of page: Int, mode: LayoutMode, width: Int) -> [LaidOutLine]? {
-        layouts[LayoutKey(page: page, mode: mode, width: width)]
+        layouts[LayoutKey(page: page, mode: mode, width: width)]?.lines
     }
 
     /// Records the outcome of loading `page`, keeping it only when the page is in `window`.
@@ -63,12 +68,14 @@ struct PageCache: Sendable {
             failures[page] = message
             texts[page] = nil
         }
+        reflows[page] = nil
         layouts = layouts.filter { $0.key.page != page }
     }
 
     /// Forgets every page outside `window`; returns whether any outstanding request was dropped.
     mutating func keep(only window: Set<Int>) -> Bool {
         texts = texts.filter { window.contains($0.key) }
+        reflows = reflows.filter { window.contains($0.key) }
         failures = failures.filter { window.contains($0.key) }
         layouts = layouts.filter { window.contains($0.key.page) }
         let dropsRequests = !requested.isSubset(of: window)
@@ -85,23 +92,32 @@ struct PageCache: Sendable {
     }
 
     /// Lays out every page held for `mode` and `width`, dropping layouts of other widths.
+    ///
+    /// A reflowed page is laid out with what the pages held around it say (see
+    /// ``PageReflow/context(of:in:)``): the same answer `folio --text --reflow` gives once the
+    /// pages either side that decide it are here.
     mutating func prepareLayouts(mode: LayoutMode, width: Int) {
         layouts = layouts.filter { $0.key.width == width }
-        for (page, text) in texts {
-            let key = LayoutKey(page: page, mode: mode, width: width)
-            if layouts[key] == nil {
-                let lines = Self.lay(out: text, mode: mode, width: width)
-                // The layout view's rows are in drawing order already.
-                layouts[key] =
-                    mode == .reflow ? bidi.map { TextLayout.withVisualOrder(lines, bidi: $0) } ?? lines : lines
+        if mode == .reflow {
+            for (page, text) in texts where reflows[page] == nil {
+                reflows[page] = PageReflow(text)
             }
         }
-    }
-
-    private static func lay(out text: PageText, mode: LayoutMode, width: Int) -> [LaidOutLine] {
-        switch mode {
-        case .reflow: TextLayout.reflow(text, width: width)
-        case .physical: TextLayout.physical(text, fitting: width)
+        for (page, text) in texts {
+            let key = LayoutKey(page: page, mode: mode, width: width)
+            let context = mode == .reflow ? PageReflow.context(of: page, in: reflows) : PageReflow.Context()
+            if layouts[key]?.context == context {
+                continue
+            }
+            let lines =
+                switch mode {
+                case .reflow: reflows[page].map { $0.lines(width: width, context: context) } ?? []
+                case .physical: TextLayout.physical(text, fitting: width)
+                }
+            // The layout view's rows are in drawing order already.
+            layouts[key] = (
+                mode == .reflow ? bidi.map { TextLayout.withVisualOrder(lines, bidi: $0) } ?? lines : lines, context
+            )
         }
     }
 }

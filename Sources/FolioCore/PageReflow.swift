@@ -69,15 +69,19 @@ public struct PageReflow: Sendable {
         return context
     }
 
-    /// The edge lines of the pages around `page`, with whether each is on the same side.
+    /// The edge lines of the pages around `page`, with whether each is on the same side. A
+    /// page without text (the blank page before a chapter) is no evidence either way.
     static func neighbours(of page: Int, in pages: [Int: PageReflow]) -> [(lines: [EdgeLine], sameSide: Bool)] {
         (page - RunningFurniture.radius...page + RunningFurniture.radius).compactMap { other in
-            guard other != page, let reflow = pages[other] else { return nil }
+            guard other != page, let reflow = pages[other], !reflow.pieces.isEmpty else { return nil }
             return (reflow.edgeLines, (other - page) % 2 == 0)
         }
     }
 
-    /// The indices of the pieces that are running furniture, by `neighbours`' edge lines.
+    /// The indices of the pieces that are running furniture, by `neighbours`' edge lines. A
+    /// page whose text would all be furniture keeps it: a document of one line a page
+    /// (`qpdf-rotated-20pages.pdf`: "Original page 3") repeats it at one place, and it is all
+    /// there is to read.
     func running(neighbours: [(lines: [EdgeLine], sameSide: Bool)]) -> Set<Int> {
         guard !neighbours.isEmpty else { return [] }
         var running: Set<Int> = []
@@ -86,7 +90,8 @@ public struct PageReflow: Sendable {
                 running.insert(index)
             }
         }
-        return running
+        let keepsText = pieces.indices.contains { !pieces[$0].isFurniture && !running.contains($0) }
+        return keepsText ? running : []
     }
 
     /// Whether a piece is furniture of either kind.

@@ -45,16 +45,25 @@ enum RunningFurniture {
 
     /// Whether `line` runs through the pages around its own: `neighbours` holds the edge lines
     /// of each page in the window that is there (in any order; pages beyond the document's
-    /// ends, or that could not be read, are left out), with whether the page is an even number
-    /// of pages away (running heads often alternate between left and right pages).
+    /// ends, or that could not be read or have no text, are left out), with whether the page is
+    /// an even number of pages away (running heads often alternate between left and right
+    /// pages: the book's title on the left, the chapter's on the right).
     ///
-    /// It does when it stands on at least two of those pages, or on every page at an even
-    /// distance (the same side of the spread), or, when the window holds a single page, on it.
+    /// It does when it stands on at least two of those pages, or on a page of the same side
+    /// when no page of that side has other words at its place (a chapter's opening page, with
+    /// no head, does not count against it; the head of another chapter does), or, when the
+    /// window holds a single page, on it.
     static func isRunning(_ line: EdgeLine, neighbours: [(lines: [EdgeLine], sameSide: Bool)]) -> Bool {
         let matches = neighbours.map { page in page.lines.contains { line.matches($0) } }
         let count = matches.filter { $0 }.count
+        if count >= 2 || (neighbours.count == 1 && count == 1) {
+            return true
+        }
         let sameSide = zip(neighbours, matches).filter { $0.0.sameSide }
-        return count >= 2 || (!sameSide.isEmpty && sameSide.allSatisfy(\.1)) || (neighbours.count == 1 && count == 1)
+        let contradicted = sameSide.contains { page, matches in
+            !matches && page.lines.contains { $0.standsWith(line) }
+        }
+        return sameSide.contains { $0.1 } && !contradicted
     }
 }
 
@@ -101,6 +110,11 @@ public struct EdgeLine: Sendable, Hashable {
 
     /// Whether `other` says the same at the same place.
     func matches(_ other: EdgeLine) -> Bool {
-        key == other.key && abs(position - other.position) <= RunningFurniture.positionTolerance
+        key == other.key && standsWith(other)
+    }
+
+    /// Whether `other` stands at the same place.
+    func standsWith(_ other: EdgeLine) -> Bool {
+        abs(position - other.position) <= RunningFurniture.positionTolerance
     }
 }

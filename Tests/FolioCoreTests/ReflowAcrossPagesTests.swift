@@ -1,0 +1,154 @@
+import FolioCore
+import Testing
+
+/// What the reflow decides with more than one page: running headers by repetition, paragraphs
+/// going on over a page break, hyphens settled by the whole document.
+@Suite struct ReflowAcrossPagesTests {
+    typealias Fixture = PageTextFixture
+
+    /// A paragraph of `lines`, each padded with spaces to 64 characters (so every line is
+    /// full) but the last, from `y`.
+    static func prose(_ lines: [String], y: Double) -> TextBlock {
+        Fixture.block(lines.dropLast().map(\.paddedToFull) + lines.suffix(1), y: y)
+    }
+
+    /// A body block that differs on each page and is no running header.
+    static func body(_ page: Int) -> TextBlock {
+        Fixture.block(["Body text of page \(page) says something of its own here.", "It ends."], y: 300)
+    }
+
+    static func document(_ pages: [PageText]) -> (DocumentReflow, [Int: PageReflow]) {
+        var document = DocumentReflow()
+        var reflows: [Int: PageReflow] = [:]
+        for (index, page) in pages.enumerated() {
+            let reflow = PageReflow(page)
+            document.add(reflow, page: index)
+            reflows[index] = reflow
+        }
+        return (document, reflows)
+    }
+
+    @Test func aChapterTitleSetLargeBelowTheBandIsARunningHeadWhereItRepeats() throws {
+        // Twice the body's size and at 13% of the page: the margin band does not catch it.
+        let pages = (0..<5).map { page in
+            Fixture.page([
+                Fixture.scaled(Fixture.block(["Chapter 5: Strings and \(page + 80)"], y: 100), by: 2), Self.body(page),
+            ])
+        }
+        let (document, reflows) = Self.document(pages)
+        let texts = document.texts(of: Array(0..<5), width: 200)
+        for (page, text) in texts.enumerated() {
+            #expect(text == "Body text of page \(page) says something of its own here. It ends.\n")
+        }
+        // The reader, with the same pages at hand, dims it; a page alone keeps it as text.
+        let lines = try #require(reflows[2]).lines(width: 200, context: PageReflow.context(of: 2, in: reflows))
+        #expect(lines.filter(\.isFurniture).map(\.text) == ["Chapter 5: Strings and 82"])
+        #expect(TextLayout.reflow(pages[2], width: 200).filter(\.isFurniture).isEmpty)
+    }
+
+    @Test func headsAlternatingBetweenLeftAndRightPagesAreRunningHeads() {
+        let pages = (0..<6).map { page in
+            let head = page % 2 == 0 ? "GNU Octave (version 7.3.0)" : "Chapter 5: Strings"
+            return Fixture.page([Fixture.scaled(Fixture.block([head], y: 110), by: 1.5), Self.body(page)])
+        }
+        let (document, _) = Self.document(pages)
+        for text in document.texts(of: Array(0..<6), width: 200) {
+            #expect(text?.contains("Octave") == false)
+            #expect(text?.contains("Chapter") == false)
+        }
+    }
+
+    @Test func aHeadingOnOnePageOnlyIsText() {
+        let pages = (0..<5).map { page in
+            Fixture.page(
+                (page == 2 ? [Fixture.scaled(Fixture.block(["Chapter 6: Containers"], y: 100), by: 2)] : [])
+                    + [Self.body(page)])
+        }
+        let (document, _) = Self.document(pages)
+        #expect(document.texts(of: [2], width: 200)[0]?.hasPrefix("Chapter 6: Containers\n") == true)
+    }
+
+    @Test func aParagraphGoingOnOverAPageBreakIsPrintedWholeWhereItStarts() throws {
+        let first = Fixture.page([
+            Self.prose(
+                [
+                    "A full line of prose, as wide as the whole block, goes first",
+                    "and the page ends in a sentence whose long word compu-".paddedToFull,
+                ], y: 600)
+        ])
+        let second = Fixture.page([
+            Self.prose(["tation goes on at the top of the next page and then it", "ends."], y: 72),
+            Fixture.block(["Next paragraph."], y: 200),
+        ])
+        let (document, reflows) = Self.document([first, second])
+        let texts = document.texts(of: [0, 1], width: 400)
+        #expect(texts[0]?.contains("long word computation goes on") == true)
+        #expect(texts[1] == "Next paragraph.\n")
+        // The reader shows each page as it is, saying where the last paragraph goes on.
+        let lines = try #require(reflows[0]).lines(width: 400, context: PageReflow.context(of: 0, in: reflows))
+        #expect(lines.last?.text == "→ p. 2")
+        #expect(lines.last?.isFurniture == true)
+        // Printed alone, a page keeps its own text.
+        #expect(document.texts(of: [1], width: 400)[0]?.hasPrefix("tation") == true)
+    }
+}
+
+extension ReflowAcrossPagesTests {
+    @Test func aSentenceEndedAtTheFootOfAPageDoesNotGoOn() {
+        let first = Fixture.page([
+            Self.prose(
+                [
+                    "A full line of prose, as wide as the whole block, goes first",
+                    "and the page ends with a sentence that ends in a full stop.".paddedToFull,
+                ], y: 600)
+        ])
+        let second = Fixture.page([Self.prose(["the next page starts in lowercase all the same.", "Here."], y: 72)])
+        let (document, reflows) = Self.document([first, second])
+        #expect(document.texts(of: [0, 1], width: 400)[1]?.hasPrefix("the next page") == true)
+        #expect(PageReflow.context(of: 0, in: reflows) == PageReflow.Context())
+    }
+
+    @Test func chineseGoesOnOverAPageBreakWithoutASpace() {
+        // Lines of 15 characters, each as wide as the block: full.
+        let first = Fixture.page([Fixture.block(["阅读质量的基准测试使用已知内容", "的文档，比较每个工具提取出的文"], y: 600)])
+        let second = Fixture.page([Fixture.block(["字与原文的差异。"], y: 72)])
+        let (document, _) = Self.document([first, second])
+        #expect(document.texts(of: [0, 1], width: 400)[0]?.contains("提取出的文字与原文") == true)
+    }
+}
+
+/// A compound broken at its hyphen with no other spelling on its page.
+@Suite struct UndecidedHyphenTests {
+    typealias Fixture = PageTextFixture
+
+    @Test func aParticipleBeforeTheHyphenKeepsIt() {
+        // tracemonkey page 1: "a mixed-" / "mode execution approach", nowhere else spelt.
+        let page = Fixture.page([["Our system uses a mixed-", "mode execution approach."]])
+        #expect(
+            TextLayout.text(of: page, mode: .reflow, width: 200) == "Our system uses a mixed-mode execution approach.\n"
+        )
+        let syllable = Fixture.page([["the performance of the per-", "formance counters."]])
+        #expect(
+            TextLayout.text(of: syllable, mode: .reflow, width: 200) == "the performance of the performance counters.\n"
+        )
+    }
+
+    @Test func theDocumentsOtherPagesDecideWhereThePageDoesNot() {
+        let broken = Fixture.page([["It runs multi-", "threaded code."]])
+        let evidence = Fixture.page([["Most of the multi-threaded runtime is new."]])
+        #expect(TextLayout.text(of: broken, mode: .reflow, width: 200) == "It runs multithreaded code.\n")
+        var document = DocumentReflow()
+        document.add(PageReflow(broken), page: 0)
+        document.add(PageReflow(evidence), page: 1)
+        #expect(document.texts(of: [0], width: 200) == ["It runs multi-threaded code.\n"])
+        var joined = DocumentReflow()
+        joined.add(PageReflow(Fixture.page([["the back-", "end of it"]])), page: 0)
+        joined.add(PageReflow(Fixture.page([["Every backend is new."]])), page: 1)
+        #expect(joined.texts(of: [0], width: 200) == ["the backend of it\n"])
+    }
+}
+
+extension String {
+    /// The string with spaces after it up to 64 characters: a full line of a fixture block.
+    fileprivate var paddedToFull: String { self + String(repeating: " ", count: max(64 - count, 0)) }
+}
