@@ -49,21 +49,16 @@ enum RunningFurniture {
     /// an even number of pages away (running heads often alternate between left and right
     /// pages: the book's title on the left, the chapter's on the right).
     ///
-    /// It does when it stands on at least two of those pages, or on a page of the same side
-    /// when no page of that side has other words at its place (a chapter's opening page, with
-    /// no head, does not count against it; the head of another chapter does), or, when the
-    /// window holds a single page, on it.
+    /// It does when it stands on at least two of those pages, or on one of the same side (two
+    /// pages away: a chapter's opening page, with no head, or the last page of the chapter
+    /// before, with its own, may be the other), or, when the window holds a single page, on
+    /// it. A heading that stands at the same place as one two pages away with the same words,
+    /// its numbers aside, is taken for a running head; that takes a chapter of two pages.
     static func isRunning(_ line: EdgeLine, neighbours: [(lines: [EdgeLine], sameSide: Bool)]) -> Bool {
         let matches = neighbours.map { page in page.lines.contains { line.matches($0) } }
         let count = matches.filter { $0 }.count
-        if count >= 2 || (neighbours.count == 1 && count == 1) {
-            return true
-        }
-        let sameSide = zip(neighbours, matches).filter { $0.0.sameSide }
-        let contradicted = sameSide.contains { page, matches in
-            !matches && page.lines.contains { $0.standsWith(line) }
-        }
-        return sameSide.contains { $0.1 } && !contradicted
+        let onTheSameSide = zip(neighbours, matches).contains { $0.0.sameSide && $0.1 }
+        return count >= 2 || onTheSameSide || (neighbours.count == 1 && count == 1)
     }
 }
 
@@ -110,11 +105,6 @@ public struct EdgeLine: Sendable, Hashable {
 
     /// Whether `other` says the same at the same place.
     func matches(_ other: EdgeLine) -> Bool {
-        key == other.key && standsWith(other)
-    }
-
-    /// Whether `other` stands at the same place.
-    func standsWith(_ other: EdgeLine) -> Bool {
-        abs(position - other.position) <= RunningFurniture.positionTolerance
+        key == other.key && abs(position - other.position) <= RunningFurniture.positionTolerance
     }
 }

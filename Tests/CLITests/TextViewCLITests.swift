@@ -54,6 +54,52 @@ import Testing
         }
     }
 
+    /// The Octave manual's page 84 ends in "The other" and page 85 goes on "argument may also
+    /// be a cell array": one paragraph, printed on page 84.
+    @Test func reflowJoinsAParagraphOverAPageBreak() throws {
+        let octave = Corpus.path("debian-octave.pdf")
+        let printed = try pages(["--text", "--reflow", "--pages", "84-85", octave])
+        #expect(printed.count == 2)
+        let first = try #require(printed.first)
+        #expect(
+            first.contains {
+                $0.hasSuffix(
+                    "for every member of the cell array. The other argument may also be a cell array of strings (of the same size or with only one element), char matrix or character string."
+                )
+            })
+        #expect(!(printed.last ?? []).contains { $0.hasPrefix("argument may also") })
+        // Printed alone, page 85 keeps its own start.
+        let alone = try #require(pages(["--text", "--reflow", "--pages", "85", octave]).first)
+        #expect(alone.first?.hasPrefix("argument may also be a cell array") == true)
+    }
+
+    /// Running heads the margin band alone misses: the Octave manual's index pages set the page
+    /// number and the title as two pieces of one line ("1114  GNU Octave (version 7.3.0)",
+    /// "Concept Index  1115"); a LaTeX document's heads carry the section ("1.3. LATEX AND
+    /// PDFLATEX CAPABILITIES  7"). They repeat on the pages around, so they are left out.
+    @Test func runningHeadsRepeatedAcrossPagesAreLeftOut() throws {
+        let index = try pages(["--text", "--reflow", "--pages", "1114-1121", Corpus.path("debian-octave.pdf")])
+        #expect(index.count == 8)
+        for page in index {
+            #expect(!page.contains { $0.contains("GNU Octave (version 7.3.0)") || $0.hasPrefix("Concept Index  ") })
+        }
+        // The entries stay: page 1115 begins with the last entries under F.
+        #expect(index[1].contains { $0.hasPrefix("graphics object, root") })
+        let latex = try pages(["--text", "--reflow", Corpus.path("qpdf-issue-202-bad-dicts.pdf")])
+        #expect(latex.count == 10)
+        let heads = latex.flatMap { $0 }.filter {
+            $0.hasPrefix("1.3. LATEX AND PDFLATEX") || $0.hasSuffix("CHAPTER 1. TEMPLATE")
+        }
+        #expect(heads.isEmpty)
+    }
+
+    /// Tracemonkey's page 1 breaks "mixed-" / "mode", a spelling found nowhere else in the paper:
+    /// a participle before the hyphen keeps it.
+    @Test func aCompoundWithoutEvidenceKeepsItsHyphen() throws {
+        let page = try #require(pages(["--text", "--reflow", "--pages", "1", tracemonkey]).first)
+        #expect(page.contains { $0.contains("Our system uses a mixed-mode execution approach") })
+    }
+
     @Test func layoutKeepsWordsWhole() throws {
         let rows = try #require(pages(["--text", "--layout", "--pages", "1", tracemonkey]).first)
         let title = try #require(rows.first { !$0.isEmpty })

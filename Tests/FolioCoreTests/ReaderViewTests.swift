@@ -308,4 +308,36 @@ import Testing
         #expect(frame.rows[0] == [Span(text: " Journal of Tests", style: .dim)])
         #expect(frame.rows[2] == [Span(text: " The body of the page.", style: .normal)])
     }
+
+    /// The text view shows one page at a time: a paragraph going on over the page break ends
+    /// with a dimmed pointer to the page where it goes on.
+    @Test func aParagraphGoingOnOnTheNextPageSaysWhere() throws {
+        var session = ReaderSession(pageCount: 3, screen: ScreenSize(rows: 10, columns: 60))
+        let last = PageTextFixture.block(
+            ["The last paragraph of the page is cut", "off in the middle of its sentence and"], y: 600)
+        session.deliver(PageTextFixture.page([last]), for: 0)
+        var frame = ReaderView.render(session.state)
+        #expect(!frame.rows.contains { $0.contains { $0.text.contains("→") } })
+        session.deliver(PageTextFixture.page([PageTextFixture.block(["goes on here.", "Done."], y: 72)]), for: 1)
+        frame = ReaderView.render(session.state)
+        let marker = try #require(frame.rows.first { $0.contains { $0.text.contains("→") } })
+        #expect(marker == [Span(text: " → p. 2", style: .dim)])
+    }
+
+    /// A running head set larger than the body, below the margin band, is dimmed once the
+    /// pages around show it repeated: what `folio --text --reflow` leaves out.
+    @Test func aRunningHeadOutsideTheBandIsDimmedOnceTheNeighboursAreHere() {
+        var session = ReaderSession(pageCount: 3, startPage: 1, screen: ScreenSize(rows: 10, columns: 60))
+        func page(_ number: Int) -> PageText {
+            PageTextFixture.page([
+                PageTextFixture.scaled(PageTextFixture.block(["Chapter 2: Reading"], y: 100), by: 2),
+                PageTextFixture.block(["Body of page \(number)."], y: 300),
+            ])
+        }
+        session.deliver(page(1), for: 1)
+        #expect(ReaderView.render(session.state).rows[0] == [Span(text: " Chapter 2: Reading", style: .normal)])
+        session.deliver(page(0), for: 0)
+        session.deliver(page(2), for: 2)
+        #expect(ReaderView.render(session.state).rows[0] == [Span(text: " Chapter 2: Reading", style: .dim)])
+    }
 }

@@ -152,3 +152,13 @@ extension String {
     /// The string with spaces after it up to 64 characters: a full line of a fixture block.
     fileprivate var paddedToFull: String { self + String(repeating: " ", count: max(64 - count, 0)) }
 }
+
+extension ReflowAcrossPagesTests {
+    /// qpdf-rotated-20pages.pdf has one line a page, "Original page N", always at one place:
+    /// repeated, but all there is to read.
+    @Test func aPageWhoseTextWouldAllBeFurnitureKeepsIt() {
+        let pages = (0..<4).map { Fixture.page([Fixture.block(["Original page \($0 + 1)"], y: 100)]) }
+        let (document, _) = Self.document(pages)
+        #expect(document.texts(of: Array(0..<4), width: 80) == (1...4).map { "Original page \($0)\n" })
+    }
+}
