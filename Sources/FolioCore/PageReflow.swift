@@ -218,13 +218,12 @@ extension PageReflow {
             let isFurniture = Furniture.isFurniture(block, on: page, bodySize: bodySize)
             var blockParagraphs = ParagraphBuilder.paragraphs(
                 in: block, keepingLines: keepsLines, vocabulary: vocabulary)
-            // A block that may be a running header is never a paragraph's continuation.
-            if edges[blockIndex] == nil, let previousBlock, !keepsLines, !TextLayout.isRagged(previousBlock),
+            if let previousBlock, !keepsLines, !TextLayout.isRagged(previousBlock),
                 let last = pieces.last?.paragraph.scalars, let next = blockParagraphs.first,
                 BlockFlow.continues(last, in: previousBlock, into: block)
             {
                 pieces[pieces.count - 1].paragraph.append(next, vocabulary: vocabulary)
-                pieces[pieces.count - 1].endsFull = blockParagraphs.count == 1 && Self.endsFull(block)
+                pieces[pieces.count - 1].endsFull = blockParagraphs.count == 1 && Self.endsFull(block, among: blocks)
                 blockParagraphs.removeFirst()
             }
             let lines = block.lines.filter { ParagraphBuilder.hasVisibleText([$0]) }
@@ -234,7 +233,7 @@ extension PageReflow {
                     !pieces.isEmpty && (index == 0 || !keepsLines) && !(paragraph.isTabular && previousIsTabular)
                 var piece = Piece(
                     paragraph: paragraph, followsBlank: followsBlank, isFurniture: isFurniture, isSmall: isSmall)
-                piece.endsFull = !keepsLines && index == blockParagraphs.count - 1 && Self.endsFull(block)
+                piece.endsFull = !keepsLines && index == blockParagraphs.count - 1 && Self.endsFull(block, among: blocks)
                 if index == 0, lines.count >= 2, let first = lines.first {
                     let size = LineShape.size(of: first)
                     piece.opensIndented =
@@ -254,10 +253,19 @@ extension PageReflow {
 
     /// Whether the last line of `block` reaches its right edge as another line does: the last
     /// line of two (`val = f ()` over `old_val = f (new_val)`) is always the widest, which
-    /// does not make it a full line.
-    private static func endsFull(_ block: TextBlock) -> Bool {
+    /// does not make it a full line. A block of one line (MuPDF sets an indented first line
+    /// apart) is full when it reaches the right edge of a block of several lines above or
+    /// below it, in its column, whose last lines are full.
+    private static func endsFull(_ block: TextBlock, among blocks: [TextBlock]) -> Bool {
         let lines = block.lines.filter { ParagraphBuilder.hasVisibleText([$0]) }
-        let full = lines.map { $0.box.x1 - block.box.x0 >= BlockFlow.fullLineRatio * block.box.width }
-        return full.count >= 2 && full.last == true && full.dropLast().contains(true)
+        guard lines.count == 1, let line = lines.first else {
+            let full = lines.map { $0.box.x1 - block.box.x0 >= BlockFlow.fullLineRatio * block.box.width }
+            return full.count >= 2 && full.last == true && full.dropLast().contains(true)
+        }
+        let size = LineShape.size(of: line)
+        return blocks.contains { other in
+            other.lines.count >= 2 && other.box.x0 < line.box.x1 && line.box.x0 < other.box.x1
+                && abs(other.box.x1 - line.box.x1) <= size / 2 && endsFull(other, among: [])
+        }
     }
 }

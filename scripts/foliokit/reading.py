@@ -149,8 +149,10 @@ class Flow:
 
 
 class Document:
-    def __init__(self, name, header=None):
-        self.name, self.header = name, header
+    def __init__(self, name, header=None, running=None):
+        """`header` is set small in the top margin band of every page, with "Page N" at the
+        foot; `running(number)` gives a page's other furniture as [(x, y, text, size)]."""
+        self.name, self.header, self.running = name, header, running
         self.pages = []
         self.truth = {"paragraphs": [], "split_words": [], "kept_lines": [], "furniture": [], "cjk": False}
 
@@ -165,6 +167,11 @@ class Document:
                 page.text(72, PAGE_HEIGHT - 40, self.header, 8)
                 page.text(PAGE_WIDTH / 2 - 15, 36, "Page %d" % number, 8)
                 self.truth["furniture"] += [self.header, "Page %d" % number]
+        if self.running:
+            for number, page in enumerate(self.pages, 1):
+                for x, y, text, size in self.running(number):
+                    page.text(x, y, text, size)
+                    self.truth["furniture"].append(text)
         writer = Writer()
         extra = {code: width for code, width in _EXTRA.values()}
         widths = " ".join(str(extra.get(code, _HELVETICA[code - 32] if code <= 126 else 556))
@@ -320,6 +327,23 @@ def documents(folder):
     flow = Flow(document, _columns(1), 720, 150)
     for paragraph in PROSE[2:]:
         flow.paragraph(paragraph)
+    finish(document)
+
+    # Running heads that only repetition tells: set larger than the body and below the top
+    # margin band (95 points down, 12% of the page), alternating between left and right pages
+    # (the book's title on even pages, the chapter's on odd ones), with the page number at the
+    # foot. Forty-eight paragraphs run over five pages, so page breaks fall inside some.
+    def running_heads(number):
+        title = "Reading in a Terminal" if number % 2 == 0 else "Chapter 2: Pages and Paragraphs"
+        x = 72 if number % 2 == 0 else PAGE_WIDTH - 72 - _width(title, 14)
+        return [(x, PAGE_HEIGHT - 95, title, 14), (PAGE_WIDTH / 2 - 10, 40, "\u2013 %d \u2013" % number, 10)]
+
+    document = Document("pages-running-heads", running=running_heads)
+    flow = Flow(document, _columns(1), 650, 90)
+    for copy in range(12):
+        for number, paragraph in enumerate(PROSE, 1):
+            flow.paragraph("Section %d.%d: %s Here section %d.%d ends." % (
+                copy + 1, number, paragraph, copy + 1, number))
     finish(document)
 
     document = Document("list-code-toc-table")
