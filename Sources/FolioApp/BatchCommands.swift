@@ -189,11 +189,11 @@ public struct BatchCommands {
             let radius = PageReflow.evidenceRadius
             return pages.flatMap { max($0 - radius, 0)...min($0 + radius, count - 1) }
         } extract: { document, page, cancellation throws(DocumentError) in
-            PageReflow(try document.text(page: page, cancellation: cancellation))
-        } write: { page, pageReflow in
-            reflow.add(pageReflow, page: page)
+            DocumentReflow.Page(try document.text(page: page, cancellation: cancellation), width: width)
+        } write: { page, read in
+            reflow.add(read, number: page)
         }
-        for text in reflow.texts(of: selected, width: width) {
+        for text in reflow.texts(of: selected) {
             if let text {
                 output.write(Self.printable(text))
             }

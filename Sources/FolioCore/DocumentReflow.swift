@@ -10,36 +10,55 @@
 ///   its next paragraph. Only pages printed one after the other are joined.
 /// - Hyphens no page decided are settled by the words of every page read.
 public struct DocumentReflow: Sendable {
-    private var pages: [Int: PageReflow] = [:]
+    /// One page read for the document: its ``PageReflow`` and its text as the page alone gives
+    /// it, which most pages keep. Made on the page's worker thread, so the wrapping runs in
+    /// parallel too.
+    public struct Page: Sendable {
+        let reflow: PageReflow
+        /// The text of the page alone, at `width` cells.
+        let text: String
+        let width: Int
+
+        /// Reads `page` for reflowing at `width` cells.
+        public init(_ page: PageText, width: Int) {
+            reflow = PageReflow(page)
+            self.width = width
+            text = TextLayout.printed(PageReflow.laidOut(reflow.pieces, width: width, vocabulary: reflow.vocabulary))
+        }
+    }
+
+    private var pages: [Int: Page] = [:]
 
     /// An empty document.
     public init() {}
 
-    /// Adds the reflow of `page` (0-based). Pages around the printed ones may be added as
-    /// evidence without being printed.
-    public mutating func add(_ reflow: PageReflow, page: Int) {
-        pages[page] = reflow
+    /// Adds `page` (0-based). Pages around the printed ones may be added as evidence without
+    /// being printed.
+    public mutating func add(_ page: Page, number: Int) {
+        pages[number] = page
     }
 
-    /// The reflowed text of each of `printed` (0-based, in order), furniture left out, at
-    /// `width` cells, as ``TextLayout/text(of:mode:width:)`` gives a page alone; a page not
-    /// added gives nil.
-    public func texts(of printed: [Int], width: Int) -> [String?] {
+    /// The reflowed text of each of `printed` (0-based, in order), furniture left out, at the
+    /// width its page was read for, as ``TextLayout/text(of:mode:width:)`` gives a page alone
+    /// when nothing from other pages changes it; a page not added gives nil.
+    public func texts(of printed: [Int]) -> [String?] {
+        let reflows = pages.mapValues(\.reflow)
         var vocabulary = LineJoin.Vocabulary()
-        for reflow in pages.values {
+        for reflow in reflows.values {
             vocabulary.formUnion(reflow.vocabulary)
         }
         var running: [Int: Set<Int>] = [:]
         var pieces: [Int: [PageReflow.Piece]] = [:]
         for page in printed {
-            guard let reflow = pages[page] else { continue }
-            running[page] = reflow.running(neighbours: PageReflow.neighbours(of: page, in: pages))
+            guard let reflow = reflows[page] else { continue }
+            running[page] = reflow.running(neighbours: PageReflow.neighbours(of: page, in: reflows))
             pieces[page] = reflow.pieces
         }
         // Where each paragraph moved onto an earlier page went: (page, piece).
         var movedTo: [Int: [Int: (page: Int, piece: Int)]] = [:]
+        var joinedOnto: Set<Int> = []
         for (page, next) in zip(printed, printed.dropFirst()) where next == page + 1 {
-            guard let reflow = pages[page], let following = pages[next],
+            guard let reflow = reflows[page], let following = reflows[next],
                 let (last, first) = reflow.continuation(
                     running: running[page] ?? [], into: following, nextRunning: running[next] ?? [])
             else { continue }
@@ -47,16 +66,26 @@ public struct DocumentReflow: Sendable {
             pieces[target.page]?[target.piece].paragraph.append(
                 following.pieces[first].paragraph, vocabulary: vocabulary)
             movedTo[next, default: [:]][first] = target
+            joinedOnto.insert(target.page)
         }
         return printed.map { page in
-            guard var kept = pieces[page] else { return nil }
-            for index in running[page] ?? [] {
+            guard let read = pages[page], var kept = pieces[page] else { return nil }
+            let runningText = (running[page] ?? []).filter { !kept[$0].isFurniture }
+            let settlesAlike = read.reflow.pieces.allSatisfy { piece in
+                piece.paragraph.undecided.allSatisfy {
+                    $0.keeps(vocabulary: vocabulary) == $0.keeps(vocabulary: read.reflow.vocabulary)
+                }
+            }
+            if runningText.isEmpty, movedTo[page] == nil, !joinedOnto.contains(page), settlesAlike {
+                return read.text
+            }
+            for index in runningText {
                 kept[index].isFurniture = true
             }
             if let moved = movedTo[page] {
                 kept = kept.enumerated().filter { moved[$0.offset] == nil }.map(\.element)
             }
-            return TextLayout.printed(PageReflow.laidOut(kept, width: width, vocabulary: vocabulary))
+            return TextLayout.printed(PageReflow.laidOut(kept, width: read.width, vocabulary: vocabulary))
         }
     }
 }

@@ -36,13 +36,19 @@ enum LineJoin: Equatable {
         /// `independent` in the corpus): a first part that is a participle or gerund of five
         /// letters or more ("-ed", "-ing", but not "-eed": `proceed-` + `ings`) is a word of
         /// its own, and so is a first part found alone elsewhere when the second part is too.
-        /// Otherwise the hyphen is taken for a syllable break and goes.
+        /// Arabic and Hebrew are not hyphenated at line ends, so a hyphen there is the word's
+        /// (`أس-` + `ترانسفيراز`, S-transferase, over a page of
+        /// `idpf-regime-anticancer-arabic.epub`). Otherwise the hyphen is taken for a syllable
+        /// break and goes.
         func keeps(vocabulary: Vocabulary) -> Bool {
             if vocabulary.compounds.contains(before + "-" + after) {
                 return true
             }
             if vocabulary.words.contains(before + after) {
                 return false
+            }
+            if RightToLeft.contains(before.unicodeScalars) {
+                return true
             }
             let isParticiple =
                 before.count >= 5 && (before.hasSuffix("ing") || (before.hasSuffix("ed") && !before.hasSuffix("eed")))

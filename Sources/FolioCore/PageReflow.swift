@@ -36,6 +36,9 @@ public struct PageReflow: Sendable {
     /// The page's words: the evidence for its line-end hyphens.
     var vocabulary: LineJoin.Vocabulary
 
+    /// The fewest cells a block of one line must fill to count as a full line of prose.
+    static let minimumFullLineCells = 25
+
     /// How many pages either side of a page its running headers are decided by.
     public static var evidenceRadius: Int { RunningFurniture.radius }
 
@@ -233,7 +236,8 @@ extension PageReflow {
                     !pieces.isEmpty && (index == 0 || !keepsLines) && !(paragraph.isTabular && previousIsTabular)
                 var piece = Piece(
                     paragraph: paragraph, followsBlank: followsBlank, isFurniture: isFurniture, isSmall: isSmall)
-                piece.endsFull = !keepsLines && index == blockParagraphs.count - 1 && Self.endsFull(block, among: blocks)
+                piece.endsFull =
+                    !keepsLines && index == blockParagraphs.count - 1 && Self.endsFull(block, among: blocks)
                 if index == 0, lines.count >= 2, let first = lines.first {
                     let size = LineShape.size(of: first)
                     piece.opensIndented =
@@ -254,17 +258,20 @@ extension PageReflow {
     /// Whether the last line of `block` reaches its right edge as another line does: the last
     /// line of two (`val = f ()` over `old_val = f (new_val)`) is always the widest, which
     /// does not make it a full line. A block of one line (MuPDF sets an indented first line
-    /// apart) is full when it reaches the right edge of a block of several lines above or
-    /// below it, in its column, whose last lines are full.
+    /// apart) is full when it spans a block of several lines whose last line is full, ending
+    /// where it ends (a column's width, its indent aside).
     private static func endsFull(_ block: TextBlock, among blocks: [TextBlock]) -> Bool {
         let lines = block.lines.filter { ParagraphBuilder.hasVisibleText([$0]) }
         guard lines.count == 1, let line = lines.first else {
             let full = lines.map { $0.box.x1 - block.box.x0 >= BlockFlow.fullLineRatio * block.box.width }
             return full.count >= 2 && full.last == true && full.dropLast().contains(true)
         }
+        // A line of a column holds a few words at least; a term of a definition list ("resize
+        // off") may happen to end where some other short block ends.
+        guard DisplayWidth.of(line.text) >= minimumFullLineCells else { return false }
         let size = LineShape.size(of: line)
         return blocks.contains { other in
-            other.lines.count >= 2 && other.box.x0 < line.box.x1 && line.box.x0 < other.box.x1
+            other.lines.count >= 2 && line.box.width >= BlockFlow.fullLineRatio * other.box.width
                 && abs(other.box.x1 - line.box.x1) <= size / 2 && endsFull(other, among: [])
         }
     }

@@ -31,16 +31,60 @@ enum RunningFurniture {
         let bottom = byTop.reversed().prefix(candidatesPerEdge).filter {
             blocks[$0].box.y0 >= (1 - edgeBand) * pageHeight
         }
+        let pitch = linePitch(of: blocks)
         var seen: Set<Int> = []
         var found: [(index: Int, line: EdgeLine)] = []
         for index in top + bottom where seen.insert(index).inserted {
             let lines = blocks[index].lines.filter { ParagraphBuilder.hasVisibleText([$0]) }
+            // The last line of a page's body is no footer, however often the pages around end
+            // in the same words at the same place (`debian-octave.pdf`: "The result of which can
+            // be seen in Figure 28.1." and, two pages on, "… Figure 28.2.").
             guard let first = lines.first, lines.allSatisfy({ LineShape.shareBaseline(first, $0) }),
+                let end = lines.last?.chars.last(where: { !$0.scalar.isWhiteSpace })?.scalar,
+                !sentenceEnds.contains(end),
+                isSetApart(
+                    index, in: blocks, pitch: min(pitch ?? .infinity, BlockFlow.singleLinePitch * first.box.height)),
                 let edge = EdgeLine(lines, pageHeight: pageHeight)
             else { continue }
             found.append((index, edge))
         }
         return found.sorted { $0.index < $1.index }
+    }
+
+    /// A header or footer stands this many line pitches or more from the text beside it, top
+    /// to top: further than the next line of a paragraph.
+    static let apartInPitches = 1.5
+    /// Characters that end a sentence, which a running head does not.
+    static let sentenceEnds = Set(".!?。！？".unicodeScalars)
+
+    /// Whether the block at `index` stands apart from the text beside it, above and below, as a
+    /// header or footer stands off the body: ``apartInPitches`` of the line pitch, top to top
+    /// (LaTeX's heads: 1.8 to 2.2; Octave's: 3.8). The pitch is the page's, or the block's own
+    /// line height's when that is less (a page of a few lines in large type has no pitch to
+    /// speak of).
+    static func isSetApart(_ index: Int, in blocks: [TextBlock], pitch: Double) -> Bool {
+        let box = blocks[index].box
+        for (other, block) in blocks.enumerated() where other != index {
+            if block.box.y0 >= box.y1 - 1, block.box.y0 - box.y0 < apartInPitches * pitch {
+                return false
+            }
+            if let last = block.lines.last, block.box.y1 <= box.y0 + 1, box.y0 - last.box.y0 < apartInPitches * pitch {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The distance between the tops of consecutive lines in the blocks, the lower quartile
+    /// (a page of short paragraphs has more gaps between them than lines in them); nil when no
+    /// block has two lines.
+    static func linePitch(of blocks: [TextBlock]) -> Double? {
+        var pitches: [Double] = []
+        for block in blocks {
+            pitches += zip(block.lines, block.lines.dropFirst()).map { $1.box.y0 - $0.box.y0 }.filter { $0 > 0 }
+        }
+        pitches.sort()
+        return pitches.isEmpty ? nil : pitches[pitches.count / 4]
     }
 
     /// Whether `line` runs through the pages around its own: `neighbours` holds the edge lines

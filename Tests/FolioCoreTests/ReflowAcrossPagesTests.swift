@@ -17,13 +17,12 @@ import Testing
         Fixture.block(["Body text of page \(page) says something of its own here.", "It ends."], y: 300)
     }
 
-    static func document(_ pages: [PageText]) -> (DocumentReflow, [Int: PageReflow]) {
+    static func document(_ pages: [PageText], width: Int = 400) -> (DocumentReflow, [Int: PageReflow]) {
         var document = DocumentReflow()
         var reflows: [Int: PageReflow] = [:]
         for (index, page) in pages.enumerated() {
-            let reflow = PageReflow(page)
-            document.add(reflow, page: index)
-            reflows[index] = reflow
+            document.add(DocumentReflow.Page(page, width: width), number: index)
+            reflows[index] = PageReflow(page)
         }
         return (document, reflows)
     }
@@ -36,7 +35,7 @@ import Testing
             ])
         }
         let (document, reflows) = Self.document(pages)
-        let texts = document.texts(of: Array(0..<5), width: 200)
+        let texts = document.texts(of: Array(0..<5))
         for (page, text) in texts.enumerated() {
             #expect(text == "Body text of page \(page) says something of its own here. It ends.\n")
         }
@@ -52,7 +51,7 @@ import Testing
             return Fixture.page([Fixture.scaled(Fixture.block([head], y: 110), by: 1.5), Self.body(page)])
         }
         let (document, _) = Self.document(pages)
-        for text in document.texts(of: Array(0..<6), width: 200) {
+        for text in document.texts(of: Array(0..<6)) {
             #expect(text?.contains("Octave") == false)
             #expect(text?.contains("Chapter") == false)
         }
@@ -65,7 +64,7 @@ import Testing
                     + [Self.body(page)])
         }
         let (document, _) = Self.document(pages)
-        #expect(document.texts(of: [2], width: 200)[0]?.hasPrefix("Chapter 6: Containers\n") == true)
+        #expect(document.texts(of: [2])[0]?.hasPrefix("Chapter 6: Containers\n") == true)
     }
 
     @Test func aParagraphGoingOnOverAPageBreakIsPrintedWholeWhereItStarts() throws {
@@ -81,7 +80,7 @@ import Testing
             Fixture.block(["Next paragraph."], y: 200),
         ])
         let (document, reflows) = Self.document([first, second])
-        let texts = document.texts(of: [0, 1], width: 400)
+        let texts = document.texts(of: [0, 1])
         #expect(texts[0]?.contains("long word computation goes on") == true)
         #expect(texts[1] == "Next paragraph.\n")
         // The reader shows each page as it is, saying where the last paragraph goes on.
@@ -89,7 +88,7 @@ import Testing
         #expect(lines.last?.text == "→ p. 2")
         #expect(lines.last?.isFurniture == true)
         // Printed alone, a page keeps its own text.
-        #expect(document.texts(of: [1], width: 400)[0]?.hasPrefix("tation") == true)
+        #expect(document.texts(of: [1])[0]?.hasPrefix("tation") == true)
     }
 }
 
@@ -104,7 +103,7 @@ extension ReflowAcrossPagesTests {
         ])
         let second = Fixture.page([Self.prose(["the next page starts in lowercase all the same.", "Here."], y: 72)])
         let (document, reflows) = Self.document([first, second])
-        #expect(document.texts(of: [0, 1], width: 400)[1]?.hasPrefix("the next page") == true)
+        #expect(document.texts(of: [0, 1])[1]?.hasPrefix("the next page") == true)
         #expect(PageReflow.context(of: 0, in: reflows) == PageReflow.Context())
     }
 
@@ -113,7 +112,7 @@ extension ReflowAcrossPagesTests {
         let first = Fixture.page([Fixture.block(["阅读质量的基准测试使用已知内容", "的文档，比较每个工具提取出的文"], y: 600)])
         let second = Fixture.page([Fixture.block(["字与原文的差异。"], y: 72)])
         let (document, _) = Self.document([first, second])
-        #expect(document.texts(of: [0, 1], width: 400)[0]?.contains("提取出的文字与原文") == true)
+        #expect(document.texts(of: [0, 1])[0]?.contains("提取出的文字与原文") == true)
     }
 }
 
@@ -138,13 +137,13 @@ extension ReflowAcrossPagesTests {
         let evidence = Fixture.page([["Most of the multi-threaded runtime is new."]])
         #expect(TextLayout.text(of: broken, mode: .reflow, width: 200) == "It runs multithreaded code.\n")
         var document = DocumentReflow()
-        document.add(PageReflow(broken), page: 0)
-        document.add(PageReflow(evidence), page: 1)
-        #expect(document.texts(of: [0], width: 200) == ["It runs multi-threaded code.\n"])
+        document.add(DocumentReflow.Page(broken, width: 200), number: 0)
+        document.add(DocumentReflow.Page(evidence, width: 200), number: 1)
+        #expect(document.texts(of: [0]) == ["It runs multi-threaded code.\n"])
         var joined = DocumentReflow()
-        joined.add(PageReflow(Fixture.page([["the back-", "end of it"]])), page: 0)
-        joined.add(PageReflow(Fixture.page([["Every backend is new."]])), page: 1)
-        #expect(joined.texts(of: [0], width: 200) == ["the backend of it\n"])
+        joined.add(DocumentReflow.Page(Fixture.page([["the back-", "end of it"]]), width: 200), number: 0)
+        joined.add(DocumentReflow.Page(Fixture.page([["Every backend is new."]]), width: 200), number: 1)
+        #expect(joined.texts(of: [0]) == ["the backend of it\n"])
     }
 }
 
@@ -159,6 +158,30 @@ extension ReflowAcrossPagesTests {
     @Test func aPageWhoseTextWouldAllBeFurnitureKeepsIt() {
         let pages = (0..<4).map { Fixture.page([Fixture.block(["Original page \($0 + 1)"], y: 100)]) }
         let (document, _) = Self.document(pages)
-        #expect(document.texts(of: Array(0..<4), width: 80) == (1...4).map { "Original page \($0)\n" })
+        #expect(document.texts(of: Array(0..<4)) == (1...4).map { "Original page \($0)\n" })
+    }
+}
+
+extension UndecidedHyphenTests {
+    @Test func aHyphenInArabicIsTheWords() {
+        let page = Fixture.page([["غلوتاثيون أس-", "ترانسفيراز هي"]])
+        #expect(TextLayout.text(of: page, mode: .reflow, width: 200) == "غلوتاثيون أس-ترانسفيراز هي\n")
+    }
+}
+
+extension ReflowAcrossPagesTests {
+    /// debian-octave.pdf ends pages 821 and 823 with "The result of which can be seen in Figure
+    /// 28.1." (28.2): the last line of the body, at the same place, is no footer.
+    @Test func theLastLineOfTheBodyRepeatedIsNoFooter() {
+        let pages = (0..<5).map { page in
+            Fixture.page([
+                Self.body(page), Fixture.block(["plot (x, y)"], y: 660),
+                Fixture.block(["The result of which can be seen in Figure 28.\(page)."], y: 680),
+            ])
+        }
+        let (document, _) = Self.document(pages)
+        for (page, text) in document.texts(of: Array(0..<5)).enumerated() {
+            #expect(text?.hasSuffix("The result of which can be seen in Figure 28.\(page).\n") == true)
+        }
     }
 }

@@ -591,12 +591,20 @@ NOTES = """\
   (`FAA-approved`, `Just-in-Time`) come out joined, and it does not mend URLs or dashes.
 - `mutool draw -F txt` is MuPDF's own text, which Folio's plain `--text` prints: line breaks
   kept, hyphens kept, furniture kept.
-- Furniture is recognised on one page at a time (where it stands and what it is: a page number,
-  or a line in the top or bottom 8% no larger than the body), not by repetition across pages;
-  a heading set in the body size at the very top of a page would be taken for a header.
-- Line-end hyphens are decided from the page's own words: a compound broken at its hyphen with
-  no other spelling on the page and no telling prefix loses its hyphen (`mixed-` + `mode` reads
-  `mixedmode` on tracemonkey page 1).
+- Furniture is recognised on its page (where it stands and what it is: a page number, or a
+  line in the top or bottom 8% no larger than the body) and by repetition: a line at a page's
+  top or bottom edge that stands at the same place with the same words (numbers aside) on the
+  pages two either side. `pages-running-heads` sets its heads larger than the body and below
+  the 8% band, alternating between left and right pages, which only repetition tells; a
+  heading set in the body size at the very top of a page would still be taken for a header.
+- A paragraph that goes on over a page break is printed whole on the page where it starts
+  (`pages-running-heads`, and `columns-3`, whose last column runs over); `pdftotext` and
+  `mutool` print the page break (a form feed) inside it, which this measure counts as two
+  paragraphs.
+- Line-end hyphens are decided from the words of the whole document (the other spelling on any
+  page), then letter case, digits and prefixes, then a guess: a first part that is a participle
+  (`mixed-` + `mode`, `floating-` + `point`) keeps its hyphen. The generated documents give
+  the page's own evidence only; the corpus tests check the rest (tracemonkey's `mixed-mode`).
 - `arabic` sets three right-to-left paragraphs, right-aligned, one glyph at a time: the first
   stored in visual order (as `pdfjs-ArabicCIDTrueType.pdf` is) with no space characters, the
   second in logical order with spaces, the third in logical order with the spaces left out (only
@@ -607,8 +615,7 @@ NOTES = """\
   different directions). `pdftotext` reorders too; `mutool` gives the first paragraph reversed
   and the first and third without word spaces.
 - Not measured here: rotated text and vertical writing (unit tests on generated pages, and the
-  corpus tests on `qpdf-rotated-20pages.pdf` and `pdfjs-vertical-japanese.pdf`), paragraphs
-  continuing across page breaks (not done).
+  corpus tests on `qpdf-rotated-20pages.pdf` and `pdfjs-vertical-japanese.pdf`).
 - Tracemonkey page 1 and octave page 20 score below 0.98 in the layout view: Folio keeps
   affiliation marks on names (`Gal∗+,`) and leader dots on their entries, where `pdftotext`
   splits them off.
