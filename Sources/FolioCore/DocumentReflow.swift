@@ -28,14 +28,17 @@ public struct DocumentReflow: Sendable {
     }
 
     private var pages: [Int: Page] = [:]
+    /// The words of every page added.
+    private var vocabulary = LineJoin.Vocabulary()
 
     /// An empty document.
     public init() {}
 
     /// Adds `page` (0-based). Pages around the printed ones may be added as evidence without
-    /// being printed.
+    /// being printed. (Its words join the document's here, while the workers read on.)
     public mutating func add(_ page: Page, number: Int) {
         pages[number] = page
+        vocabulary.formUnion(page.reflow.vocabulary)
     }
 
     /// The reflowed text of each of `printed` (0-based, in order), furniture left out, at the
@@ -43,10 +46,6 @@ public struct DocumentReflow: Sendable {
     /// when nothing from other pages changes it; a page not added gives nil.
     public func texts(of printed: [Int]) -> [String?] {
         let reflows = pages.mapValues(\.reflow)
-        var vocabulary = LineJoin.Vocabulary()
-        for reflow in reflows.values {
-            vocabulary.formUnion(reflow.vocabulary)
-        }
         var running: [Int: Set<Int>] = [:]
         var pieces: [Int: [PageReflow.Piece]] = [:]
         for page in printed {

@@ -200,6 +200,9 @@ extension PageReflow {
         for candidate in RunningFurniture.candidates(in: blocks, pageHeight: page.height) {
             edges[candidate.index] = candidate.line
         }
+        // The blocks of several lines whose last line is full: a block of one line is full when it
+        // spans one of them.
+        let fullBlocks = blocks.filter { $0.lines.count >= 2 && Self.endsFull($0, among: []) }
         var pieces: [Piece] = []
         var previousIsTabular = false
         var previousBlock: TextBlock?
@@ -226,7 +229,8 @@ extension PageReflow {
                 BlockFlow.continues(last, in: previousBlock, into: block)
             {
                 pieces[pieces.count - 1].paragraph.append(next, vocabulary: vocabulary)
-                pieces[pieces.count - 1].endsFull = blockParagraphs.count == 1 && Self.endsFull(block, among: blocks)
+                pieces[pieces.count - 1].endsFull =
+                    blockParagraphs.count == 1 && Self.endsFull(block, among: fullBlocks)
                 blockParagraphs.removeFirst()
             }
             let lines = block.lines.filter { ParagraphBuilder.hasVisibleText([$0]) }
@@ -237,7 +241,7 @@ extension PageReflow {
                 var piece = Piece(
                     paragraph: paragraph, followsBlank: followsBlank, isFurniture: isFurniture, isSmall: isSmall)
                 piece.endsFull =
-                    !keepsLines && index == blockParagraphs.count - 1 && Self.endsFull(block, among: blocks)
+                    !keepsLines && index == blockParagraphs.count - 1 && Self.endsFull(block, among: fullBlocks)
                 if index == 0, lines.count >= 2, let first = lines.first {
                     let size = LineShape.size(of: first)
                     piece.opensIndented =
@@ -258,9 +262,9 @@ extension PageReflow {
     /// Whether the last line of `block` reaches its right edge as another line does: the last
     /// line of two (`val = f ()` over `old_val = f (new_val)`) is always the widest, which
     /// does not make it a full line. A block of one line (MuPDF sets an indented first line
-    /// apart) is full when it spans a block of several lines whose last line is full, ending
-    /// where it ends (a column's width, its indent aside).
-    private static func endsFull(_ block: TextBlock, among blocks: [TextBlock]) -> Bool {
+    /// apart) is full when it spans one of `fullBlocks` (blocks of several lines whose last line
+    /// is full), ending where it ends (a column's width, its indent aside).
+    private static func endsFull(_ block: TextBlock, among fullBlocks: [TextBlock]) -> Bool {
         let lines = block.lines.filter { ParagraphBuilder.hasVisibleText([$0]) }
         guard lines.count == 1, let line = lines.first else {
             let full = lines.map { $0.box.x1 - block.box.x0 >= BlockFlow.fullLineRatio * block.box.width }
@@ -270,9 +274,8 @@ extension PageReflow {
         // off") may happen to end where some other short block ends.
         guard DisplayWidth.of(line.text) >= minimumFullLineCells else { return false }
         let size = LineShape.size(of: line)
-        return blocks.contains { other in
-            other.lines.count >= 2 && line.box.width >= BlockFlow.fullLineRatio * other.box.width
-                && abs(other.box.x1 - line.box.x1) <= size / 2 && endsFull(other, among: [])
+        return fullBlocks.contains { other in
+            line.box.width >= BlockFlow.fullLineRatio * other.box.width && abs(other.box.x1 - line.box.x1) <= size / 2
         }
     }
 }
