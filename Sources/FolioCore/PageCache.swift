@@ -48,7 +48,7 @@ struct PageCache: Sendable {
 
     /// The layout of `page` for `mode` and `width`, or nil when its text is not here.
     ///
-    /// Layouts exist for every page held once ``prepareLayouts(mode:width:)`` has run for
+    /// Layouts exist for every page held once ``prepareLayouts(mode:width:labels:)`` has run for
     /// that mode and width; the reader runs it after every change, so drawing only reads.
     func layout(of page: Int, mode: LayoutMode, width: Int) -> [LaidOutLine]? {
         layouts[LayoutKey(page: page, mode: mode, width: width)]?.lines
@@ -91,12 +91,13 @@ struct PageCache: Sendable {
         return missing
     }
 
-    /// Lays out every page held for `mode` and `width`, dropping layouts of other widths.
+    /// Lays out every page held for `mode` and `width`, dropping layouts of other widths;
+    /// `labels` name the page a paragraph goes on to.
     ///
     /// A reflowed page is laid out with what the pages held around it say (see
     /// ``PageReflow/context(of:in:)``): the same answer `folio --text --reflow` gives once the
     /// pages either side that decide it are here.
-    mutating func prepareLayouts(mode: LayoutMode, width: Int) {
+    mutating func prepareLayouts(mode: LayoutMode, width: Int, labels: PageLabels) {
         layouts = layouts.filter { $0.key.width == width }
         if mode == .reflow {
             for (page, text) in texts where reflows[page] == nil {
@@ -111,7 +112,7 @@ struct PageCache: Sendable {
             }
             let lines =
                 switch mode {
-                case .reflow: reflows[page].map { $0.lines(width: width, context: context) } ?? []
+                case .reflow: reflows[page].map { $0.lines(width: width, context: context, labels: labels) } ?? []
                 case .physical: TextLayout.physical(text, fitting: width)
                 }
             // The layout view's rows are in drawing order already.

@@ -49,7 +49,7 @@ public struct PageReflow: Sendable {
     public struct Context: Sendable, Equatable {
         /// The pieces that are running headers or footers (repeated on the pages around).
         var running: Set<Int> = []
-        /// The 1-based number of the page on which the last paragraph goes on, when it does.
+        /// The page (0-based) on which the last paragraph goes on, when it does.
         var continuesOn: Int?
 
         /// A page alone: nothing from other pages.
@@ -66,7 +66,7 @@ public struct PageReflow: Sendable {
         if let next = pages[page + 1] {
             let nextRunning = next.running(neighbours: neighbours(of: page + 1, in: pages))
             if reflow.continuation(running: context.running, into: next, nextRunning: nextRunning) != nil {
-                context.continuesOn = page + 2
+                context.continuesOn = page + 1
             }
         }
         return context
@@ -140,16 +140,18 @@ public struct PageReflow: Sendable {
 
     /// The page laid out at `width` cells, as ``TextLayout/reflow(_:width:)`` describes, with
     /// `context`'s running furniture dimmed and, when the last paragraph goes on over the page,
-    /// a dimmed line saying where (`→ p. 13`). Hyphens the page's words did not decide are
-    /// settled by a guess (see ``LineJoin/UndecidedHyphen``).
-    public func lines(width: Int, context: Context) -> [LaidOutLine] {
+    /// a dimmed line saying where (`→ p. 13`, the page as `labels` name it: its printed label,
+    /// or its 1-based number). Hyphens the page's words did not decide are settled by a guess
+    /// (see ``LineJoin/UndecidedHyphen``).
+    public func lines(width: Int, context: Context, labels: PageLabels? = nil) -> [LaidOutLine] {
         var pieces = pieces
         for index in context.running {
             pieces[index].isFurniture = true
         }
         var lines = Self.laidOut(pieces, width: width, vocabulary: vocabulary)
         if let page = context.continuesOn {
-            lines.append(LaidOutLine(text: "→ p. \(page)", width: DisplayWidth.of("→ p. \(page)"), isFurniture: true))
+            let name = labels?.label(ofPage: page) ?? String(page + 1)
+            lines.append(LaidOutLine(text: "→ p. " + name, width: DisplayWidth.of("→ p. " + name), isFurniture: true))
         }
         return lines
     }

@@ -184,7 +184,7 @@ extension ReaderState {
         if !missing.isEmpty {
             effects.append(.loadPages(missing))
         }
-        cache.prepareLayouts(mode: layoutMode, width: textColumns)
+        cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
         return effects + (viewMode == .image ? refreshImages() : [])
     }
 }

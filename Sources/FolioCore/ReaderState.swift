@@ -304,7 +304,7 @@ public struct ReaderState: Sendable {
 
     mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
         cache.record(outcome, for: page, window: Set(windowPages()))
-        cache.prepareLayouts(mode: layoutMode, width: textColumns)
+        cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
         guard page == currentPage, viewMode == .text else {
             return
         }
@@ -330,7 +330,7 @@ public struct ReaderState: Sendable {
         let oldTopLine = topLine
         let oldLineCount = contentHeight(of: currentPage) ?? 0
         change(&self)
-        cache.prepareLayouts(mode: layoutMode, width: textColumns)
+        cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
         let newLineCount = contentHeight(of: currentPage) ?? 0
         if oldLineCount > 0 && newLineCount == 0 {
             pendingScrollShare = Double(oldTopLine) / Double(oldLineCount)

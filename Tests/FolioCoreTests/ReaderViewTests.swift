@@ -312,7 +312,10 @@ import Testing
     /// The text view shows one page at a time: a paragraph going on over the page break ends
     /// with a dimmed pointer to the page where it goes on.
     @Test func aParagraphGoingOnOnTheNextPageSaysWhere() throws {
-        var session = ReaderSession(pageCount: 3, screen: ScreenSize(rows: 10, columns: 60))
+        // The second page is printed "ii": the pointer names it as the page does.
+        var session = ReaderSession(
+            pageCount: 3, screen: ScreenSize(rows: 10, columns: 60),
+            labelRanges: [.init(startPage: 0, style: .lowerRoman)])
         let last = PageTextFixture.block(
             ["The last paragraph of the page is cut", "off in the middle of its sentence and"], y: 600)
         session.deliver(PageTextFixture.page([last]), for: 0)
@@ -321,7 +324,7 @@ import Testing
         session.deliver(PageTextFixture.page([PageTextFixture.block(["goes on here.", "Done."], y: 72)]), for: 1)
         frame = ReaderView.render(session.state)
         let marker = try #require(frame.rows.first { $0.contains { $0.text.contains("→") } })
-        #expect(marker == [Span(text: " → p. 2", style: .dim)])
+        #expect(marker == [Span(text: " → p. ii", style: .dim)])
     }
 
     /// A running head set larger than the body, below the margin band, is dimmed once the
