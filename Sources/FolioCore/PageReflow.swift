@@ -5,7 +5,7 @@
 /// It is made once per page (it does not depend on the width), on the thread that extracted the
 /// page: `folio --text --reflow`'s workers hand these back, in parallel, and a cheap ordered pass
 /// (``DocumentReflow``) decides what needs other pages; the reader keeps one per page it holds.
-/// ``lines(width:context:)`` lays it out.
+/// ``lines(width:context:labels:)`` lays it out.
 public struct PageReflow: Sendable {
     /// A paragraph on its way to the screen.
     struct Piece: Sendable {
@@ -43,7 +43,7 @@ public struct PageReflow: Sendable {
     public static var evidenceRadius: Int { RunningFurniture.radius }
 
     /// The edge lines of the page, for its neighbours' ``RunningFurniture`` decisions.
-    public var edgeLines: [EdgeLine] { pieces.compactMap(\.edge) }
+    var edgeLines: [EdgeLine] { pieces.compactMap(\.edge) }
 
     /// What the pages around a page say about it.
     public struct Context: Sendable, Equatable {

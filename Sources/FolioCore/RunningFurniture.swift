@@ -108,12 +108,12 @@ enum RunningFurniture {
 
 /// A line at the top or bottom edge of a page that may be a running header or footer: what it
 /// says with its numbers normalised, and where it stands.
-public struct EdgeLine: Sendable, Hashable {
+struct EdgeLine: Sendable, Hashable {
     /// The line's words, lowercased, every run of digits as `#` and white space as one space:
     /// "Chapter 5: Strings" and "Chapter 6: Strings" alike read "chapter #: strings".
-    public var key: String
+    var key: String
     /// The line's middle, from the top of the page, as a share of the page's height.
-    public var position: Double
+    var position: Double
 
     /// The edge line of `lines` (pieces of one line) on a page `pageHeight` points tall; nil
     /// when they have fewer than ``RunningFurniture/minimumLetters`` letters.
