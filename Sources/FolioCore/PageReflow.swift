@@ -274,7 +274,11 @@ extension PageReflow {
         }
         // A line of a column holds a few words at least; a term of a definition list ("resize
         // off") may happen to end where some other short block ends.
-        guard DisplayWidth.of(line.text) >= minimumFullLineCells else { return false }
+        var cells = 0
+        for char in line.chars where cells < minimumFullLineCells {
+            cells += DisplayWidth.of(char.scalar)
+        }
+        guard cells >= minimumFullLineCells else { return false }
         let size = LineShape.size(of: line)
         return fullBlocks.contains { other in
             line.box.width >= BlockFlow.fullLineRatio * other.box.width && abs(other.box.x1 - line.box.x1) <= size / 2
