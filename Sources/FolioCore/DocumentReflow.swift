@@ -15,15 +15,19 @@ public struct DocumentReflow: Sendable {
     /// parallel too.
     public struct Page: Sendable {
         let reflow: PageReflow
-        /// The text of the page alone, at `width` cells.
+        /// The page alone laid out at `width` cells, and the lines of each piece.
+        let lines: [LaidOutLine]
+        let ranges: [Range<Int>]
+        /// The text of the page alone.
         let text: String
         let width: Int
 
         /// Reads `page` for reflowing at `width` cells.
         public init(_ page: PageText, width: Int) {
             reflow = PageReflow(page)
-            self.width = width
-            text = TextLayout.printed(PageReflow.laidOut(reflow.pieces, width: width, vocabulary: reflow.vocabulary))
+            self.width = max(width, 1)
+            (lines, ranges) = PageReflow.laidOutWithRanges(reflow.pieces, width: width, vocabulary: reflow.vocabulary)
+            text = TextLayout.printed(lines)
         }
     }
 
@@ -55,7 +59,7 @@ public struct DocumentReflow: Sendable {
         }
         // Where each paragraph moved onto an earlier page went: (page, piece).
         var movedTo: [Int: [Int: (page: Int, piece: Int)]] = [:]
-        var joinedOnto: Set<Int> = []
+        var joinedOnto: Set<PieceAddress> = []
         for (page, next) in zip(printed, printed.dropFirst()) where next == page + 1 {
             guard let reflow = reflows[page], let following = reflows[next],
                 let (last, first) = reflow.continuation(
@@ -65,26 +69,51 @@ public struct DocumentReflow: Sendable {
             pieces[target.page]?[target.piece].paragraph.append(
                 following.pieces[first].paragraph, vocabulary: vocabulary)
             movedTo[next, default: [:]][first] = target
-            joinedOnto.insert(target.page)
+            joinedOnto.insert(PieceAddress(page: target.page, piece: target.piece))
         }
         return printed.map { page in
-            guard let read = pages[page], var kept = pieces[page] else { return nil }
+            guard let read = pages[page], let kept = pieces[page] else { return nil }
             let runningText = (running[page] ?? []).filter { !kept[$0].isFurniture }
-            let settlesAlike = read.reflow.pieces.allSatisfy { piece in
-                piece.paragraph.undecided.allSatisfy {
-                    $0.keeps(vocabulary: vocabulary) == $0.keeps(vocabulary: read.reflow.vocabulary)
-                }
+            let moved = movedTo[page] ?? [:]
+            // The pieces laid out again: those another page's paragraph joined, and those whose
+            // hyphens the document settles otherwise than the page did. (Tables are laid out
+            // from their cells, which no hyphen changes.)
+            let rewrapped = kept.indices.filter { index in
+                joinedOnto.contains(PieceAddress(page: page, piece: index))
+                    || (!kept[index].paragraph.isTabular
+                        && kept[index].paragraph.undecided.contains {
+                            $0.keeps(vocabulary: vocabulary) != $0.keeps(vocabulary: read.reflow.vocabulary)
+                        })
             }
-            if runningText.isEmpty, movedTo[page] == nil, !joinedOnto.contains(page), settlesAlike {
+            if runningText.isEmpty, moved.isEmpty, rewrapped.isEmpty {
                 return read.text
             }
-            for index in runningText {
-                kept[index].isFurniture = true
+            var lines = read.lines
+            for index in kept.indices.reversed() {
+                let range = read.ranges[index]
+                if moved[index] != nil {
+                    lines.removeSubrange(range)
+                    continue
+                }
+                let hasBlank = kept[index].followsBlank && range.lowerBound > 0
+                if rewrapped.contains(index) {
+                    lines.replaceSubrange(
+                        range,
+                        with: (hasBlank ? [LaidOutLine(text: "", width: 0)] : [])
+                            + PageReflow.wrapped(kept[index], width: read.width, vocabulary: vocabulary))
+                } else if runningText.contains(index) {
+                    for line in range.dropFirst(hasBlank ? 1 : 0) {
+                        lines[line].isFurniture = true
+                    }
+                }
             }
-            if let moved = movedTo[page] {
-                kept = kept.enumerated().filter { moved[$0.offset] == nil }.map(\.element)
-            }
-            return TextLayout.printed(PageReflow.laidOut(kept, width: read.width, vocabulary: vocabulary))
+            return TextLayout.printed(lines)
         }
     }
+}
+
+/// A piece of a page: where a paragraph from the next page was joined.
+private struct PieceAddress: Hashable {
+    var page: Int
+    var piece: Int
 }

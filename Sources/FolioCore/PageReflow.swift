@@ -159,32 +159,51 @@ public struct PageReflow: Sendable {
     /// `pieces` wrapped to `width` cells, tables aligned, undecided hyphens settled by
     /// `vocabulary`.
     static func laidOut(_ pieces: [Piece], width: Int, vocabulary: LineJoin.Vocabulary) -> [LaidOutLine] {
+        laidOutWithRanges(pieces, width: width, vocabulary: vocabulary).lines
+    }
+
+    /// ``laidOut(_:width:vocabulary:)``'s lines, with the lines each piece gave (the blank line
+    /// before it included), so that one piece can be laid out again alone.
+    static func laidOutWithRanges(
+        _ pieces: [Piece], width: Int, vocabulary: LineJoin.Vocabulary
+    ) -> (lines: [LaidOutLine], ranges: [Range<Int>]) {
         let width = max(width, 1)
         var laidOut: [LaidOutLine] = []
+        var ranges: [Range<Int>] = []
         var index = 0
         while index < pieces.count {
             let piece = pieces[index]
+            let start = laidOut.count
             if piece.followsBlank && !laidOut.isEmpty {
                 laidOut.append(LaidOutLine(text: "", width: 0))
             }
             if let rows = TextLayout.alignedRows(pieces[index...], width: width) {
-                laidOut += rows
+                for (offset, row) in rows.enumerated() {
+                    laidOut.append(row)
+                    ranges.append((offset == 0 ? start : laidOut.count - 1)..<laidOut.count)
+                }
                 index += rows.count
                 continue
             }
             index += 1
-            let scalars = piece.paragraph.settled(by: vocabulary).scalars
-            let indent = min(piece.indent, width / 2)
-            let margin = String(repeating: " ", count: indent)
-            let isRightToLeft = RightToLeft.isRightToLeftParagraph(scalars)
-            laidOut += LineWrapper.wrap(scalars, width: width - indent).map { line in
-                var laidOutLine = LaidOutLine(
-                    text: margin + line.text, width: indent + line.width, isFurniture: piece.isFurniture)
-                laidOutLine.isRightToLeft = isRightToLeft
-                return laidOutLine
-            }
+            laidOut += wrapped(piece, width: width, vocabulary: vocabulary)
+            ranges.append(start..<laidOut.count)
         }
-        return laidOut
+        return (laidOut, ranges)
+    }
+
+    /// The lines of one piece that is not a row of a table, at `width` cells (at least 1).
+    static func wrapped(_ piece: Piece, width: Int, vocabulary: LineJoin.Vocabulary) -> [LaidOutLine] {
+        let scalars = piece.paragraph.settled(by: vocabulary).scalars
+        let indent = min(piece.indent, width / 2)
+        let margin = String(repeating: " ", count: indent)
+        let isRightToLeft = RightToLeft.isRightToLeftParagraph(scalars)
+        return LineWrapper.wrap(scalars, width: width - indent).map { line in
+            var laidOutLine = LaidOutLine(
+                text: margin + line.text, width: indent + line.width, isFurniture: piece.isFurniture)
+            laidOutLine.isRightToLeft = isRightToLeft
+            return laidOutLine
+        }
     }
 }
 
