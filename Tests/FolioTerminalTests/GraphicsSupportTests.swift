@@ -90,10 +90,15 @@ import Testing
     let tmuxInKitty =
         "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c"
 
+    /// What is decided from ``tmuxInKitty`` with kitty's version replaced, and `outsideAnswers`
+    /// before kitty's DA1.
     private func insideTmux(
-        outsideVersion: String, passthrough: Bool = true, preference: GraphicsPreference = .auto
+        outsideVersion: String, outsideAnswers: String = "", passthrough: Bool = true,
+        preference: GraphicsPreference = .auto
     ) -> GraphicsSupport {
-        let text = bytes(tmuxInKitty.replacingOccurrences(of: "kitty(0.26.5)", with: outsideVersion))
+        let text = bytes(
+            tmuxInKitty.replacingOccurrences(of: "kitty(0.26.5)", with: outsideVersion)
+                .replacingOccurrences(of: "\u{1B}[?62;c", with: outsideAnswers + "\u{1B}[?62;c"))
         let split = TerminalReplies.endOfFirstDeviceAttributes(in: text) ?? text.count
         return GraphicsSupport.decide(
             replies: TerminalReplies.parse(Array(text[..<split])), ioctlPixels: PixelSize(width: 900, height: 540),
@@ -125,6 +130,15 @@ import Testing
             #expect(new.method == .kitty && new.throughTmux, "\(version)")
             #expect(new.advice == nil)
         }
+    }
+
+    /// tmux gives the pane a pixel size it may have guessed (16×32 px a cell when its client's
+    /// terminal does not say), so the cell size the terminal outside reports comes first.
+    @Test func insideTmuxTheCellSizeComesFromTheTerminalOutside() {
+        #expect(insideTmux(outsideVersion: "kitty(0.35.2)").cellPixels == PixelSize(width: 9, height: 18))
+        let reported = insideTmux(outsideVersion: "kitty(0.35.2)", outsideAnswers: "\u{1B}[6;20;10t")
+        #expect(reported.cellPixels == PixelSize(width: 10, height: 20))
+        #expect(reported.explanation.contains("cell size 10×20 px (reported by the terminal outside tmux)"))
     }
 
     @Test func insideTmuxWithoutPassthroughSaysHowToTurnItOn() {
