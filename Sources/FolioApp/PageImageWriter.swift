@@ -199,7 +199,7 @@ struct PageImageWriter {
     private func itermPieces(_ image: RGBImage, at placement: ImagePlacement) -> [ImagePiece] {
         guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else { return [] }
         let crop = image.cropped(to: rect)
-        guard let png = try? PNGEncoder.encode(width: crop.width, height: crop.height, rgb: crop.pixels) else {
+        guard let png = try? WirePNG.encode(crop) else {
             return []
         }
         let cell = support.cellPixels

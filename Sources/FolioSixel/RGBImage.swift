@@ -21,6 +21,18 @@ public struct RGBImage: Sendable {
 }
 
 extension RGBImage {
+    /// Whether every pixel is grey (its three channels equal).
+    public var isGrey: Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] != buffer[index + 1] || buffer[index] != buffer[index + 2] { return false }
+                index += 3
+            }
+            return true
+        }
+    }
+
     /// This picture in negative (each channel `255 - value`), for the inverted image view.
     public func inverted() -> RGBImage {
         RGBImage(width: width, height: height, pixels: pixels.map { 255 - $0 })
@@ -108,7 +120,7 @@ struct GreyLevels {
 
     init(histogram: [Int], levels: Int) {
         // The 8-bit grey a terminal draws for each sixel level q: round(q × 255 / 100).
-        let candidates = (0...Int(SixelColor.maximumLevel)).map { ($0 * 255 + 50) / 100 }
+        let candidates = (0...SixelColor.maximumLevel).map { Int(SixelColor.byte(ofLevel: $0)) }
         var count = [Double](repeating: 0, count: 257)
         var sum = [Double](repeating: 0, count: 257)
         var squares = [Double](repeating: 0, count: 257)

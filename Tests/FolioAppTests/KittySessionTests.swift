@@ -191,4 +191,30 @@ import Testing
         #expect(sent.last?.keys["a"] == "p")
         _ = reader.quit()
     }
+
+    /// A photo page: through a temporary file (no wire cost) the lossless PNG, through the
+    /// terminal's input the smaller 256-colour palette PNG (colour type 3).
+    @Test func photoPageIsLosslessThroughAFileAndPalettedThroughTheInput() throws {
+        let expected = try Document(path: Corpus.path("pypdf-cmyk-image.pdf")).render(page: 0, width: 78 * cell.width)
+        let lossless = try PNGEncoder.encode(width: expected.width, height: expected.height, rgb: expected.pixels)
+        for graphics in [TestGraphics.kittyReadingFiles, TestGraphics.kitty] {
+            let reader = try ReaderUnderTest(
+                "pypdf-cmyk-image.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: graphics)
+            reader.terminal.type(.tab)
+            #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+            let sent = try commands(try #require(reader.terminal.images.first))
+            let payload = sent.filter { $0.keys["a"] != "p" }.flatMap(\.payload)
+            var png = try #require(Data(base64Encoded: String(decoding: payload, as: UTF8.self)))
+            if graphics.kittyTemporaryFiles {
+                let path = String(decoding: png, as: UTF8.self)
+                defer { try? FileManager.default.removeItem(atPath: path) }
+                png = try Data(contentsOf: URL(fileURLWithPath: path))
+                #expect([UInt8](png) == lossless)
+            } else {
+                #expect(png[25] == 3, "colour type: palette")
+                #expect(Double(png.count) < 0.5 * Double(lossless.count))
+            }
+            _ = reader.quit()
+        }
+    }
 }
