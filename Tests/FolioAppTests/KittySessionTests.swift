@@ -217,4 +217,60 @@ import Testing
             _ = reader.quit()
         }
     }
+
+    /// A zoom step re-places the image already sent, its crop scaled to the cells, at once (no
+    /// pixels); the sharp render at the new zoom follows and replaces it. Zooming back out
+    /// shows that sharp image scaled down, and renders nothing.
+    @Test func zoomRePlacesTheSentImageThenSendsASharpOne() throws {
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kitty)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let firstWrite = try #require(reader.terminal.images.first)
+        let id = try #require(try commands(firstWrite).first?.keys["i"])
+
+        var seen = reader.terminal.images.count
+        reader.terminal.type("+")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let quick = reader.terminal.images[seen]
+        #expect(quick.pieces.flatMap(\.bytes).count < 1024)
+        let scaled = try commands(quick)
+        #expect(scaled.map { $0.keys["a"] } == ["p"])
+        // 78 × 29 cells of the page at 1.25: the top-left 78/1.25 × 29/1.25 cells of the image
+        // sent, scaled to fill them.
+        let placed = try #require(scaled.first)
+        #expect(placed.keys["i"] == id && placed.keys["x"] == "0" && placed.keys["y"] == "0")
+        #expect(placed.keys["w"] == "\(Int((Double(78 * cell.width) / 1.25).rounded()))")
+        #expect(placed.keys["h"] == "\(Int((Double(29 * cell.height) / 1.25).rounded()))")
+        #expect(placed.keys["c"] == "78" && placed.keys["r"] == "29")
+
+        // Then the page rendered at 1.25, under a new id, placed unscaled.
+        #expect(
+            reader.terminal.waitUntil { terminal in
+                terminal.images.dropFirst(seen + 1).contains { write in
+                    (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains { $0.keys["a"] == "t" }
+                }
+            })
+        let sharp = try reader.terminal.images.dropFirst(seen + 1).flatMap { try commands($0) }
+        let sharpID = try #require(sharp.first { $0.keys["a"] == "t" }?.keys["i"])
+        #expect(sharpID != id)
+        let sharpPlacement = try #require(sharp.last { $0.keys["a"] == "p" })
+        #expect(sharpPlacement.keys["i"] == sharpID && sharpPlacement.keys["c"] == nil)
+        #expect(sharpPlacement.keys["w"] == "\(78 * cell.width)")
+
+        // Zooming out: the sharp image, scaled down to the cells; no other image is sent.
+        seen = reader.terminal.images.count
+        reader.terminal.type("-")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let out = try commands(reader.terminal.images[seen])
+        #expect(out.map { $0.keys["a"] } == ["p"])
+        #expect(out.first?.keys["i"] == sharpID && out.first?.keys["w"] == "\(Int(Double(78 * cell.width) * 1.25))")
+        #expect(reader.terminal.waitForScreen(containing: "Zoom 100%") != nil)
+        _ = reader.quit()
+        #expect(
+            !reader.terminal.images.dropFirst(seen).contains { write in
+                (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains { $0.keys["a"] == "t" }
+            })
+    }
 }
