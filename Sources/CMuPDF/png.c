@@ -72,7 +72,7 @@ folio_status folio_deflate(folio_context *context, const unsigned char *source, 
     fz_var(copy);
     fz_var(count);
     fz_try(ctx) {
-        data = fz_new_deflated_data(ctx, &count, source, length, FZ_DEFLATE_BEST);
+        data = fz_new_deflated_data(ctx, &count, source, length, FZ_DEFLATE_DEFAULT);
         // MuPDF's block is freed with fz_free; the caller gets one folio_png_free frees.
         copy = malloc(count > 0 ? count : 1);
         if (copy == NULL) {
