@@ -19,10 +19,6 @@ extension ReaderState {
         shownImage(of: currentPage)?.extent
     }
 
-    /// The smallest share of an image's size a terminal that scales images shows it at instead
-    /// of rendering the page again (zoomed out); further out, scaling down would blur the text.
-    static let smallestImageScale = 0.5
-
     /// The image to show for `page`: the one for the current settings, or, while that is being
     /// made after a new search, the same page with the old marks (so the page does not fall
     /// back to its text for a moment), or, on a terminal that scales images, the same page at
@@ -51,16 +47,6 @@ extension ReaderState {
                     columns: Int((Double(image.value.columns) * scale).rounded(.up))),
                 scale: scale)
         }
-    }
-
-    /// Whether a terminal that scales images can show `request` well enough with an image it
-    /// has: the same page and marks at a larger zoom, at most twice as large.
-    private func hasScaledImage(for request: RenderRequest) -> Bool {
-        scalesImages
-            && renderedImages.keys.contains { image in
-                image.isSamePage(ignoringZoomAndMarks: request) && image.highlight == request.highlight
-                    && (Self.smallestImageScale...1).contains(request.zoom / image.zoom)
-            }
     }
 
     /// Why the current page's image could not be made, if it could not.
@@ -142,7 +128,6 @@ extension ReaderState {
         pendingRenders.formIntersection(keep)
         let missing = wanted.filter {
             renderedImages[$0] == nil && failedRenders[$0] == nil && !pendingRenders.contains($0)
-                && !hasScaledImage(for: $0)
         }
         pendingRenders.formUnion(missing)
         var effects: [ReaderEffect] = []

@@ -82,8 +82,8 @@ public struct ReaderState: Sendable {
     /// Whether this terminal can show images, and how.
     public let imageAvailability: ImageAvailability
     /// Whether the terminal scales a placed image to any box of cells (kitty outside tmux): a
-    /// zoom then shows the page image already there, scaled, at once, and the page is rendered
-    /// again only when the zoom needs more pixels than that image has.
+    /// zoom then shows the page image already there, scaled, at once, until the page rendered at
+    /// the new zoom replaces it.
     public let scalesImages: Bool
 
     var paging: PagingController

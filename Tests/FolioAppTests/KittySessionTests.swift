@@ -219,8 +219,8 @@ import Testing
     }
 
     /// A zoom step re-places the image already sent, its crop scaled to the cells, at once (no
-    /// pixels); the sharp render at the new zoom follows and replaces it. Zooming back out
-    /// shows that sharp image scaled down, and renders nothing.
+    /// pixels); the sharp render at the new zoom follows and replaces it. Zooming back out, the
+    /// sharp image is the first one again, which the terminal still holds: placed, not sent.
     @Test func zoomRePlacesTheSentImageThenSendsASharpOne() throws {
         let reader = try ReaderUnderTest(
             "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kitty)
@@ -228,49 +228,47 @@ import Testing
         reader.terminal.type(.tab)
         #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
         let firstWrite = try #require(reader.terminal.images.first)
-        let id = try #require(try commands(firstWrite).first?.keys["i"])
+        let firstID = try #require(try commands(firstWrite).first?.keys["i"])
 
-        var seen = reader.terminal.images.count
-        reader.terminal.type("+")
-        #expect(reader.terminal.waitUntil { $0.images.count > seen })
-        let quick = reader.terminal.images[seen]
-        #expect(quick.pieces.flatMap(\.bytes).count < 1024)
-        let scaled = try commands(quick)
-        #expect(scaled.map { $0.keys["a"] } == ["p"])
-        // 78 × 29 cells of the page at 1.25: the top-left 78/1.25 × 29/1.25 cells of the image
-        // sent, scaled to fill them.
-        let placed = try #require(scaled.first)
-        #expect(placed.keys["i"] == id && placed.keys["x"] == "0" && placed.keys["y"] == "0")
-        #expect(placed.keys["w"] == "\(Int((Double(78 * cell.width) / 1.25).rounded()))")
-        #expect(placed.keys["h"] == "\(Int((Double(29 * cell.height) / 1.25).rounded()))")
-        #expect(placed.keys["c"] == "78" && placed.keys["r"] == "29")
+        /// Types `key`; checks that the next write re-places image `id` scaled by `scale` with no
+        /// pixels; returns the commands written after it until an unscaled placement came.
+        func zoom(_ key: String, showing id: String, scale: Double) throws -> [KittyCommand] {
+            let seen = reader.terminal.images.count
+            reader.terminal.type(key)
+            #expect(reader.terminal.waitUntil { $0.images.count > seen })
+            let quick = reader.terminal.images[seen]
+            #expect(quick.pieces.flatMap(\.bytes).count < 1024)
+            let scaled = try commands(quick)
+            #expect(scaled.map { $0.keys["a"] } == ["p"])
+            // In: the top-left 78/1.25 × 29/1.25 cells' worth of the image sent, scaled to fill
+            // the 78 × 29 cells; out: 78 × 1.25 by 29 × 1.25 of it, scaled down.
+            let placed = try #require(scaled.first)
+            #expect(placed.keys["i"] == id && placed.keys["x"] == "0" && placed.keys["y"] == "0")
+            #expect(placed.keys["w"] == "\(Int((Double(78 * cell.width) / scale).rounded()))")
+            #expect(placed.keys["h"] == "\(Int((Double(29 * cell.height) / scale).rounded()))")
+            #expect(placed.keys["c"] == "78" && placed.keys["r"] == "29")
+            #expect(
+                reader.terminal.waitUntil { terminal in
+                    terminal.images.dropFirst(seen + 1).contains { write in
+                        (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains {
+                            $0.keys["a"] == "p" && $0.keys["c"] == nil
+                        }
+                    }
+                })
+            let after = try reader.terminal.images.dropFirst(seen + 1).flatMap { try commands($0) }
+            let sharp = try #require(after.last { $0.keys["a"] == "p" })
+            #expect(sharp.keys["c"] == nil && sharp.keys["w"] == "\(78 * cell.width)")
+            return after
+        }
 
-        // Then the page rendered at 1.25, under a new id, placed unscaled.
-        #expect(
-            reader.terminal.waitUntil { terminal in
-                terminal.images.dropFirst(seen + 1).contains { write in
-                    (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains { $0.keys["a"] == "t" }
-                }
-            })
-        let sharp = try reader.terminal.images.dropFirst(seen + 1).flatMap { try commands($0) }
-        let sharpID = try #require(sharp.first { $0.keys["a"] == "t" }?.keys["i"])
-        #expect(sharpID != id)
-        let sharpPlacement = try #require(sharp.last { $0.keys["a"] == "p" })
-        #expect(sharpPlacement.keys["i"] == sharpID && sharpPlacement.keys["c"] == nil)
-        #expect(sharpPlacement.keys["w"] == "\(78 * cell.width)")
+        let zoomedIn = try zoom("+", showing: firstID, scale: 1.25)
+        let sharpID = try #require(zoomedIn.first { $0.keys["a"] == "t" }?.keys["i"])
+        #expect(sharpID != firstID)
+        #expect(zoomedIn.last { $0.keys["a"] == "p" }?.keys["i"] == sharpID)
 
-        // Zooming out: the sharp image, scaled down to the cells; no other image is sent.
-        seen = reader.terminal.images.count
-        reader.terminal.type("-")
-        #expect(reader.terminal.waitUntil { $0.images.count > seen })
-        let out = try commands(reader.terminal.images[seen])
-        #expect(out.map { $0.keys["a"] } == ["p"])
-        #expect(out.first?.keys["i"] == sharpID && out.first?.keys["w"] == "\(Int(Double(78 * cell.width) * 1.25))")
-        #expect(reader.terminal.waitForScreen(containing: "Zoom 100%") != nil)
+        let zoomedOut = try zoom("-", showing: sharpID, scale: 0.8)
+        #expect(!zoomedOut.contains { $0.keys["a"] == "t" })
+        #expect(zoomedOut.last { $0.keys["a"] == "p" }?.keys["i"] == firstID)
         _ = reader.quit()
-        #expect(
-            !reader.terminal.images.dropFirst(seen).contains { write in
-                (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains { $0.keys["a"] == "t" }
-            })
     }
 }
