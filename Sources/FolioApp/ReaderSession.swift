@@ -128,6 +128,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             document: summary, startPage: min(max(session.startPage, 0), max(summary.pageCount - 1, 0)),
             screen: terminal.size, keys: session.configuration.keys, preferences: session.configuration.reader,
             imageAvailability: Self.availability(of: session.graphics),
+            scalesImages: session.graphics.method == .kitty && !session.graphics.throughTmux,
             searchHistory: session.searchHistory?.patterns() ?? PromptHistory(),
             marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [], bidi: MuPDFBidi.shared)
         if session.configuration.reload {

@@ -81,6 +81,10 @@ public struct ReaderState: Sendable {
     public internal(set) var invertsImages = false
     /// Whether this terminal can show images, and how.
     public let imageAvailability: ImageAvailability
+    /// Whether the terminal scales a placed image to any box of cells (kitty outside tmux): a
+    /// zoom then shows the page image already there, scaled, at once, until the page rendered at
+    /// the new zoom replaces it.
+    public let scalesImages: Bool
 
     var paging: PagingController
     var cache = PageCache()
@@ -150,6 +154,7 @@ public struct ReaderState: Sendable {
         keys: KeyTables = .standard,
         preferences: ReaderPreferences = ReaderPreferences(),
         imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up"),
+        scalesImages: Bool = false,
         searchHistory: PromptHistory = PromptHistory(),
         marks: [Mark] = [],
         bidi: (any BidiAlgorithm)? = nil
@@ -158,6 +163,7 @@ public struct ReaderState: Sendable {
         self.searchHistory = searchHistory
         self.marks = marks
         self.imageAvailability = imageAvailability
+        self.scalesImages = scalesImages
         self.document = document
         self.keys = keys
         self.preferences = preferences
