@@ -72,8 +72,8 @@ abort() {
 # stop_terminal: ends the terminal (folio goes with it), if it still runs.
 stop_terminal() {
     if [[ -n "$terminal_pid" ]]; then
-        kill "$terminal_pid" 2>/dev/null
-        wait "$terminal_pid" 2>/dev/null
+        kill "$terminal_pid" 2>/dev/null || true
+        wait "$terminal_pid" 2>/dev/null || true
         terminal_pid=""
     fi
     return 0
@@ -360,7 +360,7 @@ quit_and_restored() {
     rm -f "$dir"/before*.ppm "$dir"/after*.ppm
     touch "$dir/done"
     if wait_for 15 terminal_gone; then
-        wait "$terminal_pid" 2>/dev/null
+        wait "$terminal_pid" 2>/dev/null || true
         terminal_pid=""
         pass "the terminal closed after folio"
     else
