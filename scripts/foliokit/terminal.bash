@@ -3,7 +3,8 @@
 # window, screenshots compared with mutool's render of the page, and reading folio's trace.
 # Sourced by those scripts (bash); see docs/TESTING.md.
 #
-# A script sets `root` (the checkout) and calls
+# A script sets `root` (the checkout), `check_prefix` if its checks' lines name the terminal
+# ("kitty "), and calls
 #   terminal_test_begin NAME TIME_LIMIT KEEP_DIR PACKAGE…
 # which installs the packages (scripts/setup), builds folio unless FOLIO names a binary, and
 # sets up the work folder and the traps. Then, for each terminal it starts: `terminal_pid` (the
