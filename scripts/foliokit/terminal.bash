@@ -175,7 +175,7 @@ locate_grid() {
                  for (; y >= 0 && bright[y]; y--) {}; print y + 1, b}')
     ((top <= bottom)) || return 1
     left="$(convert "$dir/window.ppm" -crop "${window_width}x$((bottom - top + 1))+0+${top}" +repage "${mask[@]}" \
-        -scale "${window_width}x1!" -depth 8 txt:- | awk -F'[,:() ]+' 'NR > 1 && $4 > 128 {print $1; exit}')"
+        -scale "${window_width}x1!" -depth 8 txt:- | awk -F'[,:() ]+' 'NR > 1 && $4 > 128 && !found {print $1; found = 1}')"
     rm -f "$dir/window.ppm"
     [[ -n "$left" ]] || return 1
     grid_x=$((window_x + left))
