@@ -221,7 +221,12 @@ public struct TerminalReplies: Sendable, Equatable {
             deviceAttributes = parameters
             return .deviceAttributes
         case (UInt8(ascii: "S"), true) where parameters.count >= 3:
-            guard parameters[1] == 0 else { return parameters[0] == 1 ? .colorRegisters : .maxImageSize }
+            guard parameters[1] == 0 else {
+                // A failure answers the item it names, but mlterm (3.9) names item 1 in its
+                // failure to item 2 as well: the queries go out in order, so a second reply
+                // naming item 1 answers the largest-image query.
+                return parameters[0] == 1 && answers[.colorRegisters] == nil ? .colorRegisters : .maxImageSize
+            }
             if parameters[0] == 1 {
                 colorRegisters = parameters[2]
                 return .colorRegisters
