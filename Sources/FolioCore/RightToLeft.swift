@@ -65,22 +65,31 @@ public enum RightToLeft {
         scalars.contains(where: isStrong)
     }
 
-    /// `scalars` in visual order (left to right on the screen), by rule L2 of UAX #9: from the
-    /// highest level down to the lowest odd one, every run at that level or above is reversed,
-    /// with the mirrored forms where a character runs right to left. A combining mark stays
-    /// after the character it sits on, since terminals draw marks on the cell before them.
+    /// `scalars` in visual order (left to right on the screen), by rule L2 of UAX #9, with the
+    /// mirrored forms where a character runs right to left (see ``visualIndices(_:levels:)``).
     public static func visual(_ scalars: [Unicode.Scalar], levels: BidiLevels) -> [Unicode.Scalar] {
         guard levels.levels.count == scalars.count, levels.mirrored.count == scalars.count else { return scalars }
+        return visualIndices(scalars, levels: levels.levels).map { index in
+            levels.levels[index] % 2 == 1 ? levels.mirrored[index] : scalars[index]
+        }
+    }
+
+    /// The indices of `scalars` in visual order (left to right on the screen), by rule L2 of
+    /// UAX #9: from the highest level down to the lowest odd one, every run at that level or
+    /// above is reversed. A combining mark stays after the character it sits on, since
+    /// terminals draw marks on the cell before them. `levels` has one level per scalar.
+    static func visualIndices(_ scalars: [Unicode.Scalar], levels: [UInt8]) -> [Int] {
+        guard levels.count == scalars.count else { return Array(scalars.indices) }
         // Clusters: a base character and the zero-width marks after it, at the base's level.
         var clusters: [(range: Range<Int>, level: UInt8)] = []
         for index in scalars.indices {
             if index > 0, DisplayWidth.of(scalars[index]) == 0, !clusters.isEmpty {
                 clusters[clusters.count - 1].range = clusters[clusters.count - 1].range.lowerBound..<(index + 1)
             } else {
-                clusters.append((index..<(index + 1), levels.levels[index]))
+                clusters.append((index..<(index + 1), levels[index]))
             }
         }
-        guard let highest = clusters.map(\.level).max(), highest > 0 else { return scalars }
+        guard let highest = clusters.map(\.level).max(), highest > 0 else { return Array(scalars.indices) }
         let lowestOdd = clusters.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest
         var order = Array(clusters.indices)
         var level = highest
@@ -101,16 +110,7 @@ public enum RightToLeft {
             if level == 0 { break }
             level -= 1
         }
-        var visual: [Unicode.Scalar] = []
-        visual.reserveCapacity(scalars.count)
-        for index in order {
-            let cluster = clusters[index]
-            let isRightToLeft = cluster.level % 2 == 1
-            for position in cluster.range {
-                visual.append(isRightToLeft ? levels.mirrored[position] : scalars[position])
-            }
-        }
-        return visual
+        return order.flatMap { clusters[$0].range }
     }
 
     /// `line` in the order it is drawn, left to right along its direction (a base character and

@@ -176,9 +176,9 @@ import Testing
         var rightToLeft = lines
         rightToLeft[0].isRightToLeft = true
         let shown = TextLayout.withVisualOrder(rightToLeft, bidi: ArabicRunsReversed())
-        #expect(shown[0].visualText == "12 " + String(String.UnicodeScalarView(book.unicodeScalars.reversed())))
+        #expect(shown[0].visual?.text == "12 " + String(String.UnicodeScalarView(book.unicodeScalars.reversed())))
         #expect(shown[0].text == "\(book) 12")
-        #expect(shown[1].visualText == nil)
+        #expect(shown[1].visual == nil)
     }
 
     @Test func theReaderShowsARightToLeftParagraphRightAlignedInVisualOrder() {

@@ -103,3 +103,51 @@ import Testing
         #expect(rows.map { $0.drop { $0 == " " } } == ["あいうえお", "日本語"])
     }
 }
+
+/// A search in the reader on the right-to-left pages of the corpus: the cells highlighted hold
+/// the characters matched, as the terminal is sent them (in visual order, MuPDF's bidi). The
+/// words come from `mutool draw -F txt` on each page (see ``RightToLeftCorpusTests``).
+@Suite struct RightToLeftHighlightCorpusTests {
+    /// The texts of the highlighted spans on the screen after searching `file`'s `page` for
+    /// `pattern`, top to bottom, left to right.
+    func highlighted(_ pattern: String, in file: String, page: Int = 0) throws -> [String] {
+        let document = try Document(path: Corpus.path(file))
+        var state = ReaderState(
+            document: DocumentSummary(fileName: file, title: nil, pageCount: try document.pageCount),
+            startPage: page, screen: ScreenSize(rows: 40, columns: 100), bidi: MuPDFBidi.shared)
+        _ = state.start()
+        _ = state.handle(.pageLoaded(page: page, text: try document.text(page: page)))
+        for scalar in "/\(pattern)".unicodeScalars {
+            _ = state.handle(.key(.character(scalar)))
+        }
+        _ = state.handle(.key(.enter))
+        return ReaderView.render(state).rows.flatMap { row in
+            row.filter { $0.style == .highlight || $0.style == .currentMatch }.map(\.text)
+        }
+    }
+
+    /// An Arabic word as drawn: its letters (each with its marks) from the right.
+    func drawn(_ word: String) -> String {
+        String(word.reversed())
+    }
+
+    @Test func eachOfFourTitlesOnAVisualOrderPageHighlightsItsWord() throws {
+        #expect(
+            try highlighted("الخطوط", in: "pdfjs-ArabicCIDTrueType.pdf") == Array(repeating: drawn("الخطوط"), count: 4))
+    }
+
+    @Test func aWordAndAPhraseOfAnArabicEPUBAreHighlightedAsDrawn() throws {
+        let file = "idpf-regime-anticancer-arabic.epub"
+        #expect(try highlighted("أردنا", in: file, page: 2) == [drawn("أردنا")])
+        #expect(try highlighted("نفهم الآن", in: file, page: 2) == [drawn("نفهم الآن")])
+    }
+
+    /// Each page of habibi-rotated reads "حَبيبي habibi", then the word again after glyphs with
+    /// no Unicode value: the Latin word keeps its letters' order inside the right-to-left line.
+    @Test(arguments: 0..<4)
+    func aLatinWordAndAnArabicWordWithItsMarkInARightToLeftLine(page: Int) throws {
+        let file = "pypdf-habibi-rotated-arabic.pdf"
+        #expect(try highlighted("habibi", in: file, page: page) == ["habibi"])
+        #expect(try highlighted("حَبيبي", in: file, page: page) == [drawn("حَبيبي"), drawn("حَبيبي")])
+    }
+}

@@ -1,0 +1,114 @@
+import FolioCore
+import Testing
+
+/// Search matches and links, found in a line's logical text, drawn where the line shows those
+/// characters once it is put in visual order and set against the right edge.
+@Suite struct VisualOrderTests {
+    let book = "كتاب"
+    let new = "جديد"
+
+    /// `string` reversed scalar by scalar: an Arabic word without marks as a terminal must be sent it.
+    func reversed(_ string: String) -> String {
+        String(String.UnicodeScalarView(string.unicodeScalars.reversed()))
+    }
+
+    /// UAX #9 resolves "abc كتاب 123" (a left-to-right paragraph) to levels 0, 0, 0, 0, 1, 1, 1,
+    /// 1, 1, 2, 2, 2 (MuPDF's answer, checked in RightToLeftCorpusTests): drawn "abc 123 باتك".
+    /// The logical "كتاب 1" is drawn in two pieces, the "1" apart from the word and its space.
+    @Test func aLogicalRangeIsDrawnWhereVisualOrderPutsItsCharacters() throws {
+        let line = "abc \(book) 123"
+        let bidi = FixedLevels(levels: [0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2])
+        let visual = try #require(VisualOrder(of: line, rightToLeft: false, bidi: bidi))
+        #expect(visual.text == "abc 123 " + reversed(book))
+        #expect(visual.drawnAt == [0, 1, 2, 3, 11, 10, 9, 8, 7, 4, 5, 6])
+        #expect(visual.runs(of: 4..<10) == [4..<5, 7..<12])
+        #expect(visual.runs(of: 0..<3) == [0..<3])
+        #expect(visual.runs(of: 9..<12) == [4..<7], "the number keeps its order")
+    }
+
+    @Test func aLineWithoutRightToLeftLettersHasNoVisualForm() {
+        #expect(VisualOrder(of: "plain 123", rightToLeft: false, bidi: FixedLevels(levels: [])) == nil)
+    }
+
+    /// A mark stays with its letter: "حَب" is three scalars but two Characters, drawn "بحَ".
+    @Test func aLetterAndItsMarkAreOneCharacterDrawnTogether() throws {
+        let visual = try #require(
+            VisualOrder(of: "حَب", rightToLeft: true, bidi: FixedLevels(levels: [1, 1, 1])))
+        #expect(visual.text == "بحَ")
+        #expect(visual.drawnAt == [1, 0])
+        #expect(visual.runs(of: 0..<1) == [1..<2])
+    }
+
+    @Test func aRightAlignedLineShiftsItsRunsByItsMargin() throws {
+        var line = LaidOutLine(text: "\(book) 12")
+        line.isRightToLeft = true
+        line.visual = VisualOrder(of: line.text, rightToLeft: true, bidi: ArabicRunsReversed())
+        #expect(line.shown(inColumns: 10) == "   12 " + reversed(book))
+        #expect(line.shownRuns(of: 0..<4, inColumns: 10) == [6..<10])
+        #expect(line.shownRuns(of: 5..<7, inColumns: 10) == [3..<5])
+        let plain = LaidOutLine(text: "plain")
+        #expect(plain.shownRuns(of: 1..<3, inColumns: 10) == [1..<3])
+    }
+
+    /// In the reader, the highlighted cells of a right-to-left line are the matched word as drawn.
+    @Test func theReaderHighlightsAMatchWhereItIsDrawn() {
+        var session = ReaderSession(pageCount: 1, bidi: ArabicRunsReversed())
+        let page = PageTextFixture.page([
+            TextBlock(
+                lines: [RightToLeftTests().logicalLine("\(book) PDF \(new) 12")],
+                box: TextRect(x0: 200, y0: 72, x1: 300, y1: 84))
+        ])
+        session.deliver(page, for: 0)
+        session.type("/\(new)")
+        session.press(.enter)
+        var row = ReaderView.render(session.state).rows[0]
+        #expect(row.filter { $0.style == .currentMatch }.map(\.text) == [reversed(new)])
+        // The spans still make up the line as shown: right-aligned, in visual order.
+        #expect(row.map(\.text).joined().hasSuffix("12 \(reversed(new)) PDF \(reversed(book))"))
+        session.type("/pdf")
+        session.press(.enter)
+        row = ReaderView.render(session.state).rows[0]
+        #expect(row.filter { $0.style == .currentMatch }.map(\.text) == ["PDF"])
+        session.type("/\(new) 1")
+        session.press(.enter)
+        row = ReaderView.render(session.state).rows[0]
+        // Under the stand-in's levels the number runs left to right: "1" is drawn at its left.
+        #expect(row.filter { $0.style == .currentMatch }.map(\.text) == ["1", " \(reversed(new))"])
+    }
+
+    /// "كتاب جديد 12" with a link over "جديد", right-aligned in a 38-cell text area: drawn
+    /// "12 ديدج باتك" from cell 26, so the link's word takes shown characters 29 to 32.
+    @Test func aLinkInARightToLeftLineIsUnderlinedClickedAndHintedWhereItIsDrawn() throws {
+        var session = ReaderSession(pageCount: 12, bidi: ArabicRunsReversed())
+        let line = RightToLeftTests().logicalLine("\(book) \(new) 12")
+        let page = PageTextFixture.page([TextBlock(lines: [line], box: line.box)])
+        let word = line.chars[5...8]
+        let box = word.dropFirst().reduce(try #require(word.first).box) { union, char in
+            TextRect(x0: min(union.x0, char.box.x0), y0: union.y0, x1: max(union.x1, char.box.x1), y1: union.y1)
+        }
+        let links = [LinkItem(box: box, page: 9, uri: nil)]
+        session.deliver(page, for: 0)
+        _ = session.state.handle(.pageLinksLoaded(page: 0, links: links))
+        let row = ReaderView.render(session.state).rows[0]
+        #expect(row.filter { $0.style == .link }.map(\.text) == [reversed(new)])
+        _ = session.state.handle(.key(.character("f")))
+        _ = session.state.handle(.linksLoaded(page: 0, links: links))
+        let hinted = ReaderView.render(session.state).rows[0].map(\.text).joined()
+        // The hint stands before the word as it is read: right of its first letter.
+        #expect(hinted == " " + String(repeating: " ", count: 25) + "12 \(reversed(new))a \(reversed(book))")
+        session.press(.escape)
+        // Screen column 1 + 26 + 4 is the word's third shown letter.
+        _ = session.state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 0, column: 31)))
+        #expect(session.state.currentPage == 9)
+    }
+}
+
+/// A bidirectional algorithm answering with given levels (and no mirroring).
+struct FixedLevels: BidiAlgorithm {
+    var levels: [UInt8]
+
+    func levels(of scalars: [Unicode.Scalar], rightToLeft: Bool) -> BidiLevels? {
+        guard levels.count == scalars.count else { return nil }
+        return BidiLevels(levels: levels, mirrored: scalars)
+    }
+}
