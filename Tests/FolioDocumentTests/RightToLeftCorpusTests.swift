@@ -150,4 +150,12 @@ import Testing
         #expect(try highlighted("habibi", in: file, page: page) == ["habibi"])
         #expect(try highlighted("حَبيبي", in: file, page: page) == [drawn("حَبيبي"), drawn("حَبيبي")])
     }
+
+    /// Typed without its fatha, "حبيبي" still finds "حَبيبي", highlighted with the mark.
+    @Test func aWordTypedWithoutItsMarksIsFoundAndHighlightedWithThem() throws {
+        #expect(
+            try highlighted("حبيبي", in: "pypdf-habibi-rotated-arabic.pdf") == [drawn("حَبيبي"), drawn("حَبيبي")])
+        // "حسنًا" carries a tanween (U+064B) on its nun.
+        #expect(try highlighted("حسنا", in: "idpf-regime-anticancer-arabic.epub", page: 2) == [drawn("حسنًا")])
+    }
 }
