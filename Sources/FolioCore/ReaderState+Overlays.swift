@@ -12,7 +12,7 @@ extension ReaderState {
             message = "This document has no outline"
             return []
         }
-        overlay = .outline(OutlineList(items: outline, currentPage: currentPage))
+        overlay = .outline(OutlineList(items: outline, currentPage: currentPage, bidi: cache.bidi))
         return []
     }
 
@@ -24,11 +24,17 @@ extension ReaderState {
             return
         }
         guard currentSection?.page != currentPage || currentSection?.outlineCount != outline.count else { return }
-        let title = OutlineList.entry(containing: currentPage, in: outline).map { outline[$0].title }
+        let title = OutlineList.entry(containing: currentPage, in: outline).map { entry in
+            // Shown on the status line: a right-to-left title in visual order.
+            let title = TerminalSafeText.sanitized(outline[entry].title)
+            guard let bidi = cache.bidi, RightToLeft.isRightToLeftParagraph(title.unicodeScalars) else { return title }
+            return VisualOrder(of: title, rightToLeft: true, bidi: bidi)?.text ?? title
+        }
         currentSection = (currentPage, outline.count, title)
     }
 
-    /// The title of the section the current page belongs to, when the outline is loaded and has one.
+    /// The title of the section the current page belongs to, when the outline is loaded and has
+    /// one, as the status line shows it (in visual order where it reads right to left).
     var sectionTitle: String? {
         guard let section = currentSection, section.page == currentPage else { return nil }
         return section.title

@@ -101,6 +101,40 @@ import Testing
         _ = session.state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 0, column: 31)))
         #expect(session.state.currentPage == 9)
     }
+
+    /// The outline runs as the body does: a title that reads right to left is drawn in visual
+    /// order against the right edge, its fold mark right of it and its page on the left; the
+    /// filter highlights the letters it matched where they are drawn; the status line's section
+    /// is in visual order too.
+    @Test func rightToLeftOutlineTitlesAreRightAlignedInVisualOrder() throws {
+        var session = ReaderSession(
+            pageCount: 10, screen: ScreenSize(rows: 10, columns: 60), bidi: ArabicRunsReversed())
+        session.deliverNumbered(0, lineCount: 3)
+        let introduction = "مقدمة"
+        let chapter = "الفصل الأول 1"
+        session.type("o")
+        _ = session.state.handle(
+            .outlineLoaded([
+                OutlineItem(title: introduction, level: 0, page: 0),
+                OutlineItem(title: chapter, level: 0, page: 2),
+                OutlineItem(title: "Latin child", level: 1, page: 3),
+            ]))
+        // A 58-cell text area after the one-cell margin (one column is left free on the right).
+        let width = 59
+        func row(left: String, title: String, right: String) -> String {
+            left + String(repeating: " ", count: width - left.count - title.count - right.count) + title + right
+        }
+        let lines = session.screenLines
+        #expect(lines[1].hasPrefix(row(left: " ● 1  ", title: reversed(introduction), right: "  ")))
+        #expect(lines[2].hasPrefix(row(left: "   3  ", title: "1 " + reversed("الفصل الأول"), right: " ▾")))
+        #expect(lines[3].hasPrefix("       Latin child  4"))
+        session.type("فصل")
+        let rows = ReaderView.render(session.state).rows
+        #expect(rows[1].filter { $0.style == .highlight }.map(\.text) == [reversed("فصل")])
+        session.press(.escape)
+        session.press(.escape)
+        #expect(session.screenLines.last?.contains("§ " + reversed(introduction)) == true)
+    }
 }
 
 /// A bidirectional algorithm answering with given levels (and no mirroring).

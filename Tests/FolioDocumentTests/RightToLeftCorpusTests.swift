@@ -159,3 +159,15 @@ import Testing
         #expect(try highlighted("حسنا", in: "idpf-regime-anticancer-arabic.epub", page: 2) == [drawn("حسنًا")])
     }
 }
+
+/// No file of the corpus has a right-to-left outline, so a generated PDF carries one (titles in
+/// UTF-16BE): the document reads the titles in logical order, as they are stored and typed.
+@Suite struct RightToLeftOutlineTests {
+    @Test func outlineTitlesAreReadInLogicalOrder() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Fixtures.rightToLeftOutline(), to: "outline.pdf")
+        let outline = try Document(path: path).outline()
+        #expect(outline.entries.map(\.title) == Fixtures.rightToLeftOutlineTitles)
+        #expect(outline.entries.map(\.page) == [0, 1, 2, 3])
+    }
+}
