@@ -129,7 +129,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             screen: terminal.size, keys: session.configuration.keys, preferences: session.configuration.reader,
             imageAvailability: Self.availability(of: session.graphics),
             searchHistory: session.searchHistory?.patterns() ?? PromptHistory(),
-            marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [], bidi: MuPDFBidi.shared)
+            marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [], bidi: MuPDFBidi.shared,
+            shapesArabic: session.configuration.arabicShaping.shapes(
+                environment: Environment.values(ArabicShapingPreference.terminalVariables)))
         if session.configuration.reload {
             watcher = FileWatcher(path: session.path) { mailbox.post(.fileChanged) }
         }

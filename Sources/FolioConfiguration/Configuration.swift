@@ -13,6 +13,8 @@ public struct Configuration: Sendable {
     public var keys = KeyTables.standard
     /// How the image view may draw (`set graphics`, as `--graphics`).
     public var graphics: GraphicsPreference = .auto
+    /// Whether Arabic letters are sent in their joined shapes (`set arabic-shaping`).
+    public var arabicShaping: ArabicShapingPreference = .auto
     /// Whether the mouse scrolls and clicks (`set mouse`).
     public var mouse = true
     /// Whether the open document is reopened when its file changes (`set reload`).

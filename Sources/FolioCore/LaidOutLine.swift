@@ -28,7 +28,8 @@ public struct LaidOutLine: Sendable, Equatable {
     /// The spaces the text views put before the line in a text area `columns` cells wide: a
     /// right-to-left line that fits is set against the right edge.
     public func margin(inColumns columns: Int) -> Int {
-        isRightToLeft && width < columns ? columns - width : 0
+        let shownWidth = visual?.width ?? width
+        return isRightToLeft && shownWidth < columns ? columns - shownWidth : 0
     }
 
     /// The line as the text views draw it in a text area `columns` cells wide: the margin, then

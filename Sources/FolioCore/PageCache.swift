@@ -25,10 +25,14 @@ struct PageCache: Sendable {
     /// What puts right-to-left lines in visual order for the screen; without it they are shown
     /// in logical order.
     var bidi: (any BidiAlgorithm)?
+    /// Whether Arabic letters are drawn in their joined shapes (the terminal does not shape).
+    var shapesArabic = false
 
-    /// An empty cache; `bidi` orders right-to-left lines for the screen.
-    init(bidi: (any BidiAlgorithm)? = nil) {
+    /// An empty cache; `bidi` orders right-to-left lines for the screen, and `shapesArabic`
+    /// draws Arabic letters joined.
+    init(bidi: (any BidiAlgorithm)? = nil, shapesArabic: Bool = false) {
         self.bidi = bidi
+        self.shapesArabic = shapesArabic
     }
 
     /// Whether `page`'s load has finished, with text or with a failure.
@@ -93,7 +97,9 @@ struct PageCache: Sendable {
                 let lines = Self.lay(out: text, mode: mode, width: width)
                 // The layout view's rows are in drawing order already.
                 layouts[key] =
-                    mode == .reflow ? bidi.map { TextLayout.withVisualOrder(lines, bidi: $0) } ?? lines : lines
+                    mode == .reflow
+                    ? bidi.map { TextLayout.withVisualOrder(lines, bidi: $0, shapingArabic: shapesArabic) } ?? lines
+                    : lines
             }
         }
     }

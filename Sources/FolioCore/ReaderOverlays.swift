@@ -18,8 +18,8 @@ public struct OutlineList: Sendable, Equatable {
     let rightToLeftTitles: [Int: VisualOrder]
 
     /// The list of `items` with the entry holding `currentPage` selected; `bidi` puts titles
-    /// that read right to left in visual order.
-    init(items: [OutlineItem], currentPage: Int, bidi: (any BidiAlgorithm)? = nil) {
+    /// that read right to left in visual order (Arabic letters joined when `shapingArabic`).
+    init(items: [OutlineItem], currentPage: Int, bidi: (any BidiAlgorithm)? = nil, shapingArabic: Bool = false) {
         self.items = items
         current = Self.entry(containing: currentPage, in: items)
         selected = current ?? 0
@@ -28,7 +28,7 @@ public struct OutlineList: Sendable, Equatable {
             for (index, item) in items.enumerated() {
                 let title = TerminalSafeText.sanitized(item.title)
                 guard RightToLeft.isRightToLeftParagraph(title.unicodeScalars),
-                    let visual = VisualOrder(of: title, rightToLeft: true, bidi: bidi)
+                    let visual = VisualOrder(of: title, rightToLeft: true, bidi: bidi, shapingArabic: shapingArabic)
                 else { continue }
                 titles[index] = visual
             }

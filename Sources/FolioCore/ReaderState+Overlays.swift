@@ -12,7 +12,8 @@ extension ReaderState {
             message = "This document has no outline"
             return []
         }
-        overlay = .outline(OutlineList(items: outline, currentPage: currentPage, bidi: cache.bidi))
+        overlay = .outline(
+            OutlineList(items: outline, currentPage: currentPage, bidi: cache.bidi, shapingArabic: cache.shapesArabic))
         return []
     }
 
@@ -28,7 +29,8 @@ extension ReaderState {
             // Shown on the status line: a right-to-left title in visual order.
             let title = TerminalSafeText.sanitized(outline[entry].title)
             guard let bidi = cache.bidi, RightToLeft.isRightToLeftParagraph(title.unicodeScalars) else { return title }
-            return VisualOrder(of: title, rightToLeft: true, bidi: bidi)?.text ?? title
+            return VisualOrder(of: title, rightToLeft: true, bidi: bidi, shapingArabic: cache.shapesArabic)?.text
+                ?? title
         }
         currentSection = (currentPage, outline.count, title)
     }

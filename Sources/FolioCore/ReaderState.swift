@@ -140,7 +140,8 @@ public struct ReaderState: Sendable {
 
     /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document),
     /// the search prompt's Up going through `searchHistory`; `bidi` puts right-to-left lines in
-    /// the visual order the screen needs.
+    /// the visual order the screen needs, and `shapesArabic` draws Arabic letters in their
+    /// joined shapes (for a terminal that does not shape them).
     ///
     /// Call ``start()`` next and perform its effects to load the first pages.
     public init(
@@ -152,9 +153,11 @@ public struct ReaderState: Sendable {
         imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up"),
         searchHistory: PromptHistory = PromptHistory(),
         marks: [Mark] = [],
-        bidi: (any BidiAlgorithm)? = nil
+        bidi: (any BidiAlgorithm)? = nil,
+        shapesArabic: Bool = false
     ) {
         cache.bidi = bidi
+        cache.shapesArabic = shapesArabic
         self.searchHistory = searchHistory
         self.marks = marks
         self.imageAvailability = imageAvailability

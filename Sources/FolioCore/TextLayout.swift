@@ -171,11 +171,15 @@ public enum TextLayout {
     }
 
     /// `lines` with ``LaidOutLine/visual`` set, by `bidi`, on every line that holds
-    /// right-to-left text: what the reader's views send to the terminal.
-    public static func withVisualOrder(_ lines: [LaidOutLine], bidi: any BidiAlgorithm) -> [LaidOutLine] {
+    /// right-to-left text: what the reader's views send to the terminal, with Arabic letters
+    /// in their joined shapes when `shapingArabic`.
+    public static func withVisualOrder(
+        _ lines: [LaidOutLine], bidi: any BidiAlgorithm, shapingArabic: Bool = false
+    ) -> [LaidOutLine] {
         lines.map { line in
             var shown = line
-            shown.visual = VisualOrder(of: line.text, rightToLeft: line.isRightToLeft, bidi: bidi)
+            shown.visual = VisualOrder(
+                of: line.text, rightToLeft: line.isRightToLeft, bidi: bidi, shapingArabic: shapingArabic)
             return shown
         }
     }

@@ -11,17 +11,22 @@ public struct VisualOrder: Sendable, Equatable {
     /// For each Character of the logical text, the offset of the Character of ``text`` it is
     /// drawn in (two logical characters drawn as one ligature share it).
     public var drawnAt: [Int]
+    /// The cells ``text`` takes (fewer than the logical text's where letters are drawn as one
+    /// ligature).
+    public var width: Int
 
     /// Creates the visual form from its text and where each logical Character is drawn.
     public init(text: String, drawnAt: [Int]) {
         self.text = text
         self.drawnAt = drawnAt
+        width = DisplayWidth.of(text)
     }
 
     /// `logical`, one paragraph running right to left when `rightToLeft` is true, put in visual
     /// order by `bidi`, or nil when it holds no right-to-left letter (it is drawn as it is read)
-    /// or the algorithm fails.
-    public init?(of logical: String, rightToLeft: Bool, bidi: any BidiAlgorithm) {
+    /// or the algorithm fails. With `shapingArabic`, Arabic letters are drawn in their joined
+    /// shapes (see ``ArabicShaping``), for a terminal that does not shape them itself.
+    public init?(of logical: String, rightToLeft: Bool, bidi: any BidiAlgorithm, shapingArabic: Bool = false) {
         let scalars = Array(logical.unicodeScalars)
         guard RightToLeft.contains(scalars), let levels = bidi.levels(of: scalars, rightToLeft: rightToLeft),
             levels.levels.count == scalars.count, levels.mirrored.count == scalars.count
@@ -36,22 +41,32 @@ public struct VisualOrder: Sendable, Equatable {
             characterOfScalar.append(contentsOf: repeatElement(characterCount, count: character.unicodeScalars.count))
             characterCount += 1
         }
-        let order = RightToLeft.visualIndices(scalars, levels: levels.levels)
+        let shaped =
+            shapingArabic ? ArabicShaping.shaped(scalars) : (drawn: scalars.map(Optional.some), mergedInto: [:])
+        // The scalars drawn, in visual order, with the logical index each comes from; an alef
+        // drawn in a lam-alef ligature is not among them.
+        var sources: [Int] = []
         var view = String.UnicodeScalarView()
-        for index in order {
-            view.append(levels.levels[index] % 2 == 1 ? levels.mirrored[index] : scalars[index])
+        for index in RightToLeft.visualIndices(scalars, levels: levels.levels) {
+            guard let drawn = shaped.drawn[index] else { continue }
+            sources.append(index)
+            view.append(
+                drawn != scalars[index] ? drawn : levels.levels[index] % 2 == 1 ? levels.mirrored[index] : drawn)
         }
         let text = String(view)
         var drawnAt = [Int](repeating: 0, count: characterCount)
         var position = 0
         for (offset, character) in text.enumerated() {
             for _ in character.unicodeScalars {
-                let source = order[position]
+                let source = sources[position]
                 if firstScalars.contains(source) {
                     drawnAt[characterOfScalar[source]] = offset
                 }
                 position += 1
             }
+        }
+        for (merged, ligature) in shaped.mergedInto where firstScalars.contains(merged) {
+            drawnAt[characterOfScalar[merged]] = drawnAt[characterOfScalar[ligature]]
         }
         self.init(text: text, drawnAt: drawnAt)
     }

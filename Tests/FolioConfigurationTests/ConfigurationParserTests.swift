@@ -43,6 +43,7 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(configuration.problems.isEmpty)
         #expect(configuration.reader == ReaderPreferences())
         #expect(configuration.graphics == .auto)
+        #expect(configuration.arabicShaping == .auto)
         #expect(configuration.mouse && configuration.reload && configuration.remembersPosition)
         #expect(configuration.sendsOSC52 && configuration.clipboardCommand == nil)
         #expect(configuration.keys.reader.command(for: .character("h")) == .previousPage)
@@ -68,6 +69,7 @@ struct MemoryFiles: ConfigurationFiles {
             set dim-fg grey
             set osc52 false
             set clipboard-command "xclip -selection clipboard"
+            set arabic-shaping off
             """)
         #expect(configuration.problems == [])
         #expect(configuration.reader.paging == .wrapAround)
@@ -85,6 +87,11 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(configuration.colors.dimForeground == .indexed(8))
         #expect(!configuration.sendsOSC52)
         #expect(configuration.clipboardCommand == ["xclip", "-selection", "clipboard"])
+        #expect(configuration.arabicShaping == .off)
+        #expect(
+            read("set arabic-shaping sometimes").problems.map(\.reason) == [
+                "invalid arabic-shaping 'sometimes' (auto, on, off)"
+            ])
     }
 
     @Test func aYesOrNoOptionAloneIsTurnedOn() {
@@ -120,7 +127,7 @@ struct MemoryFiles: ConfigurationFiles {
                 "\(file):1: invalid wrap 'maybe' (true or false)",
                 "\(file):2: unknown option 'colour' (options: wrap, view, layout, graphics, fit, invert, mouse, "
                     + "reload, remember-position, scroll-overlap, status-fg, status-bg, highlight-fg, highlight-bg, "
-                    + "dim-fg, osc52, clipboard-command)",
+                    + "dim-fg, osc52, clipboard-command, arabic-shaping)",
                 "\(file):3: unknown option 'wrapp' (did you mean wrap?)",
                 "\(file):4: unknown command 'fly' in reader mode (see folio --list-commands)",
                 "\(file):5: invalid scroll-overlap '99' (0 to 20 lines)",

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioDocument
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// Right-to-left documents of the corpus read in logical order, and MuPDF's bidirectional
@@ -169,5 +170,37 @@ import Testing
         let outline = try Document(path: path).outline()
         #expect(outline.entries.map(\.title) == Fixtures.rightToLeftOutlineTitles)
         #expect(outline.entries.map(\.page) == [0, 1, 2, 3])
+    }
+}
+
+/// pdfjs-ArabicCIDTrueType.pdf draws its title with presentation forms, shaped by whatever made
+/// it: `mutool draw -F txt` gives the glyphs' codes in the order drawn. Folio's own shaping of
+/// the logical text, in visual order, must draw the same shapes (where the PDF's ToUnicode map
+/// gives a plain letter, Folio's shape must be that letter's isolated form or the letter).
+@Suite struct ArabicShapingCorpusTests {
+    @Test func theTitleIsShapedAsTheDocumentDrawsIt() throws {
+        let path = Corpus.path("pdfjs-ArabicCIDTrueType.pdf")
+        let drawn = try #require(try Mutool.pageTexts(path)[0].split(separator: "\n").first)
+        let text = try Document(path: path).text(page: 0)
+        let bidi = try #require(MuPDFBidi.shared)
+        let lines = TextLayout.withVisualOrder(TextLayout.reflow(text, width: 80), bidi: bidi, shapingArabic: true)
+        let line = try #require(lines.first)
+        let shown = try #require(line.visual?.text)
+        let pairs = Array(zip(shown.split(separator: " "), drawn.split(separator: " ")))
+        #expect(pairs.count == 3)
+        // The middle word is drawn with a lam-khah ligature (U+FCCB) Folio does not make.
+        for (ours, theirs) in [pairs[0], pairs[2]] {
+            let oursScalars = Array(ours.unicodeScalars)
+            let theirsScalars = Array(theirs.unicodeScalars)
+            #expect(oursScalars.count == theirsScalars.count, "\(ours) against \(theirs)")
+            for (mine, document) in zip(oursScalars, theirsScalars) {
+                if (0xFB50...0xFEFF).contains(document.value) {
+                    #expect(mine == document, "\(ours) against \(theirs)")
+                } else {
+                    let plain = String(Character(mine)).precomposedStringWithCompatibilityMapping
+                    #expect(plain == String(Character(document)), "\(ours) against \(theirs)")
+                }
+            }
+        }
     }
 }
