@@ -143,4 +143,69 @@ public enum ArabicShaping {
         }
         return (drawn, mergedInto)
     }
+
+    /// `text`, already in the order it is drawn (the layout view's rows), with each run of
+    /// Arabic shaped as it reads, from the right; nil when it holds no Arabic letter to shape.
+    /// A run keeps its cells, so the grid's columns stay where they are: for the alef of each
+    /// lam-alef ligature a space goes at the run's left end, where the word ends, and the alef is
+    /// drawn in the ligature's cell.
+    public static func shapedInDrawingOrder(_ text: String) -> VisualOrder? {
+        guard text.unicodeScalars.contains(where: { forms[$0] != nil }) else { return nil }
+        let characters = Array(text)
+        var shown: [String] = characters.map(String.init)
+        var drawnAt = Array(characters.indices)
+        func isArabic(_ character: Character) -> Bool {
+            character.unicodeScalars.first.map { joiningType(of: $0) != .none && $0.properties.isAlphabetic } == true
+        }
+        var start = 0
+        while start < characters.count {
+            guard isArabic(characters[start]) else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < characters.count, isArabic(characters[end]) { end += 1 }
+            // The run read from the right, shaped, and put back in drawing order.
+            let logical = Array(characters[start..<end].reversed())
+            var scalars: [Unicode.Scalar] = []
+            var firstScalar: [Int] = []
+            for character in logical {
+                firstScalar.append(scalars.count)
+                scalars.append(contentsOf: character.unicodeScalars)
+            }
+            let result = shaped(scalars)
+            // Each logical Character's shape (nil for an alef in a ligature) and, for such an
+            // alef, the logical Character of its lam.
+            var shapes: [String?] = []
+            var lams: [Int: Int] = [:]
+            for (offset, character) in logical.enumerated() {
+                let range = firstScalar[offset]..<(firstScalar[offset] + character.unicodeScalars.count)
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: range.compactMap { result.drawn[$0] })
+                shapes.append(view.isEmpty ? nil : String(view))
+                if let ligature = result.mergedInto[range.lowerBound] {
+                    lams[offset] = (firstScalar.lastIndex { $0 <= ligature }) ?? 0
+                }
+            }
+            let padding = shapes.count { $0 == nil }
+            var position = start
+            for _ in 0..<padding {
+                shown[position] = " "
+                position += 1
+            }
+            // Drawing order is the logical order reversed.
+            var cellOfLogical: [Int: Int] = [:]
+            for offset in logical.indices.reversed() {
+                guard let shape = shapes[offset] else { continue }
+                shown[position] = shape
+                cellOfLogical[offset] = position
+                position += 1
+            }
+            for offset in logical.indices {
+                drawnAt[end - 1 - offset] = cellOfLogical[offset] ?? lams[offset].flatMap { cellOfLogical[$0] } ?? start
+            }
+            start = end
+        }
+        return VisualOrder(text: shown.joined(), drawnAt: drawnAt)
+    }
 }

@@ -95,13 +95,23 @@ struct PageCache: Sendable {
             let key = LayoutKey(page: page, mode: mode, width: width)
             if layouts[key] == nil {
                 let lines = Self.lay(out: text, mode: mode, width: width)
-                // The layout view's rows are in drawing order already.
-                layouts[key] =
-                    mode == .reflow
-                    ? bidi.map { TextLayout.withVisualOrder(lines, bidi: $0, shapingArabic: shapesArabic) } ?? lines
-                    : lines
+                switch mode {
+                case .reflow:
+                    layouts[key] =
+                        bidi.map { TextLayout.withVisualOrder(lines, bidi: $0, shapingArabic: shapesArabic) } ?? lines
+                case .physical:
+                    // The layout view's rows are in drawing order already; only shaping is left.
+                    layouts[key] = shapesArabic ? lines.map(Self.shaped) : lines
+                }
             }
         }
+    }
+
+    /// A layout view's row with its Arabic letters joined.
+    private static func shaped(_ row: LaidOutLine) -> LaidOutLine {
+        var shaped = row
+        shaped.visual = ArabicShaping.shapedInDrawingOrder(row.text)
+        return shaped
     }
 
     private static func lay(out text: PageText, mode: LayoutMode, width: Int) -> [LaidOutLine] {

@@ -145,3 +145,26 @@ import Testing
         #expect(ReaderView.render(session.state).rows[0].filter { $0.style == .currentMatch }.map(\.text) == [shaped])
     }
 }
+
+/// The layout view's rows are in drawing order already: each Arabic run is shaped as read from
+/// the right, and every character keeps its cell so the page's columns stay in place.
+@Suite struct ArabicShapingInDrawingOrderTests {
+    @Test func aRowInDrawingOrderIsShapedRunByRunKeepingItsCells() throws {
+        // "كتاب 12 سلام" drawn: "مالس 12 باتك".
+        let drawn = "مالس 12 باتك"
+        let shaped = try #require(ArabicShaping.shapedInDrawingOrder(drawn))
+        // The alef's cell becomes a space at the word's left end; then meem isolated, lam-alef
+        // final, seen initial; beh isolated, alef final, teh medial, kaf initial.
+        #expect(shaped.text == " \u{FEE1}\u{FEFC}\u{FEB3} 12 \u{FE8F}\u{FE8E}\u{FE98}\u{FEDB}")
+        #expect(shaped.width == DisplayWidth.of(drawn))
+        #expect(shaped.drawnAt == [1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], "the alef is drawn in the ligature's cell")
+        #expect(ArabicShaping.shapedInDrawingOrder("plain row 12") == nil)
+    }
+
+    @Test func theReaderShapesTheLayoutViewToo() {
+        var session = ReaderSession(pageCount: 1, layoutMode: .physical, bidi: ArabicRunsReversed(), shapesArabic: true)
+        let line = RightToLeftTests().logicalLine("كتاب")
+        session.deliver(PageTextFixture.page([TextBlock(lines: [line], box: line.box)]), for: 0)
+        #expect(session.screenLines[0].contains("\u{FE8F}\u{FE8E}\u{FE98}\u{FEDB}"))
+    }
+}
