@@ -23,7 +23,7 @@ enum OverlayView {
         let title =
             list.filter.isEmpty
             ? "Outline — \(entries)"
-            : "Outline — \(visible.count) of \(entries) match '\(list.filter)'"
+            : state.shown("Outline — \(visible.count) of \(entries) match '\(list.filter)'")
         ReaderView.putText(title, style: .bold, row: 0, of: state, into: &frame)
         let height = state.overlayRows
         let selectedRow = visible.firstIndex(of: list.selected) ?? 0

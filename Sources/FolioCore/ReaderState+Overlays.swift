@@ -28,11 +28,18 @@ extension ReaderState {
         let title = OutlineList.entry(containing: currentPage, in: outline).map { entry in
             // Shown on the status line: a right-to-left title in visual order.
             let title = TerminalSafeText.sanitized(outline[entry].title)
-            guard let bidi = cache.bidi, RightToLeft.isRightToLeftParagraph(title.unicodeScalars) else { return title }
-            return VisualOrder(of: title, rightToLeft: true, bidi: bidi, shapingArabic: cache.shapesArabic)?.text
-                ?? title
+            return shown(title, rightToLeft: RightToLeft.isRightToLeftParagraph(title.unicodeScalars))
         }
         currentSection = (currentPage, outline.count, title)
+    }
+
+    /// `text` (one paragraph, right to left when `rightToLeft`) as the screen must be sent it:
+    /// in visual order, Arabic letters joined where the terminal does not shape, when it holds
+    /// right-to-left letters. A message that quotes an Arabic pattern reads right this way.
+    func shown(_ text: String, rightToLeft: Bool = false) -> String {
+        guard let bidi = cache.bidi else { return text }
+        return VisualOrder(of: text, rightToLeft: rightToLeft, bidi: bidi, shapingArabic: cache.shapesArabic)?.text
+            ?? text
     }
 
     /// The title of the section the current page belongs to, when the outline is loaded and has

@@ -135,6 +135,19 @@ import Testing
         session.press(.escape)
         #expect(session.screenLines.last?.contains("§ " + reversed(introduction)) == true)
     }
+
+    /// A message quoting an Arabic pattern goes out in visual order, as the page does; the
+    /// prompt it was typed in stays in the order typed.
+    @Test func aMessageQuotingAnArabicPatternIsInVisualOrder() {
+        var session = ReaderSession(pageCount: 3, screen: ScreenSize(rows: 10, columns: 60), bidi: ArabicRunsReversed())
+        session.deliverNumbered(0, lineCount: 3)
+        session.type("/\(new)")
+        #expect(session.screenLines.last?.contains("/\(new)") == true)
+        session.press(.enter)
+        _ = session.state.handle(.searchFailed(id: 1, reason: nil))
+        #expect(session.state.message?.hasPrefix("No match for '\(new)'") == true)
+        #expect(session.screenLines.last?.contains("No match for '\(reversed(new))'") == true)
+    }
 }
 
 /// A bidirectional algorithm answering with given levels (and no mirroring).
