@@ -12,21 +12,21 @@ public enum ArabicShapingPreference: String, Sendable, CaseIterable {
 
     /// The environment variables that name a terminal which shapes Arabic itself, read by
     /// ``shapes(environment:)``.
-    public static let terminalVariables = ["VTE_VERSION", "KONSOLE_VERSION", "MLTERM"]
+    public static let terminalVariables = ["VTE_VERSION"]
 
     /// Whether to shape in a terminal whose environment holds `environment` (the
-    /// ``terminalVariables`` that are set). `auto` shapes except in terminals that shape
-    /// themselves: VTE from 0.58 (GNOME Terminal, Tilix, xfce4-terminal…; `VTE_VERSION` 5800 and
-    /// up), which shapes with presentation forms in both bidirectional modes, and Konsole and
-    /// mlterm, which shape as they draw. (Inside tmux these variables are those of the terminal
-    /// tmux was started from, which is the one that draws.)
+    /// ``terminalVariables`` that are set). `auto` shapes except in VTE from 0.58 (GNOME
+    /// Terminal, Tilix, xfce4-terminal…; `VTE_VERSION` 5800 and up), which shapes with
+    /// presentation forms itself, also in the explicit bidi mode Folio asks for. mlterm and
+    /// Konsole shape too, but as part of reordering lines by the bidi algorithm, which they do
+    /// without the explicit mode: Folio's lines read right there only with that turned off
+    /// (`mlterm --ctl=false`), and then they draw letters alone, so `auto` shapes for them.
+    /// (Inside tmux the variable is that of the terminal tmux was started from, which draws.)
     public func shapes(environment: [String: String]) -> Bool {
         switch self {
         case .on: true
         case .off: false
-        case .auto:
-            !(environment["VTE_VERSION"].flatMap { Int($0) }.map { $0 >= 5800 } == true
-                || environment["KONSOLE_VERSION"] != nil || environment["MLTERM"] != nil)
+        case .auto: environment["VTE_VERSION"].flatMap { Int($0) }.map { $0 >= 5800 } != true
         }
     }
 }

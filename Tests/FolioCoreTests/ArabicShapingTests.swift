@@ -126,8 +126,7 @@ import Testing
         #expect(auto.shapes(environment: [:]), "xterm, kitty, tmux, the console")
         #expect(!auto.shapes(environment: ["VTE_VERSION": "7600"]), "GNOME Terminal shapes since VTE 0.58")
         #expect(auto.shapes(environment: ["VTE_VERSION": "5202"]), "an older VTE does not")
-        #expect(!auto.shapes(environment: ["KONSOLE_VERSION": "230805"]))
-        #expect(!auto.shapes(environment: ["MLTERM": "3.9.3"]))
+        #expect(auto.shapes(environment: ["VTE_VERSION": "abc"]), "a value that is no version says nothing")
         #expect(ArabicShapingPreference.on.shapes(environment: ["VTE_VERSION": "7600"]))
         #expect(!ArabicShapingPreference.off.shapes(environment: [:]))
     }
