@@ -18,10 +18,10 @@ public enum ArabicShapingPreference: String, Sendable, CaseIterable {
     /// ``terminalVariables`` that are set). `auto` shapes except in VTE from 0.58 (GNOME
     /// Terminal, Tilix, xfce4-terminal…; `VTE_VERSION` 5800 and up), which shapes with
     /// presentation forms itself, also in the explicit bidi mode Folio asks for. mlterm and
-    /// Konsole shape too, but as part of reordering lines by the bidi algorithm, which they do
-    /// without the explicit mode: Folio's lines read right there only with that turned off
-    /// (`mlterm --ctl=false`), and then they draw letters alone, so `auto` shapes for them.
-    /// (Inside tmux the variable is that of the terminal tmux was started from, which draws.)
+    /// Konsole shape as part of reordering lines, which ``BidiPreference`` leaves to them; with
+    /// their reordering off (`mlterm --ctl=false` and `set bidi on`) they draw letters alone, so
+    /// `auto` shapes for them. (Inside tmux the variable is that of the terminal tmux was
+    /// started from, which draws.)
     public func shapes(environment: [String: String]) -> Bool {
         switch self {
         case .on: true

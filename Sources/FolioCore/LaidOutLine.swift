@@ -26,10 +26,11 @@ public struct LaidOutLine: Sendable, Equatable {
     }
 
     /// The spaces the text views put before the line in a text area `columns` cells wide: a
-    /// right-to-left line that fits is set against the right edge.
+    /// right-to-left line in visual order that fits is set against the right edge. (Without a
+    /// visual order the terminal reorders, and aligns, the line itself.)
     public func margin(inColumns columns: Int) -> Int {
-        let shownWidth = visual?.width ?? width
-        return isRightToLeft && shownWidth < columns ? columns - shownWidth : 0
+        guard isRightToLeft, let visual, visual.width < columns else { return 0 }
+        return columns - visual.width
     }
 
     /// The line as the text views draw it in a text area `columns` cells wide: the margin, then

@@ -36,9 +36,12 @@ public final class CursesTerminal: TerminalBackend {
     /// the terminating signals, SIGWINCH and SIGTSTP handed to ``waitForEvents(readingKeys:)``.
     /// Should Folio crash, the crash guard restores the terminal and then prints `crashReport`.
     /// `colors` colour the status line, matches and notes; `mouse` turns on mouse reporting
-    /// (SGR 1006: the wheel and clicks arrive as events; Shift still selects text).
-    public init(crashReport: String = "", colors: ColorScheme = ColorScheme(), mouse: Bool = true) throws(TerminalError)
-    {
+    /// (SGR 1006: the wheel and clicks arrive as events; Shift still selects text);
+    /// `explicitBidi` asks the terminal not to reorder lines, which Folio then sends in visual
+    /// order.
+    public init(
+        crashReport: String = "", colors: ColorScheme = ColorScheme(), mouse: Bool = true, explicitBidi: Bool = true
+    ) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(description: "the reader needs a terminal (use --text to print a document)")
         }
@@ -67,8 +70,10 @@ public final class CursesTerminal: TerminalBackend {
         // ECMA-48; the terminal-wg bidi recommendation) tells a terminal that reorders lines by
         // the bidirectional algorithm (VTE 0.58 and later) not to reorder them again; SM 8 puts
         // its default, implicit mode, back. Terminals without the mode ignore both.
-        modesOn = Array(((mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "") + "\u{1B}[?2004h\u{1B}[8l").utf8)
-        modesOff = Array(((mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?2004l\u{1B}[8h").utf8)
+        modesOn = Array(
+            ((mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "") + "\u{1B}[?2004h" + (explicitBidi ? "\u{1B}[8l" : "")).utf8)
+        modesOff = Array(
+            ((mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?2004l" + (explicitBidi ? "\u{1B}[8h" : "")).utf8)
         Self.forgetMouseKey()
         CrashGuard.install(
             shellModes: shellModes, restoring: modesOff + Self.restoreSequence(), report: Array(crashReport.utf8))

@@ -148,6 +148,19 @@ import Testing
         #expect(session.state.message?.hasPrefix("No match for '\(new)'") == true)
         #expect(session.screenLines.last?.contains("No match for '\(reversed(new))'") == true)
     }
+
+    /// Where the terminal reorders lines itself (`set bidi off`: no algorithm given), a
+    /// right-to-left line goes out in logical order from the left edge, matches where they are
+    /// in it: the terminal moves the cells, their colours with them.
+    @Test func withoutABidiAlgorithmLinesGoOutInLogicalOrderForTheTerminalToReorder() {
+        var session = ReaderSession(pageCount: 1)
+        let line = RightToLeftTests().logicalLine("\(book) \(new)")
+        session.deliver(PageTextFixture.page([TextBlock(lines: [line], box: line.box)]), for: 0)
+        #expect(session.screenLines[0].hasPrefix(" \(book) \(new) "))
+        session.type("/\(new)")
+        session.press(.enter)
+        #expect(ReaderView.render(session.state).rows[0].filter { $0.style == .currentMatch }.map(\.text) == [new])
+    }
 }
 
 /// A bidirectional algorithm answering with given levels (and no mirroring).
