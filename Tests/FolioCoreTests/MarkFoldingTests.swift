@@ -68,4 +68,20 @@ import Testing
         let matches = SearchPattern("كتب الكتاب").lineMatches(in: [wrote, theBook])
         #expect(matches == [LineMatch(line: 0, range: 0..<3, continuation: 0..<6)])
     }
+
+    /// The outline's filter folds marks as search does: "فصل" picks "الفَصْلُ الأول" (the chapter,
+    /// with fatha, sukun and damma) and highlights its letters with their marks.
+    @Test func theOutlineFilterFoldsMarksToo() {
+        var session = ReaderSession(pageCount: 10, screen: ScreenSize(rows: 10, columns: 60))
+        session.type("o")
+        _ = session.state.handle(
+            .outlineLoaded([
+                OutlineItem(title: "مقدمة", level: 0, page: 0),
+                OutlineItem(title: "الفَصْلُ الأول", level: 0, page: 2),
+            ]))
+        session.type("فصل")
+        #expect(session.screenLines[0].hasPrefix(" Outline — 1 of 2 entries match"))
+        let rows = ReaderView.render(session.state).rows
+        #expect(rows[1].filter { $0.style == .highlight }.map(\.text) == ["فَصْلُ"])
+    }
 }
