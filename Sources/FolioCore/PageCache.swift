@@ -100,18 +100,26 @@ struct PageCache: Sendable {
                     layouts[key] =
                         bidi.map { TextLayout.withVisualOrder(lines, bidi: $0, shapingArabic: shapesArabic) } ?? lines
                 case .physical:
-                    // The layout view's rows are in drawing order already; only shaping is left.
-                    layouts[key] = shapesArabic ? lines.map(Self.shaped) : lines
+                    layouts[key] = lines.map {
+                        Self.readable($0, drawnByTerminal: bidi == nil, shapingArabic: shapesArabic)
+                    }
                 }
             }
         }
     }
 
-    /// A layout view's row with its Arabic letters joined.
-    private static func shaped(_ row: LaidOutLine) -> LaidOutLine {
-        var shaped = row
-        shaped.visual = ArabicShaping.shapedInDrawingOrder(row.text)
-        return shaped
+    /// A layout view's row (its characters in the order drawn) with its text in the order read,
+    /// for search and copy, and drawn as it stands, Arabic joined when `shapingArabic`; where the
+    /// terminal reorders lines itself (`drawnByTerminal`), sent in the order read.
+    private static func readable(_ row: LaidOutLine, drawnByTerminal: Bool, shapingArabic: Bool) -> LaidOutLine {
+        guard let logical = RightToLeft.logicalOrder(ofDrawn: row.text) else { return row }
+        var readable = row
+        readable.text = logical.text
+        guard !drawnByTerminal else { return readable }
+        let shaped = shapingArabic ? ArabicShaping.shapedInDrawingOrder(row.text) : nil
+        readable.visual = VisualOrder(
+            text: shaped?.text ?? row.text, drawnAt: logical.drawnAt.map { shaped?.drawnAt[$0] ?? $0 })
+        return readable
     }
 
     private static func lay(out text: PageText, mode: LayoutMode, width: Int) -> [LaidOutLine] {

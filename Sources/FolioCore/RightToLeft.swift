@@ -137,6 +137,72 @@ public enum RightToLeft {
         return drawn
     }
 
+    /// A layout view's row, whose characters are in the order drawn, in the order it is read,
+    /// with, for each Character of that logical text, the Character of `drawn` it is; nil when
+    /// the row holds no right-to-left letter. A row without left-to-right letters is turned
+    /// round from its first visible character to its last, numbers kept in their own order; in
+    /// a row with both, each run of right-to-left text (its letters and marks, and the spaces and
+    /// punctuation between them) is turned round. Brackets turned round are mirrored back to
+    /// the ones read.
+    public static func logicalOrder(ofDrawn drawn: String) -> (text: String, drawnAt: [Int])? {
+        let characters = Array(drawn)
+        func isRightToLeft(_ index: Int) -> Bool {
+            characters[index].unicodeScalars.first.map(isStrong) == true
+        }
+        func isNeutral(_ index: Int) -> Bool {
+            guard let scalar = characters[index].unicodeScalars.first else { return true }
+            return !isStrong(scalar) && !isStrongLeftToRight(scalar) && scalar.properties.numericType == nil
+        }
+        guard characters.indices.contains(where: isRightToLeft) else { return nil }
+        var order = Array(characters.indices)
+        var turned = [Bool](repeating: false, count: characters.count)
+        let hasLeftToRight = characters.contains { $0.unicodeScalars.first.map(isStrongLeftToRight) == true }
+        if !hasLeftToRight, let first = characters.firstIndex(where: { !$0.isWhitespace }),
+            let last = characters.lastIndex(where: { !$0.isWhitespace })
+        {
+            order[first...last].reverse()
+            turned.replaceSubrange(first...last, with: repeatElement(true, count: last - first + 1))
+            // Numbers read left to right: each turned back.
+            var index = first
+            while index <= last {
+                guard characters[order[index]].unicodeScalars.first?.properties.numericType != nil else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end + 1 <= last, characters[order[end + 1]].unicodeScalars.first?.properties.numericType != nil {
+                    end += 1
+                }
+                order[index...end].reverse()
+                index = end + 1
+            }
+        }
+        var start = hasLeftToRight ? 0 : characters.count
+        while start < characters.count {
+            guard isRightToLeft(start) else {
+                start += 1
+                continue
+            }
+            var end = start
+            var probe = start + 1
+            while probe < characters.count, isRightToLeft(probe) || isNeutral(probe) {
+                if isRightToLeft(probe) { end = probe }
+                probe += 1
+            }
+            order[start...end].reverse()
+            turned.replaceSubrange(start...end, with: repeatElement(true, count: end - start + 1))
+            start = end + 1
+        }
+        let text = order.map { index -> String in
+            let character = characters[index]
+            guard turned[index], let scalar = character.unicodeScalars.first,
+                character.unicodeScalars.count == 1, let mirror = mirroredBrackets[scalar]
+            else { return String(character) }
+            return String(mirror)
+        }.joined()
+        return (text, order)
+    }
+
     /// Brackets and their mirror images (Unicode's Bidi_Mirroring_Glyph for the common ones).
     static let mirroredBrackets: [Unicode.Scalar: Unicode.Scalar] = [
         "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<",
