@@ -144,7 +144,8 @@ public struct ReaderState: Sendable {
 
     /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document),
     /// the search prompt's Up going through `searchHistory`; `bidi` puts right-to-left lines in
-    /// the visual order the screen needs.
+    /// the visual order the screen needs, and `shapesArabic` draws Arabic letters in their
+    /// joined shapes (for a terminal that does not shape them).
     ///
     /// Call ``start()`` next and perform its effects to load the first pages.
     public init(
@@ -157,9 +158,11 @@ public struct ReaderState: Sendable {
         scalesImages: Bool = false,
         searchHistory: PromptHistory = PromptHistory(),
         marks: [Mark] = [],
-        bidi: (any BidiAlgorithm)? = nil
+        bidi: (any BidiAlgorithm)? = nil,
+        shapesArabic: Bool = false
     ) {
         cache.bidi = bidi
+        cache.shapesArabic = shapesArabic
         self.searchHistory = searchHistory
         self.marks = marks
         self.imageAvailability = imageAvailability
