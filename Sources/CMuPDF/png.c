@@ -1,5 +1,6 @@
 // PNG encoding with MuPDF's own writer (zlib, a Sub filter on every row), for the image protocols
 // that carry PNG (kitty's f=100, iTerm2's inline images): one compressor for both, already linked.
+// MuPDF writes no palette PNGs, so for those its deflate compresses the rows Swift lays out.
 #include "folio_internal.h"
 
 #include <stdlib.h>
@@ -56,4 +57,41 @@ folio_status folio_png_encode(folio_context *context, const unsigned char *pixel
 
 void folio_png_free(unsigned char *png) {
     free(png);
+}
+
+folio_status folio_deflate(folio_context *context, const unsigned char *source, size_t length,
+                           unsigned char **deflated, size_t *deflated_length, char *err, size_t errlen) {
+    fz_context *ctx = context->ctx;
+    *deflated = NULL;
+    *deflated_length = 0;
+    folio_status status = FOLIO_OK;
+    unsigned char *data = NULL;
+    unsigned char *copy = NULL;
+    size_t count = 0;
+    fz_var(data);
+    fz_var(copy);
+    fz_var(count);
+    fz_try(ctx) {
+        data = fz_new_deflated_data(ctx, &count, source, length, FZ_DEFLATE_DEFAULT);
+        // MuPDF's block is freed with fz_free; the caller gets one folio_png_free frees.
+        copy = malloc(count > 0 ? count : 1);
+        if (copy == NULL) {
+            fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
+        }
+        memcpy(copy, data, count);
+    }
+    fz_always(ctx) {
+        fz_free(ctx, data);
+    }
+    fz_catch(ctx) {
+        status = folio_caught(ctx, NULL, err, errlen);
+        free(copy);
+        copy = NULL;
+    }
+    if (status != FOLIO_OK) {
+        return status;
+    }
+    *deflated = copy;
+    *deflated_length = count;
+    return FOLIO_OK;
 }

@@ -268,10 +268,9 @@ public struct BatchCommands {
             }
             switch method {
             case .kitty:
-                let png = try PNGEncoder.encode(width: rgb.width, height: rgb.height, rgb: rgb.pixels)
-                return KittyGraphics.display(png: png, cells: cells)
+                return KittyGraphics.display(png: try WirePNG.encode(rgb), cells: cells)
             case .iterm:
-                let png = try PNGEncoder.encode(width: rgb.width, height: rgb.height, rgb: rgb.pixels)
+                let png = try WirePNG.encode(rgb)
                 return cells.map { ITermImage.encode(png: png, columns: $0.columns, rows: $0.rows) }
                     ?? ITermImage.encode(png: png)
             case .sixel(let registers):

@@ -31,7 +31,7 @@ public enum Diagnosis {
         }
         if let outside = support.outsideReplies {
             lines.append("Passed through tmux to the terminal outside:")
-            for query in [TerminalReplies.Query.kittyGraphics, .terminalVersion, .deviceAttributes] {
+            for query in TerminalReplies.passthroughQueryKinds {
                 let answer = outside.answers[query]
                 let time = answer?.milliseconds.map { " after \($0) ms" } ?? ""
                 lines.append("  \(query.rawValue): \(answer.map { $0.text + time } ?? "no answer")")

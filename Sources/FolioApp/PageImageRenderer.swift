@@ -70,7 +70,11 @@ final class PageImageRenderer: Sendable {
                 if request.inverted {
                     rgb = rgb.inverted()
                 }
-                let png = try PNGEncoder.encode(width: rgb.width, height: rgb.height, rgb: rgb.pixels)
+                // Through a temporary file the page costs no wire bytes: lossless then.
+                let png =
+                    support.kittyTemporaryFiles
+                    ? try PNGEncoder.encode(width: rgb.width, height: rgb.height, rgb: rgb.pixels)
+                    : try WirePNG.encode(rgb)
                 image = .kitty(KittyPageImage(id: cache.newImageID(), width: rgb.width, height: rgb.height, png: png))
             case .iterm:
                 image = .iterm(request.inverted ? rgb.inverted() : rgb)

@@ -112,6 +112,9 @@ struct PageImageWriter {
     }
 
     private mutating func kittyPieces(_ image: KittyPageImage, at placement: ImagePlacement) -> [ImagePiece] {
+        if placement.scale != 1 {
+            return scaledKittyPieces(image, at: placement)
+        }
         guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else {
             return removal()
         }
@@ -135,6 +138,39 @@ struct PageImageWriter {
                 rows: (rect.height + cell.height - 1) / cell.height
             )
         bytes += KittyGraphics.place(id: image.id, source: rect, cells: cells)
+        placedImage = image.id
+        return [
+            ImagePiece(
+                position: FramePosition(row: placement.screenRow, column: placement.screenColumn), bytes: bytes)
+        ]
+    }
+
+    /// An image of another zoom, drawn `placement.scale` times its size while the page is
+    /// rendered at the new one: the crop of it that covers the placement's cells, placed scaled
+    /// to those cells (kitty scales it), so the zoom shows at once with no pixels sent.
+    private mutating func scaledKittyPieces(_ image: KittyPageImage, at placement: ImagePlacement) -> [ImagePiece] {
+        let cell = support.cellPixels
+        let scale = placement.scale
+        // The visible part in the pixels of the image as shown, then in the image's own.
+        let shownX = placement.sourceColumn * cell.width
+        let shownY = placement.sourceRow * cell.height
+        let shownWidth = min(placement.columns * cell.width, Int(Double(image.width) * scale) - shownX)
+        let shownHeight = min(placement.rows * cell.height, Int(Double(image.height) * scale) - shownY)
+        guard shownWidth > 0, shownHeight > 0 else { return removal() }
+        let x = min(Int(Double(shownX) / scale), image.width - 1)
+        let y = min(Int(Double(shownY) / scale), image.height - 1)
+        let source = PixelRect(
+            x: x, y: y, width: max(min(Int((Double(shownWidth) / scale).rounded()), image.width - x), 1),
+            height: max(min(Int((Double(shownHeight) / scale).rounded()), image.height - y), 1))
+        var bytes: [UInt8] = []
+        if let placed = placedImage, placed != image.id {
+            bytes += KittyGraphics.deletePlacements
+        }
+        bytes += holding(image)
+        let cells = (
+            columns: (shownWidth + cell.width - 1) / cell.width, rows: (shownHeight + cell.height - 1) / cell.height
+        )
+        bytes += KittyGraphics.place(id: image.id, source: source, cells: cells)
         placedImage = image.id
         return [
             ImagePiece(
@@ -199,7 +235,7 @@ struct PageImageWriter {
     private func itermPieces(_ image: RGBImage, at placement: ImagePlacement) -> [ImagePiece] {
         guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else { return [] }
         let crop = image.cropped(to: rect)
-        guard let png = try? PNGEncoder.encode(width: crop.width, height: crop.height, rgb: crop.pixels) else {
+        guard let png = try? WirePNG.encode(crop) else {
             return []
         }
         let cell = support.cellPixels

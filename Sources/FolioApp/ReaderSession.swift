@@ -124,12 +124,16 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         writer = PageImageWriter(support: session.graphics)
         reloader = DocumentReloader(path: session.path) { mailbox.post(.reload($0)) }
         let summary = Self.summary(of: session.document, path: session.path)
+        let terminalEnvironment = Environment.values(Configuration.rightToLeftTerminalVariables)
         state = ReaderState(
             document: summary, startPage: min(max(session.startPage, 0), max(summary.pageCount - 1, 0)),
             screen: terminal.size, keys: session.configuration.keys, preferences: session.configuration.reader,
             imageAvailability: Self.availability(of: session.graphics),
+            scalesImages: session.graphics.method == .kitty && !session.graphics.throughTmux,
             searchHistory: session.searchHistory?.patterns() ?? PromptHistory(),
-            marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [], bidi: MuPDFBidi.shared)
+            marks: session.marks.map { $0.store.marks(for: $0.document) } ?? [],
+            bidi: session.configuration.reordersRightToLeft(environment: terminalEnvironment) ? MuPDFBidi.shared : nil,
+            shapesArabic: session.configuration.shapesArabic(environment: terminalEnvironment))
         if session.configuration.reload {
             watcher = FileWatcher(path: session.path) { mailbox.post(.fileChanged) }
         }

@@ -13,6 +13,27 @@ public struct Configuration: Sendable {
     public var keys = KeyTables.standard
     /// How the image view may draw (`set graphics`, as `--graphics`).
     public var graphics: GraphicsPreference = .auto
+    /// Whether Arabic letters are sent in their joined shapes (`set arabic-shaping`).
+    public var arabicShaping: ArabicShapingPreference = .auto
+    /// Whether Folio or the terminal reorders right-to-left lines (`set bidi`).
+    public var bidi: BidiPreference = .auto
+
+    /// Whether Folio reorders right-to-left lines itself (and asks the terminal not to), by
+    /// `set bidi` and the terminal's `environment` (see ``BidiPreference``).
+    public func reordersRightToLeft(environment: [String: String]) -> Bool {
+        bidi.reorders(environment: environment)
+    }
+
+    /// Whether Arabic letters go out joined, by `set arabic-shaping` and the terminal's
+    /// `environment`: only where Folio reorders lines itself (a terminal that reorders also
+    /// shapes).
+    public func shapesArabic(environment: [String: String]) -> Bool {
+        reordersRightToLeft(environment: environment) && arabicShaping.shapes(environment: environment)
+    }
+
+    /// The environment variables the two decisions above read.
+    public static let rightToLeftTerminalVariables =
+        BidiPreference.terminalVariables + ArabicShapingPreference.terminalVariables
     /// Whether the mouse scrolls and clicks (`set mouse`).
     public var mouse = true
     /// Whether the open document is reopened when its file changes (`set reload`).

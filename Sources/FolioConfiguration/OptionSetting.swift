@@ -19,6 +19,8 @@ enum OptionSetting: String, CaseIterable {
     case dimForeground = "dim-fg"
     case osc52
     case clipboardCommand = "clipboard-command"
+    case arabicShaping = "arabic-shaping"
+    case bidi
 
     /// Applies `set` with `arguments` (the option's name, then its value) to `configuration`.
     static func apply(_ arguments: [String], to configuration: inout Configuration) throws(ConfigurationLineError) {
@@ -61,6 +63,8 @@ enum OptionSetting: String, CaseIterable {
         case .statusForeground, .statusBackground, .highlightForeground, .highlightBackground, .dimForeground:
             "default, a colour name such as cyan or bright-black, or 0 to 255"
         case .clipboardCommand: "a command such as \"xclip -selection clipboard\", or \"\" for none"
+        case .arabicShaping: ArabicShapingPreference.allCases.map(\.rawValue).joined(separator: ", ")
+        case .bidi: BidiPreference.allCases.map(\.rawValue).joined(separator: ", ")
         }
     }
 
@@ -117,6 +121,12 @@ enum OptionSetting: String, CaseIterable {
         case .highlightBackground: configuration.colors.highlightBackground = try color()
         case .dimForeground: configuration.colors.dimForeground = try color()
         case .osc52: configuration.sendsOSC52 = try boolean()
+        case .arabicShaping:
+            guard let preference = ArabicShapingPreference(rawValue: value) else { throw invalid() }
+            configuration.arabicShaping = preference
+        case .bidi:
+            guard let preference = BidiPreference(rawValue: value) else { throw invalid() }
+            configuration.bidi = preference
         case .clipboardCommand:
             let words = value.split(whereSeparator: \.isWhitespace).map(String.init)
             configuration.clipboardCommand = words

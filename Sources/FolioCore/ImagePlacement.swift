@@ -1,6 +1,7 @@
 /// Where the owner draws a rendered page image: the part of the image from cell row
 /// `sourceRow` and cell column `sourceColumn`, `rows` × `columns` cells, at `screenRow`,
-/// `screenColumn` of the screen. Images never reach the status line.
+/// `screenColumn` of the screen, the image drawn `scale` times its size (1 but while a terminal
+/// that scales images shows the image of another zoom). Images never reach the status line.
 public struct ImagePlacement: Sendable, Equatable {
     public var request: RenderRequest
     public var sourceRow: Int
@@ -9,4 +10,5 @@ public struct ImagePlacement: Sendable, Equatable {
     public var columns: Int
     public var screenRow: Int
     public var screenColumn: Int
+    public var scale: Double = 1
 }

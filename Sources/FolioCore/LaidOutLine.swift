@@ -11,7 +11,7 @@ public struct LaidOutLine: Sendable, Equatable {
     public var isRightToLeft = false
     /// The line in visual order, as a terminal without bidirectional support must be sent it,
     /// where that differs from `text` (which stays in logical order for search and copy).
-    public var visualText: String?
+    public var visual: VisualOrder?
 
     /// Creates a line from its text and width in cells.
     public init(text: String, width: Int, isFurniture: Bool = false) {
@@ -23,5 +23,35 @@ public struct LaidOutLine: Sendable, Equatable {
     /// Creates a line from its text, measuring its width with ``DisplayWidth``.
     public init(text: String) {
         self.init(text: text, width: DisplayWidth.of(text))
+    }
+
+    /// The spaces the text views put before the line in a text area `columns` cells wide: a
+    /// right-to-left line in visual order that fits is set against the right edge. (Without a
+    /// visual order the terminal reorders, and aligns, the line itself.)
+    public func margin(inColumns columns: Int) -> Int {
+        guard isRightToLeft, let visual, visual.width < columns else { return 0 }
+        return columns - visual.width
+    }
+
+    /// The line as the text views draw it in a text area `columns` cells wide: the margin, then
+    /// the text in visual order.
+    public func shown(inColumns columns: Int) -> String {
+        String(repeating: " ", count: margin(inColumns: columns)) + (visual?.text ?? text)
+    }
+
+    /// Where the Characters `range` of ``text`` are drawn in ``shown(inColumns:)``: one run,
+    /// or several where visual reordering takes the range apart; left to right.
+    public func shownRuns(of range: Range<Int>, inColumns columns: Int) -> [Range<Int>] {
+        let margin = margin(inColumns: columns)
+        return (visual?.runs(of: range) ?? [range]).map { ($0.lowerBound + margin)..<($0.upperBound + margin) }
+    }
+
+    /// The Character of ``text`` drawn at Character `offset` of ``shown(inColumns:)``; nil in
+    /// the margin or past the end.
+    public func character(atShownOffset offset: Int, inColumns columns: Int) -> Int? {
+        let drawn = offset - margin(inColumns: columns)
+        guard drawn >= 0 else { return nil }
+        guard let visual else { return drawn < text.count ? drawn : nil }
+        return visual.drawnAt.firstIndex(of: drawn)
     }
 }

@@ -116,7 +116,8 @@ extension SearchPattern {
         else { return nil }
         // A plain pattern can only take as many characters from each side as it has; a regular
         // expression sees the whole of both lines (its anchors and look-arounds need them).
-        let reach = isRegex ? Int.max : text.count + 1
+        // Folding marks, a tatweel or a mark standing alone takes a Character the pattern lacks.
+        let reach = isRegex || foldsMarks ? Int.max : text.count + 1
         let headStart = max(offset, headEnd - reach)
         let tailEnd = min(tail.count, tailStart + reach)
         let before = head[headStart..<headEnd]

@@ -23,7 +23,7 @@ enum OverlayView {
         let title =
             list.filter.isEmpty
             ? "Outline — \(entries)"
-            : "Outline — \(visible.count) of \(entries) match '\(list.filter)'"
+            : state.shown("Outline — \(visible.count) of \(entries) match '\(list.filter)'")
         ReaderView.putText(title, style: .bold, row: 0, of: state, into: &frame)
         let height = state.overlayRows
         let selectedRow = visible.firstIndex(of: list.selected) ?? 0
@@ -41,10 +41,42 @@ enum OverlayView {
             list.filter.isEmpty && list.hasChildren(index) ? (list.collapsed.contains(index) ? "▸ " : "▾ ") : "  "
         let mark = index == list.current ? "● " : "  "
         let indent = String(repeating: "  ", count: list.filter.isEmpty ? min(item.level, 20) : 0)
-        let target = item.page.map { "  " + (state.document.pageLabels.label(ofPage: $0) ?? String($0 + 1)) }
-        var pieces: [(text: String, style: CellStyle)] = [(" " + mark + indent + fold, base)]
+        let label = item.page.map { state.document.pageLabels.label(ofPage: $0) ?? String($0 + 1) }
+        let target = TerminalSafeText.sanitized(label.map { "  " + $0 } ?? "  (points nowhere)")
         let matched = Set(list.matchedPositions(of: index))
-        for (offset, character) in TerminalSafeText.sanitized(item.title).enumerated() {
+        if let visual = list.rightToLeftTitles[index] {
+            // Mirrored: the title against the right edge, its fold mark and indent right of it,
+            // the page on the left.
+            let matchedCells = Set(matched.flatMap { visual.runs(of: $0..<($0 + 1)).flatMap { $0 } })
+            let left = " " + mark + target.dropFirst(2) + "  "
+            let right = (fold == "▸ " ? " ◂" : String(fold.reversed())) + indent
+            let room = state.textColumns + 1 - DisplayWidth.of(left) - DisplayWidth.of(right)
+            // A title too long for the row loses its end, which is on the left.
+            var title = Array(visual.text).enumerated().map { (offset: $0.offset, character: $0.element) }
+            var titleWidth = DisplayWidth.of(visual.text)
+            while title.count > 1, titleWidth > max(room, 1) {
+                titleWidth -= DisplayWidth.of(String(title.removeFirst().character))
+            }
+            let padding = max(room - titleWidth, 0)
+            let pieces =
+                [(left + String(repeating: " ", count: padding), base)]
+                + styledPieces(title, matched: matchedCells, base: base) + [(right, base)]
+            return fitted(pieces, to: state.textColumns + 1)
+        }
+        let title = Array(TerminalSafeText.sanitized(item.title)).enumerated().map {
+            (offset: $0.offset, character: $0.element)
+        }
+        let pieces =
+            [(" " + mark + indent + fold, base)] + styledPieces(title, matched: matched, base: base) + [(target, base)]
+        return fitted(pieces, to: state.textColumns + 1)
+    }
+
+    /// `characters` in pieces of one style each: those whose offset is in `matched` highlighted.
+    private static func styledPieces(
+        _ characters: [(offset: Int, character: Character)], matched: Set<Int>, base: CellStyle
+    ) -> [(text: String, style: CellStyle)] {
+        var pieces: [(text: String, style: CellStyle)] = []
+        for (offset, character) in characters {
             let style: CellStyle = matched.contains(offset) ? .highlight : base
             if let last = pieces.last, last.style == style {
                 pieces[pieces.count - 1].text.append(character)
@@ -52,8 +84,12 @@ enum OverlayView {
                 pieces.append((String(character), style))
             }
         }
-        pieces.append((TerminalSafeText.sanitized(target ?? "  (points nowhere)"), base))
-        var budget = state.textColumns + 1
+        return pieces
+    }
+
+    /// `pieces` as spans cut to `width` cells in all.
+    private static func fitted(_ pieces: [(text: String, style: CellStyle)], to width: Int) -> [Span] {
+        var budget = width
         var spans: [Span] = []
         for piece in pieces where budget > 0 {
             let text = DisplayWidth.truncated(piece.text, toWidth: budget)

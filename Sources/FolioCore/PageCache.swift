@@ -30,10 +30,14 @@ struct PageCache: Sendable {
     /// What puts right-to-left lines in visual order for the screen; without it they are shown
     /// in logical order.
     var bidi: (any BidiAlgorithm)?
+    /// Whether Arabic letters are drawn in their joined shapes (the terminal does not shape).
+    var shapesArabic = false
 
-    /// An empty cache; `bidi` orders right-to-left lines for the screen.
-    init(bidi: (any BidiAlgorithm)? = nil) {
+    /// An empty cache; `bidi` orders right-to-left lines for the screen, and `shapesArabic`
+    /// draws Arabic letters joined.
+    init(bidi: (any BidiAlgorithm)? = nil, shapesArabic: Bool = false) {
         self.bidi = bidi
+        self.shapesArabic = shapesArabic
     }
 
     /// Whether `page`'s load has finished, with text or with a failure.
@@ -110,15 +114,32 @@ struct PageCache: Sendable {
             if layouts[key]?.context == context {
                 continue
             }
-            let lines =
-                switch mode {
-                case .reflow: reflows[page].map { $0.lines(width: width, context: context, labels: labels) } ?? []
-                case .physical: TextLayout.physical(text, fitting: width)
+            let lines: [LaidOutLine]
+            switch mode {
+            case .reflow:
+                let reflowed = reflows[page].map { $0.lines(width: width, context: context, labels: labels) } ?? []
+                lines =
+                    bidi.map { TextLayout.withVisualOrder(reflowed, bidi: $0, shapingArabic: shapesArabic) } ?? reflowed
+            case .physical:
+                lines = TextLayout.physical(text, fitting: width).map {
+                    Self.readable($0, drawnByTerminal: bidi == nil, shapingArabic: shapesArabic)
                 }
-            // The layout view's rows are in drawing order already.
-            layouts[key] = (
-                mode == .reflow ? bidi.map { TextLayout.withVisualOrder(lines, bidi: $0) } ?? lines : lines, context
-            )
+            }
+            layouts[key] = (lines, context)
         }
+    }
+
+    /// A layout view's row (its characters in the order drawn) with its text in the order read,
+    /// for search and copy, and drawn as it stands, Arabic joined when `shapingArabic`; where the
+    /// terminal reorders lines itself (`drawnByTerminal`), sent in the order read.
+    private static func readable(_ row: LaidOutLine, drawnByTerminal: Bool, shapingArabic: Bool) -> LaidOutLine {
+        guard let logical = RightToLeft.logicalOrder(ofDrawn: row.text) else { return row }
+        var readable = row
+        readable.text = logical.text
+        guard !drawnByTerminal else { return readable }
+        let shaped = shapingArabic ? ArabicShaping.shapedInDrawingOrder(row.text) : nil
+        readable.visual = VisualOrder(
+            text: shaped?.text ?? row.text, drawnAt: logical.drawnAt.map { shaped?.drawnAt[$0] ?? $0 })
+        return readable
     }
 }

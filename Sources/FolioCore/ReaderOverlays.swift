@@ -13,11 +13,27 @@ public struct OutlineList: Sendable, Equatable {
     /// The entries the filter matches, in order, with the Character offsets of their titles
     /// that it matched (for highlighting); every entry when there is no filter.
     public private(set) var matches: [(index: Int, positions: [Int])] = []
+    /// The titles that read right to left (their first strong letter is Arabic, Hebrew…), in
+    /// the visual order the screen needs, by entry: drawn against the right edge like the body.
+    let rightToLeftTitles: [Int: VisualOrder]
 
-    init(items: [OutlineItem], currentPage: Int) {
+    /// The list of `items` with the entry holding `currentPage` selected; `bidi` puts titles
+    /// that read right to left in visual order (Arabic letters joined when `shapingArabic`).
+    init(items: [OutlineItem], currentPage: Int, bidi: (any BidiAlgorithm)? = nil, shapingArabic: Bool = false) {
         self.items = items
         current = Self.entry(containing: currentPage, in: items)
         selected = current ?? 0
+        var titles: [Int: VisualOrder] = [:]
+        if let bidi {
+            for (index, item) in items.enumerated() {
+                let title = TerminalSafeText.sanitized(item.title)
+                guard RightToLeft.isRightToLeftParagraph(title.unicodeScalars),
+                    let visual = VisualOrder(of: title, rightToLeft: true, bidi: bidi, shapingArabic: shapingArabic)
+                else { continue }
+                titles[index] = visual
+            }
+        }
+        rightToLeftTitles = titles
     }
 
     public static func == (left: OutlineList, right: OutlineList) -> Bool {

@@ -21,13 +21,32 @@ extension ReaderState {
 
     /// The image to show for `page`: the one for the current settings, or, while that is being
     /// made after a new search, the same page with the old marks (so the page does not fall
-    /// back to its text for a moment).
-    func shownImage(of page: Int) -> (request: RenderRequest, extent: ImageExtent)? {
+    /// back to its text for a moment), or, on a terminal that scales images, the same page at
+    /// another zoom, scaled to the current one (so a zoom shows at once).
+    func shownImage(of page: Int) -> ShownImage? {
         let request = renderRequest(for: page)
         if let extent = renderedImages[request] {
-            return (request, extent)
+            return ShownImage(request: request, extent: extent, scale: 1)
         }
-        return renderedImages.first { $0.key.isSameImage(ignoringMarks: request) }.map { ($0.key, $0.value) }
+        if let standIn = renderedImages.first(where: { $0.key.isSameImage(ignoringMarks: request) }) {
+            return ShownImage(request: standIn.key, extent: standIn.value, scale: 1)
+        }
+        guard scalesImages else { return nil }
+        // The one with the same marks and the most pixels, when there are several.
+        func preference(_ image: RenderRequest) -> (Int, Double) {
+            (image.highlight == request.highlight ? 1 : 0, image.zoom)
+        }
+        let otherZoom = renderedImages.filter { $0.key.isSamePage(ignoringZoomAndMarks: request) }
+            .max { preference($0.key) < preference($1.key) }
+        return otherZoom.map { image in
+            let scale = request.zoom / image.key.zoom
+            return ShownImage(
+                request: image.key,
+                extent: ImageExtent(
+                    rows: Int((Double(image.value.rows) * scale).rounded(.up)),
+                    columns: Int((Double(image.value.columns) * scale).rounded(.up))),
+                scale: scale)
+        }
     }
 
     /// Why the current page's image could not be made, if it could not.
@@ -97,8 +116,12 @@ extension ReaderState {
         let wanted = pages.map(renderRequest(for:))
         let keep = Set(wanted)
         // An image with other marks stays as a stand-in until its replacement arrives.
+        // So does one at another zoom where the terminal scales images.
         renderedImages = renderedImages.filter { image in
-            wanted.contains { $0.isSameImage(ignoringMarks: image.key) }
+            wanted.contains {
+                $0.isSameImage(ignoringMarks: image.key)
+                    || (scalesImages && $0.isSamePage(ignoringZoomAndMarks: image.key))
+            }
         }
         failedRenders = failedRenders.filter { keep.contains($0.key) }
         let dropped = pendingRenders.subtracting(keep)
@@ -117,8 +140,10 @@ extension ReaderState {
         pendingRenders.remove(request)
         guard request == renderRequest(for: request.page), viewMode == .image else { return [] }
         renderedImages[request] = extent
-        // The stand-in with the old marks has done its job.
-        renderedImages = renderedImages.filter { $0.key == request || !$0.key.isSameImage(ignoringMarks: request) }
+        // The stand-in with the old marks or at the old zoom has done its job.
+        renderedImages = renderedImages.filter {
+            $0.key == request || !$0.key.isSamePage(ignoringZoomAndMarks: request)
+        }
         if request.page == currentPage {
             if anchorsAtBottom {
                 topLine = maximumTopLine(of: currentPage)
@@ -133,14 +158,24 @@ extension ReaderState {
 
     /// Where the current page's image goes on screen, when it is ready.
     var imagePlacement: ImagePlacement? {
-        guard viewMode == .image, let (request, extent) = shownImage(of: currentPage) else { return nil }
+        guard viewMode == .image, let shown = shownImage(of: currentPage) else { return nil }
+        let extent = shown.extent
         let rows = min(max(extent.rows - topLine, 0), textRows)
         let columns = min(max(extent.columns - horizontalOffset, 0), textColumns)
         guard rows > 0, columns > 0 else { return nil }
         // Narrower than the text area (fit page, zoomed out): centred.
         let margin = max((textColumns - extent.columns) / 2, 0)
         return ImagePlacement(
-            request: request, sourceRow: topLine, sourceColumn: horizontalOffset,
-            rows: rows, columns: columns, screenRow: 0, screenColumn: 1 + margin)
+            request: shown.request, sourceRow: topLine, sourceColumn: horizontalOffset,
+            rows: rows, columns: columns, screenRow: 0, screenColumn: 1 + margin, scale: shown.scale)
     }
+}
+
+/// A page image as the view shows it: the rendered image (its request), its extent on screen in
+/// cells, and how much larger than rendered it is drawn (1 but for a terminal that scales
+/// images, while the page is rendered again at a new zoom).
+struct ShownImage {
+    var request: RenderRequest
+    var extent: ImageExtent
+    var scale: Double
 }

@@ -57,13 +57,14 @@ extension ReaderState {
         let runs = linkRuns(onLine: line)
         guard let laidOut = currentLines, laidOut.indices.contains(line), horizontalOffset == 0, !runs.isEmpty
         else { return nil }
-        // The text starts after a one-cell margin; find the character under the column.
+        // The text starts after a one-cell margin; find the character under the column, in the
+        // line as it is shown (right-to-left text in visual order, against the right edge).
         var cell = 1
         var offset: Int?
-        for (index, character) in laidOut[line].text.enumerated() {
+        for (index, character) in laidOut[line].shown(inColumns: textColumns).enumerated() {
             let width = DisplayWidth.of(String(character))
             if column < cell + width {
-                offset = index
+                offset = laidOut[line].character(atShownOffset: index, inColumns: textColumns)
                 break
             }
             cell += width

@@ -49,7 +49,7 @@ extension ReaderState {
     /// The point of the current page (in points) under a cell of its image, or nil when the
     /// cell is not on the image.
     private func pagePoint(atRow row: Int, column: Int) -> (x: Double, y: Double)? {
-        guard let placement = imagePlacement, let (_, extent) = shownImage(of: currentPage),
+        guard let placement = imagePlacement, let extent = shownImage(of: currentPage)?.extent,
             let text = cache.text(of: currentPage), extent.rows > 0, extent.columns > 0
         else { return nil }
         let imageRow = row - placement.screenRow

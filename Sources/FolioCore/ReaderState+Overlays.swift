@@ -12,7 +12,8 @@ extension ReaderState {
             message = "This document has no outline"
             return []
         }
-        overlay = .outline(OutlineList(items: outline, currentPage: currentPage))
+        overlay = .outline(
+            OutlineList(items: outline, currentPage: currentPage, bidi: cache.bidi, shapingArabic: cache.shapesArabic))
         return []
     }
 
@@ -24,11 +25,25 @@ extension ReaderState {
             return
         }
         guard currentSection?.page != currentPage || currentSection?.outlineCount != outline.count else { return }
-        let title = OutlineList.entry(containing: currentPage, in: outline).map { outline[$0].title }
+        let title = OutlineList.entry(containing: currentPage, in: outline).map { entry in
+            // Shown on the status line: a right-to-left title in visual order.
+            let title = TerminalSafeText.sanitized(outline[entry].title)
+            return shown(title, rightToLeft: RightToLeft.isRightToLeftParagraph(title.unicodeScalars))
+        }
         currentSection = (currentPage, outline.count, title)
     }
 
-    /// The title of the section the current page belongs to, when the outline is loaded and has one.
+    /// `text` (one paragraph, right to left when `rightToLeft`) as the screen must be sent it:
+    /// in visual order, Arabic letters joined where the terminal does not shape, when it holds
+    /// right-to-left letters. A message that quotes an Arabic pattern reads right this way.
+    func shown(_ text: String, rightToLeft: Bool = false) -> String {
+        guard let bidi = cache.bidi else { return text }
+        return VisualOrder(of: text, rightToLeft: rightToLeft, bidi: bidi, shapingArabic: cache.shapesArabic)?.text
+            ?? text
+    }
+
+    /// The title of the section the current page belongs to, when the outline is loaded and has
+    /// one, as the status line shows it (in visual order where it reads right to left).
     var sectionTitle: String? {
         guard let section = currentSection, section.page == currentPage else { return nil }
         return section.title

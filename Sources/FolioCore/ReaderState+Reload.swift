@@ -18,7 +18,7 @@ extension ReaderState {
         document = summary
         paging = PagingController(pageCount: pageCount, mode: paging.mode)
         currentPage = page
-        cache = PageCache(bidi: cache.bidi)
+        cache = PageCache(bidi: cache.bidi, shapesArabic: cache.shapesArabic)
         outline = nil
         outlineWanted = false
         overlay = nil

@@ -81,6 +81,10 @@ public struct ReaderState: Sendable {
     public internal(set) var invertsImages = false
     /// Whether this terminal can show images, and how.
     public let imageAvailability: ImageAvailability
+    /// Whether the terminal scales a placed image to any box of cells (kitty outside tmux): a
+    /// zoom then shows the page image already there, scaled, at once, until the page rendered at
+    /// the new zoom replaces it.
+    public let scalesImages: Bool
 
     var paging: PagingController
     var cache = PageCache()
@@ -140,7 +144,8 @@ public struct ReaderState: Sendable {
 
     /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document),
     /// the search prompt's Up going through `searchHistory`; `bidi` puts right-to-left lines in
-    /// the visual order the screen needs.
+    /// the visual order the screen needs, and `shapesArabic` draws Arabic letters in their
+    /// joined shapes (for a terminal that does not shape them).
     ///
     /// Call ``start()`` next and perform its effects to load the first pages.
     public init(
@@ -150,14 +155,18 @@ public struct ReaderState: Sendable {
         keys: KeyTables = .standard,
         preferences: ReaderPreferences = ReaderPreferences(),
         imageAvailability: ImageAvailability = .unavailable(reason: "no image support was set up"),
+        scalesImages: Bool = false,
         searchHistory: PromptHistory = PromptHistory(),
         marks: [Mark] = [],
-        bidi: (any BidiAlgorithm)? = nil
+        bidi: (any BidiAlgorithm)? = nil,
+        shapesArabic: Bool = false
     ) {
         cache.bidi = bidi
+        cache.shapesArabic = shapesArabic
         self.searchHistory = searchHistory
         self.marks = marks
         self.imageAvailability = imageAvailability
+        self.scalesImages = scalesImages
         self.document = document
         self.keys = keys
         self.preferences = preferences

@@ -58,9 +58,13 @@ public enum ReaderView {
                 let linkWords = state.linkRuns(onLine: line).filter { run in
                     !matches.contains { $0.range.overlaps(run.range) }
                 }
-                let runs = (matches + linkWords.map { ($0.range, CellStyle.link) }).sorted {
-                    $0.range.lowerBound < $1.range.lowerBound
-                }
+                // Found in the logical text; drawn where the line shows those characters.
+                let shownLine = state.currentLines?[line]
+                let runs = (matches + linkWords.map { ($0.range, CellStyle.link) }).flatMap { run in
+                    (shownLine?.shownRuns(of: run.range, inColumns: state.textColumns) ?? [run.range]).map {
+                        (range: $0, style: run.style)
+                    }
+                }.sorted { $0.range.lowerBound < $1.range.lowerBound }
                 putText(
                     text, highlighting: runs, of: state.lastSearch,
                     sidewaysStyle: isCurrent ? .currentMatch : .highlight, row: row, of: state, into: &frame)
@@ -78,10 +82,26 @@ public enum ReaderView {
         for (line, lineHints) in byLine {
             let row = line - state.topLine
             guard row >= 0, row < state.textRows, line < lines.count else { continue }
-            let characters = Array(TerminalSafeText.sanitized(lines[line].text))
+            let laidOut = lines[line]
+            let logical = Array(laidOut.text)
+            // Where each hint goes in the line as shown: before the first character of its
+            // words as they are read, which in right-to-left text is to its right.
+            let placed = lineHints.map { hint -> (offset: Int, label: String) in
+                let shownAt = laidOut.shownRuns(of: hint.offset..<(hint.offset + 1), inColumns: state.textColumns)
+                let readsLeftward =
+                    hint.offset < logical.count
+                    && logical[hint.offset].unicodeScalars.first
+                        .map(RightToLeft.isStrong) == true
+                let offset = shownAt.first.map { readsLeftward ? $0.upperBound : $0.lowerBound } ?? hint.offset
+                return (offset, hint.label)
+            }.sorted { $0.offset < $1.offset }
+            // A line set against the right edge gives up margin for the labels.
+            let labelWidth = placed.reduce(0) { $0 + $1.label.count }
+            let margin = min(laidOut.margin(inColumns: state.textColumns), labelWidth)
+            let characters = Array(TerminalSafeText.sanitized(laidOut.shown(inColumns: state.textColumns)))
             var spans = [Span(text: " ")]
-            var position = 0
-            for hint in lineHints.sorted(by: { $0.offset < $1.offset }) where hint.offset <= characters.count {
+            var position = margin
+            for hint in placed where hint.offset <= characters.count && hint.offset >= position {
                 if hint.offset > position {
                     spans.append(Span(text: String(characters[position..<hint.offset])))
                 }
@@ -180,11 +200,8 @@ public enum ReaderView {
             let visible = lines.dropFirst(state.viewMode == .text ? state.topLine : 0).prefix(state.textRows).map {
                 line in
                 // Right-to-left lines go out in visual order, against the right edge.
-                let text = line.visualText ?? line.text
-                let margin =
-                    line.isRightToLeft && line.width < state.textColumns
-                    ? String(repeating: " ", count: state.textColumns - line.width) : ""
-                return DisplayWidth.clipped(margin + text, from: state.horizontalOffset, width: state.textColumns)
+                DisplayWidth.clipped(
+                    line.shown(inColumns: state.textColumns), from: state.horizontalOffset, width: state.textColumns)
             }
             return (visible, .normal)
         }

@@ -29,4 +29,10 @@ public struct RenderRequest: Sendable, Hashable {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
             && inverted == other.inverted
     }
+
+    /// Whether `other` is this page in this view, whatever the zoom and marks of either: scaled,
+    /// its image can stand in on a terminal that scales images.
+    func isSamePage(ignoringZoomAndMarks other: RenderRequest) -> Bool {
+        page == other.page && viewport == other.viewport && fit == other.fit && inverted == other.inverted
+    }
 }

@@ -65,22 +65,31 @@ public enum RightToLeft {
         scalars.contains(where: isStrong)
     }
 
-    /// `scalars` in visual order (left to right on the screen), by rule L2 of UAX #9: from the
-    /// highest level down to the lowest odd one, every run at that level or above is reversed,
-    /// with the mirrored forms where a character runs right to left. A combining mark stays
-    /// after the character it sits on, since terminals draw marks on the cell before them.
+    /// `scalars` in visual order (left to right on the screen), by rule L2 of UAX #9, with the
+    /// mirrored forms where a character runs right to left (see ``visualIndices(_:levels:)``).
     public static func visual(_ scalars: [Unicode.Scalar], levels: BidiLevels) -> [Unicode.Scalar] {
         guard levels.levels.count == scalars.count, levels.mirrored.count == scalars.count else { return scalars }
+        return visualIndices(scalars, levels: levels.levels).map { index in
+            levels.levels[index] % 2 == 1 ? levels.mirrored[index] : scalars[index]
+        }
+    }
+
+    /// The indices of `scalars` in visual order (left to right on the screen), by rule L2 of
+    /// UAX #9: from the highest level down to the lowest odd one, every run at that level or
+    /// above is reversed. A combining mark stays after the character it sits on, since
+    /// terminals draw marks on the cell before them. `levels` has one level per scalar.
+    static func visualIndices(_ scalars: [Unicode.Scalar], levels: [UInt8]) -> [Int] {
+        guard levels.count == scalars.count else { return Array(scalars.indices) }
         // Clusters: a base character and the zero-width marks after it, at the base's level.
         var clusters: [(range: Range<Int>, level: UInt8)] = []
         for index in scalars.indices {
             if index > 0, DisplayWidth.of(scalars[index]) == 0, !clusters.isEmpty {
                 clusters[clusters.count - 1].range = clusters[clusters.count - 1].range.lowerBound..<(index + 1)
             } else {
-                clusters.append((index..<(index + 1), levels.levels[index]))
+                clusters.append((index..<(index + 1), levels[index]))
             }
         }
-        guard let highest = clusters.map(\.level).max(), highest > 0 else { return scalars }
+        guard let highest = clusters.map(\.level).max(), highest > 0 else { return Array(scalars.indices) }
         let lowestOdd = clusters.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest
         var order = Array(clusters.indices)
         var level = highest
@@ -101,16 +110,7 @@ public enum RightToLeft {
             if level == 0 { break }
             level -= 1
         }
-        var visual: [Unicode.Scalar] = []
-        visual.reserveCapacity(scalars.count)
-        for index in order {
-            let cluster = clusters[index]
-            let isRightToLeft = cluster.level % 2 == 1
-            for position in cluster.range {
-                visual.append(isRightToLeft ? levels.mirrored[position] : scalars[position])
-            }
-        }
-        return visual
+        return order.flatMap { clusters[$0].range }
     }
 
     /// `line` in the order it is drawn, left to right along its direction (a base character and
@@ -135,6 +135,72 @@ public enum RightToLeft {
             return first != second ? first < second : a.offset < b.offset
         }.flatMap(\.element)
         return drawn
+    }
+
+    /// A layout view's row, whose characters are in the order drawn, in the order it is read,
+    /// with, for each Character of that logical text, the Character of `drawn` it is; nil when
+    /// the row holds no right-to-left letter. A row without left-to-right letters is turned
+    /// round from its first visible character to its last, numbers kept in their own order; in
+    /// a row with both, each run of right-to-left text (its letters and marks, and the spaces and
+    /// punctuation between them) is turned round. Brackets turned round are mirrored back to
+    /// the ones read.
+    public static func logicalOrder(ofDrawn drawn: String) -> (text: String, drawnAt: [Int])? {
+        let characters = Array(drawn)
+        func isRightToLeft(_ index: Int) -> Bool {
+            characters[index].unicodeScalars.first.map(isStrong) == true
+        }
+        func isNeutral(_ index: Int) -> Bool {
+            guard let scalar = characters[index].unicodeScalars.first else { return true }
+            return !isStrong(scalar) && !isStrongLeftToRight(scalar) && scalar.properties.numericType == nil
+        }
+        guard characters.indices.contains(where: isRightToLeft) else { return nil }
+        var order = Array(characters.indices)
+        var turned = [Bool](repeating: false, count: characters.count)
+        let hasLeftToRight = characters.contains { $0.unicodeScalars.first.map(isStrongLeftToRight) == true }
+        if !hasLeftToRight, let first = characters.firstIndex(where: { !$0.isWhitespace }),
+            let last = characters.lastIndex(where: { !$0.isWhitespace })
+        {
+            order[first...last].reverse()
+            turned.replaceSubrange(first...last, with: repeatElement(true, count: last - first + 1))
+            // Numbers read left to right: each turned back.
+            var index = first
+            while index <= last {
+                guard characters[order[index]].unicodeScalars.first?.properties.numericType != nil else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end + 1 <= last, characters[order[end + 1]].unicodeScalars.first?.properties.numericType != nil {
+                    end += 1
+                }
+                order[index...end].reverse()
+                index = end + 1
+            }
+        }
+        var start = hasLeftToRight ? 0 : characters.count
+        while start < characters.count {
+            guard isRightToLeft(start) else {
+                start += 1
+                continue
+            }
+            var end = start
+            var probe = start + 1
+            while probe < characters.count, isRightToLeft(probe) || isNeutral(probe) {
+                if isRightToLeft(probe) { end = probe }
+                probe += 1
+            }
+            order[start...end].reverse()
+            turned.replaceSubrange(start...end, with: repeatElement(true, count: end - start + 1))
+            start = end + 1
+        }
+        let text = order.map { index -> String in
+            let character = characters[index]
+            guard turned[index], let scalar = character.unicodeScalars.first,
+                character.unicodeScalars.count == 1, let mirror = mirroredBrackets[scalar]
+            else { return String(character) }
+            return String(mirror)
+        }.joined()
+        return (text, order)
     }
 
     /// Brackets and their mirror images (Unicode's Bidi_Mirroring_Glyph for the common ones).

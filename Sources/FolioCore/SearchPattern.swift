@@ -2,6 +2,9 @@
 /// letter (as in vim's `smartcase` and ripgrep's `--smart-case`). A pattern that starts with
 /// `re:` is a regular expression (Swift's `Regex` syntax), with smart case too.
 ///
+/// A plain pattern with Arabic or Hebrew letters and no marks is matched with the text's marks
+/// left out, a pattern with marks exactly (see ``MarkFolding``).
+///
 /// `folio --search` and the reader's `/` search both match through this type.
 public struct SearchPattern: Sendable, Hashable {
     /// What marks a pattern as a regular expression.
@@ -17,6 +20,11 @@ public struct SearchPattern: Sendable, Hashable {
     let asciiNeedle: [UInt8]?
     /// The compiled expression of a `re:` pattern; nil for plain text.
     private let expression: CompiledExpression?
+    /// Whether lines are matched with their Arabic and Hebrew marks left out (a plain pattern
+    /// with letters of those scripts and no marks).
+    let foldsMarks: Bool
+    /// Whether, folding marks, alefs with a hamza or madda match a bare alef (the pattern has none).
+    private let foldsAlefs: Bool
 
     /// Creates a pattern from what the user typed. A `re:` pattern that is not a valid
     /// expression matches nothing; ``regexError(in:)`` says what is wrong with it.
@@ -26,7 +34,14 @@ public struct SearchPattern: Sendable, Hashable {
         let source = body ?? text
         let caseSensitive = source.unicodeScalars.contains { $0.properties.isUppercase }
         isCaseSensitive = caseSensitive
-        needle = caseSensitive ? text : text.lowercased()
+        foldsMarks = body == nil && MarkFolding.folds(pattern: text)
+        foldsAlefs = foldsMarks && !MarkFolding.keepsAlefs(pattern: text)
+        let cased = caseSensitive ? text : text.lowercased()
+        var folded = String.UnicodeScalarView()
+        if foldsMarks {
+            folded.append(contentsOf: MarkFolding.folded(Array(cased.unicodeScalars), foldingAlefs: foldsAlefs))
+        }
+        needle = foldsMarks ? String(folded) : cased
         let needleBytes = Array(needle.utf8)
         // "\r" and "\n" are excluded because "\r\n" is one character, which a byte match could split.
         asciiNeedle =
@@ -92,7 +107,9 @@ public struct SearchPattern: Sendable, Hashable {
         }
         let needleCharacters = Array(needle)
         guard !needleCharacters.isEmpty else { return [] }
-        let characters = isCaseSensitive ? Array(line) : line.map { Character($0.lowercased()) }
+        let folded = foldsMarks ? MarkFolding.folded(line, foldingAlefs: foldsAlefs) : nil
+        let original = folded?.characters ?? Array(line)
+        let characters = isCaseSensitive ? original : original.map { Character($0.lowercased()) }
         var ranges: [Range<Int>] = []
         var start = 0
         while start + needleCharacters.count <= characters.count {
@@ -103,7 +120,10 @@ public struct SearchPattern: Sendable, Hashable {
                 start += 1
             }
         }
-        return ranges
+        guard let origins = folded?.origins else { return ranges }
+        // Back to the line's own Characters: a match covers its letters' marks and the tatweels
+        // between them.
+        return ranges.map { origins[$0.lowerBound]..<(origins[$0.upperBound - 1] + 1) }
     }
 
     /// Where the pattern occurs on `page`: one box per match and line (a match that runs on
@@ -161,6 +181,10 @@ public struct SearchPattern: Sendable, Hashable {
             return String(line).matches(of: expression.regex).contains { !$0.range.isEmpty }
         }
         guard !needle.isEmpty else { return false }
+        if foldsMarks, let folded = MarkFolding.folded(line, foldingAlefs: foldsAlefs) {
+            let text = String(folded.characters)
+            return (isCaseSensitive ? text : text.lowercased()).contains(needle)
+        }
         if isCaseSensitive {
             return line.contains(needle)
         }

@@ -86,14 +86,16 @@ enum StatusLine {
         if let prompt = openPromptParts(of: state) {
             return prompt.label + prompt.editor.textBeforeCursor + promptCursor + prompt.editor.textAfterCursor
         }
+        // Messages quote patterns and titles, in visual order like the page; a prompt being
+        // typed stays in the order typed, where its cursor is.
         if let message = state.message {
-            return message
+            return state.shown(message)
         }
         if let search = state.runningSearch {
             let stop =
                 state.keymap.firstKey(for: .stopSearch).map { " (\($0.displayName) or Ctrl-C stops)" }
                 ?? " (Ctrl-C stops)"
-            return "Searching \(search.searched)/\(search.total) for '\(search.pattern.text)'…" + stop
+            return state.shown("Searching \(search.searched)/\(search.total) for '\(search.pattern.text)'…" + stop)
         }
         if let selection = state.selection {
             let count = selection.lines.count

@@ -91,19 +91,17 @@ public enum TextLayout {
         return PhysicalLayout(page: page).rows(fitting: width)
     }
 
-    /// `lines` with ``LaidOutLine/visualText`` set, by `bidi`, on every line that holds
-    /// right-to-left text: what the reader's views send to the terminal.
-    public static func withVisualOrder(_ lines: [LaidOutLine], bidi: any BidiAlgorithm) -> [LaidOutLine] {
+    /// `lines` with ``LaidOutLine/visual`` set, by `bidi`, on every line that holds
+    /// right-to-left text: what the reader's views send to the terminal, with Arabic letters
+    /// in their joined shapes when `shapingArabic`.
+    public static func withVisualOrder(
+        _ lines: [LaidOutLine], bidi: any BidiAlgorithm, shapingArabic: Bool = false
+    ) -> [LaidOutLine] {
         lines.map { line in
-            let scalars = Array(line.text.unicodeScalars)
-            guard RightToLeft.contains(scalars),
-                let levels = bidi.levels(of: scalars, rightToLeft: line.isRightToLeft)
-            else { return line }
-            var visual = line
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: RightToLeft.visual(scalars, levels: levels))
-            visual.visualText = String(view)
-            return visual
+            var shown = line
+            shown.visual = VisualOrder(
+                of: line.text, rightToLeft: line.isRightToLeft, bidi: bidi, shapingArabic: shapingArabic)
+            return shown
         }
     }
 

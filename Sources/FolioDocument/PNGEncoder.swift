@@ -41,4 +41,70 @@ public enum PNGEncoder {
         defer { folio_png_free(png) }
         return Array(UnsafeBufferPointer(start: png, count: length))
     }
+
+    /// The PNG of `width` × `height` palette indices (`indices`, a byte a pixel, rows packed)
+    /// into `palette` (RGB, 3 bytes an entry, at most 256 entries): 8-bit indexed colour, each
+    /// row unfiltered (as the PNG specification recommends for palette images), compressed by
+    /// MuPDF's deflate.
+    public static func encode(
+        width: Int, height: Int, palette: [UInt8], indices: [UInt8]
+    ) throws(DocumentError) -> [UInt8] {
+        guard width > 0, height > 0, indices.count == width * height,
+            palette.count % 3 == 0, 1...256 ~= palette.count / 3
+        else {
+            throw .invalidRequest(
+                "cannot write a palette PNG of \(width)×\(height) pixels from \(indices.count) indices"
+                    + " and \(palette.count / 3) colours")
+        }
+        var rows = [UInt8](repeating: 0, count: (width + 1) * height)
+        for row in 0..<height {
+            rows[(row * (width + 1) + 1)..<((row + 1) * (width + 1))] = indices[(row * width)..<((row + 1) * width)]
+        }
+        let context = try MuPDFContext.shared.get().clone()
+        var deflated: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        try MuPDFCall.check {
+            folio_deflate(context.pointer, rows, rows.count, &deflated, &length, $0, $1)
+        }
+        defer { folio_png_free(deflated) }
+        var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+        // Bit depth 8, colour type 3 (palette), deflate, adaptive filtering, no interlace.
+        header += [8, 3, 0, 0, 0]
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += chunk("IHDR", header)
+        png += chunk("PLTE", palette)
+        png += chunk("IDAT", Array(UnsafeBufferPointer(start: deflated, count: length)))
+        png += chunk("IEND", [])
+        return png
+    }
+
+    /// A PNG chunk: its length, type, data and the CRC-32 of type and data.
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + typed + bigEndian(CRC32.checksum(typed))
+    }
+
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+}
+
+/// The CRC-32 PNG chunks carry (ISO 3309, polynomial 0xEDB88320 reflected), by table.
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { byte in
+        var value = UInt32(byte)
+        for _ in 0..<8 {
+            value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1
+        }
+        return value
+    }
+
+    /// The CRC-32 of `bytes`.
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
 }

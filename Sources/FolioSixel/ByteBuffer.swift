@@ -46,6 +46,12 @@ struct ByteBuffer: ~Copyable {
         }
     }
 
+    /// Drops the bytes after the first `count`, which must be at most ``count``.
+    mutating func truncate(to count: Int) {
+        precondition(0...self.count ~= count, "truncating past the end")
+        self.count = count
+    }
+
     /// The bytes appended so far.
     var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))

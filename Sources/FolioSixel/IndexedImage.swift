@@ -42,6 +42,15 @@ public struct IndexedImage: Sendable {
         }
     }
 
+    /// The palette indices, a byte a pixel, row after row, when the palette has at most 256
+    /// entries (nil otherwise): what a palette PNG carries.
+    public var byteIndices: [UInt8]? {
+        switch indices {
+        case .narrow(let narrow): narrow
+        case .wide: nil
+        }
+    }
+
     /// The memory the palette indices take, in bytes.
     public var byteCount: Int {
         switch indices {

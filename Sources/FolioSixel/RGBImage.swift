@@ -21,6 +21,18 @@ public struct RGBImage: Sendable {
 }
 
 extension RGBImage {
+    /// Whether every pixel is grey (its three channels equal).
+    public var isGrey: Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] != buffer[index + 1] || buffer[index] != buffer[index + 2] { return false }
+                index += 3
+            }
+            return true
+        }
+    }
+
     /// This picture in negative (each channel `255 - value`), for the inverted image view.
     public func inverted() -> RGBImage {
         RGBImage(width: width, height: height, pixels: pixels.map { 255 - $0 })
@@ -28,12 +40,13 @@ extension RGBImage {
 
     /// This picture with its greys reduced to `levels`, each pixel drawn with the nearest (no
     /// dithering, so text stays sharp), for a sixel image with fewer colour passes a band. The
-    /// levels are fitted to the picture's own greys (Lloyd's algorithm on its histogram): paper
-    /// and ink, which cover most pixels, keep their exact shades, and the anti-aliasing ramp
-    /// shares what is left. Nil when the picture is not all grey (its colours are left to the
-    /// palette).
+    /// levels are the ones that make the squared error over the picture's own grey histogram
+    /// smallest, chosen among the greys sixel can express (a 1-D optimal quantiser, by dynamic
+    /// programming), with pure black and pure white always among them so that ink and paper stay
+    /// exact; the anti-aliasing ramp shares the rest. Nil when the picture is not all grey (its
+    /// colours are left to the palette).
     public func reducingGreys(to levels: Int) -> RGBImage? {
-        precondition(levels >= 2, "at least two greys")
+        precondition(2...Int(SixelColor.maximumLevel) + 1 ~= levels, "between two and 101 greys")
         var histogram = [Int](repeating: 0, count: 256)
         var index = 0
         while index < pixels.count {
@@ -42,39 +55,8 @@ extension RGBImage {
             histogram[Int(grey)] += 1
             index += 3
         }
-        let table = Self.nearestLevels(histogram, levels: levels)
+        let table = GreyLevels(histogram: histogram, levels: levels).nearest
         return RGBImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
-    }
-
-    /// For each grey 0...255, the nearest of `levels` greys fitted to `histogram` (Lloyd's
-    /// algorithm: levels start evenly spaced, then each moves to the mean of the greys nearest
-    /// to it, a few rounds).
-    private static func nearestLevels(_ histogram: [Int], levels: Int) -> [UInt8] {
-        var centres = (0..<levels).map { Double($0) * 255 / Double(levels - 1) }
-        var table = [UInt8](repeating: 0, count: 256)
-        for _ in 0..<12 {
-            var sums = [Double](repeating: 0, count: levels)
-            var counts = [Int](repeating: 0, count: levels)
-            var nearest = 0
-            for grey in 0...255 {
-                while nearest + 1 < levels,
-                    abs(centres[nearest + 1] - Double(grey)) <= abs(centres[nearest] - Double(grey))
-                {
-                    nearest += 1
-                }
-                sums[nearest] += Double(grey * histogram[grey])
-                counts[nearest] += histogram[grey]
-                table[grey] = UInt8(nearest)
-            }
-            for level in 0..<levels where counts[level] > 0 {
-                centres[level] = sums[level] / Double(counts[level])
-            }
-            centres.sort()
-        }
-        return (0...255).map { grey in
-            let nearest = centres.min { abs($0 - Double(grey)) < abs($1 - Double(grey)) } ?? Double(grey)
-            return UInt8(nearest.rounded())
-        }
     }
 
     /// The pixels of `rect`, clipped to the picture (an empty picture when nothing is left).
@@ -121,5 +103,78 @@ extension RGBImage {
             }
         }
         return RGBImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// The greys of an optimal 1-D quantiser: `levels` greys, black and white among them, chosen
+/// among the 101 greys sixel expresses so that drawing each pixel in its nearest chosen grey
+/// makes the squared error over a grey histogram as small as it can be.
+///
+/// Between two consecutive chosen greys every grey goes to the nearer one, so the error is a sum
+/// over consecutive pairs; the best choice of `n` greys ending at a grey is the best choice of
+/// `n − 1` ending at an earlier one plus that pair's error (dynamic programming, 101 × 101 pairs
+/// per level, each pair's error from prefix sums of the histogram).
+struct GreyLevels {
+    /// For each 8-bit grey, the chosen grey nearest to it.
+    let nearest: [UInt8]
+
+    init(histogram: [Int], levels: Int) {
+        // The 8-bit grey a terminal draws for each sixel level q: round(q × 255 / 100).
+        let candidates = (0...SixelColor.maximumLevel).map { Int(SixelColor.byte(ofLevel: $0)) }
+        var count = [Double](repeating: 0, count: 257)
+        var sum = [Double](repeating: 0, count: 257)
+        var squares = [Double](repeating: 0, count: 257)
+        for grey in 0...255 {
+            let weight = Double(histogram[grey])
+            count[grey + 1] = count[grey] + weight
+            sum[grey + 1] = sum[grey] + weight * Double(grey)
+            squares[grey + 1] = squares[grey] + weight * Double(grey * grey)
+        }
+        /// The error of drawing greys `low...high` in grey `value`.
+        func squaredError(_ low: Int, _ high: Int, _ value: Int) -> Double {
+            guard low <= high else { return 0 }
+            let v = Double(value)
+            return squares[high + 1] - squares[low] - 2 * v * (sum[high + 1] - sum[low])
+                + v * v * (count[high + 1] - count[low])
+        }
+        /// The error of the greys between chosen candidates `lower` and `upper`.
+        func pairError(_ lower: Int, _ upper: Int) -> Double {
+            let low = candidates[lower]
+            let high = candidates[upper]
+            let middle = (low + high) / 2
+            return squaredError(low + 1, middle, low) + squaredError(middle + 1, high - 1, high)
+        }
+        let last = candidates.count - 1
+        // best[n][c]: the least error of n + 1 chosen greys from black up to candidate c.
+        var best = [[Double]](repeating: [Double](repeating: .infinity, count: candidates.count), count: levels)
+        var previous = [[Int]](repeating: [Int](repeating: 0, count: candidates.count), count: levels)
+        best[0][0] = 0
+        for chosen in 1..<levels {
+            for upper in chosen...last {
+                for lower in (chosen - 1)..<upper where best[chosen - 1][lower] < .infinity {
+                    let total = best[chosen - 1][lower] + pairError(lower, upper)
+                    if total < best[chosen][upper] {
+                        best[chosen][upper] = total
+                        previous[chosen][upper] = lower
+                    }
+                }
+            }
+        }
+        var greys = [candidates[last]]
+        var candidate = last
+        for chosen in stride(from: levels - 1, to: 0, by: -1) {
+            candidate = previous[chosen][candidate]
+            greys.append(candidates[candidate])
+        }
+        greys.reverse()
+        var table = [UInt8](repeating: 0, count: 256)
+        var level = 0
+        for grey in 0...255 {
+            while level + 1 < greys.count && greys[level + 1] - grey < grey - greys[level] {
+                level += 1
+            }
+            table[grey] = UInt8(greys[level])
+        }
+        nearest = table
     }
 }

@@ -14,6 +14,12 @@ struct EncodedBands: Sendable {
 /// present is written as `#n` and its run-length-encoded sixels. Colours absent from a band cost
 /// nothing, however large the palette.
 ///
+/// Sixel paints only the 1 bits of a sixel, and `$` lets the next colour paint over the band
+/// again, so the band's busiest colour (the one with the most entries: the paper of a text page)
+/// goes first as one solid run across the band when that is shorter than its own sixels, and
+/// every other colour then paints its pixels over it. On a text page that pass is otherwise the
+/// costliest, full of the glyphs' holes: 9% of an exact page's bytes, 15% of a compact one's.
+///
 /// The scratch space is raw memory because this is the encoder's inner loop: `Array` would check
 /// uniqueness on every store. The pointers are `var` although they never change because Swift
 /// 6.3 crashes ("Invalid bitcast") compiling `let` pointer properties of this noncopyable type
@@ -42,6 +48,9 @@ struct SixelBandWriter: ~Copyable {
     /// The colours present in the band being encoded.
     private var bandColors: UnsafeMutablePointer<UInt16>
     private var bandColorCount = 0
+    /// The bits of a sixel covering every row of the band being encoded (fewer than six rows in
+    /// the last band of a picture whose height is not a multiple of six).
+    private var bandRows: UInt8 = 0
     /// The distinct colours of one column, and their bits.
     private var columnColors: UnsafeMutablePointer<UInt16>
     private var columnBits: UnsafeMutablePointer<UInt8>
@@ -104,6 +113,7 @@ struct SixelBandWriter: ~Copyable {
         entryCount = 0
         bandColorCount = 0
         let top = rect.y + 6 * band
+        bandRows = UInt8((1 << min(6, rect.y + rect.height - top)) - 1)
         switch image.indices {
         case .narrow(let indices):
             indices.withUnsafeBufferPointer { collectEntries(from: $0.baseAddress!, top: top) }
@@ -201,20 +211,50 @@ struct SixelBandWriter: ~Copyable {
     }
 
     private mutating func writeColors() {
-        for position in 0..<bandColorCount {
-            let color = Int(bandColors[position])
-            output.reserve(7)
-            if position > 0 { output.append(UInt8(ascii: "$")) }
-            output.append(UInt8(ascii: "#"))
-            output.appendDecimal(color)
-            let start = Int(entriesOfColor[color])
-            let end = position + 1 < bandColorCount ? Int(entriesOfColor[Int(bandColors[position + 1])]) : entryCount
-            writeSixels(start..<end)
-            usedColors[color] = true
+        guard bandColorCount > 0 else { return }
+        var busiest = 0
+        for position in 1..<bandColorCount where entries(at: position).count > entries(at: busiest).count {
+            busiest = position
+        }
+        writeColor(at: busiest, first: true)
+        for position in 0..<bandColorCount where position != busiest {
+            writeColor(at: position, first: false)
         }
         for position in 0..<bandColorCount {
             entriesOfColor[Int(bandColors[position])] = 0
         }
+    }
+
+    /// The grouped entries of the band's colour at `position` in `bandColors`.
+    private func entries(at position: Int) -> Range<Int> {
+        let start = Int(entriesOfColor[Int(bandColors[position])])
+        let end = position + 1 < bandColorCount ? Int(entriesOfColor[Int(bandColors[position + 1])]) : entryCount
+        return start..<end
+    }
+
+    /// Writes `#n` and the sixels of the band's colour at `position`; the `first` colour is
+    /// written as a solid run across the band instead when that is shorter, since every colour
+    /// after it paints over it.
+    private mutating func writeColor(at position: Int, first: Bool) {
+        let color = Int(bandColors[position])
+        output.reserve(7)
+        if !first { output.append(UInt8(ascii: "$")) }
+        output.append(UInt8(ascii: "#"))
+        output.appendDecimal(color)
+        let start = output.count
+        writeSixels(entries(at: position))
+        if first && output.count - start > Self.runByteCount(rect.width) {
+            output.truncate(to: start)
+            appendRun(UInt8(ascii: "?") + bandRows, Int32(rect.width))
+        }
+        usedColors[color] = true
+    }
+
+    /// The bytes ``appendRun(_:_:)`` writes for a run of `length` sixels.
+    private static func runByteCount(_ length: Int) -> Int {
+        let remainder = length % 255
+        let last = remainder >= 4 ? 2 + (remainder >= 100 ? 3 : remainder >= 10 ? 2 : 1) : remainder
+        return length / 255 * 5 + last
     }
 
     /// Writes one colour's sixels: blank sixels (`?`) in the gaps between its entries, and every

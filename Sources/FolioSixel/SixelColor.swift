@@ -42,6 +42,11 @@ public struct SixelColor: Hashable, Sendable {
             red: Self.maximumLevel - red, green: Self.maximumLevel - green, blue: Self.maximumLevel - blue)
     }
 
+    /// The 8-bit value a terminal shows for sixel level `level` (at most 100): `round(level × 255 / 100)`.
+    public static func byte(ofLevel level: UInt8) -> UInt8 {
+        UInt8((UInt32(level) * 255 + 50) / 100)
+    }
+
     /// `round(value × 100 / 255)` in integers; exact because the quotient is never half-way.
     static func level(of value: UInt8) -> UInt8 {
         UInt8((UInt32(value) * 100 + 127) / 255)

@@ -7,7 +7,9 @@ import Dispatch
 /// rectangle's size), one `#n;2;r;g;b` for each palette entry used inside the rectangle, the
 /// bands of six rows separated by `-` (none after the last), and `ESC \`. Within a band each
 /// colour present is selected with `#n` and drawn with run-length-encoded sixels (`!count`
-/// for runs of four or more, counts at most 255), colours separated by `$`. Register numbers
+/// for runs of four or more, counts at most 255), colours separated by `$`; the band's busiest
+/// colour comes first, as one solid run across the band when that is shorter, and the others
+/// paint over it. Register numbers
 /// are palette indices, so the image needs as many registers as it has palette entries, which
 /// ``IndexedImage/init(_:maxColors:)`` bounds.
 ///

@@ -18,10 +18,11 @@ public final class CursesTerminal: TerminalBackend {
     private var repaintPending = false
     /// The colour pair and attributes each style is drawn with.
     private let styles: [CellStyle: (attr_t, Int16)]
-    /// The sequences that turn on mouse reporting and bracketed paste, and those that turn
-    /// them off again (before the screen is left, however it is left).
-    private let inputModesOn: [UInt8]
-    private let inputModesOff: [UInt8]
+    /// The sequences that turn on mouse reporting, bracketed paste and the bidirectional
+    /// explicit mode, and those that turn them off again (before the screen is left, however it
+    /// is left).
+    private let modesOn: [UInt8]
+    private let modesOff: [UInt8]
     /// Whether a paste has begun and its end not arrived yet; its characters held back, how
     /// many were handed out, and when it is given up as never ending.
     private var isInsidePaste = false
@@ -35,9 +36,12 @@ public final class CursesTerminal: TerminalBackend {
     /// the terminating signals, SIGWINCH and SIGTSTP handed to ``waitForEvents(readingKeys:)``.
     /// Should Folio crash, the crash guard restores the terminal and then prints `crashReport`.
     /// `colors` colour the status line, matches and notes; `mouse` turns on mouse reporting
-    /// (SGR 1006: the wheel and clicks arrive as events; Shift still selects text).
-    public init(crashReport: String = "", colors: ColorScheme = ColorScheme(), mouse: Bool = true) throws(TerminalError)
-    {
+    /// (SGR 1006: the wheel and clicks arrive as events; Shift still selects text);
+    /// `explicitBidi` asks the terminal not to reorder lines, which Folio then sends in visual
+    /// order.
+    public init(
+        crashReport: String = "", colors: ColorScheme = ColorScheme(), mouse: Bool = true, explicitBidi: Bool = true
+    ) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(description: "the reader needs a terminal (use --text to print a document)")
         }
@@ -62,13 +66,19 @@ public final class CursesTerminal: TerminalBackend {
         styles = Self.setUpStyles(colors)
         // Bracketed paste always (a paste into a prompt is text, not keys); mouse reports when
         // wanted. The mouse key terminfo lists is forgotten, so reports reach the decoder whole.
-        inputModesOn = Array(((mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "") + "\u{1B}[?2004h").utf8)
-        inputModesOff = Array(((mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?2004l").utf8)
+        // Folio sends right-to-left lines in visual order itself: BDSM's explicit mode (RM 8,
+        // ECMA-48; the terminal-wg bidi recommendation) tells a terminal that reorders lines by
+        // the bidirectional algorithm (VTE 0.58 and later) not to reorder them again; SM 8 puts
+        // its default, implicit mode, back. Terminals without the mode ignore both.
+        modesOn = Array(
+            ((mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "") + "\u{1B}[?2004h" + (explicitBidi ? "\u{1B}[8l" : "")).utf8)
+        modesOff = Array(
+            ((mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?2004l" + (explicitBidi ? "\u{1B}[8h" : "")).utf8)
         Self.forgetMouseKey()
         CrashGuard.install(
-            shellModes: shellModes, restoring: inputModesOff + Self.restoreSequence(), report: Array(crashReport.utf8))
+            shellModes: shellModes, restoring: modesOff + Self.restoreSequence(), report: Array(crashReport.utf8))
         SignalRelay.install()
-        write(inputModesOn)
+        write(modesOn)
     }
 
     deinit {
@@ -128,7 +138,7 @@ public final class CursesTerminal: TerminalBackend {
     /// Leaves full-screen mode, stops the process (Ctrl-Z), and on `fg` returns with full-screen
     /// mode ready to be redrawn.
     public func suspend() {
-        write(inputModesOff)
+        write(modesOff)
         curs_set(1)
         endwin()
         SignalRelay.stopProcess()
@@ -138,7 +148,7 @@ public final class CursesTerminal: TerminalBackend {
         // endwin switched the keypad to cursor mode (rmkx); switch it back or arrows arrive as
         // bare escape sequences.
         keypad(folio_stdscr(), true)
-        write(inputModesOn)
+        write(modesOn)
         // A resize while stopped sent SIGWINCH to the shell, not here.
         _ = adoptWindowSize()
     }
@@ -355,7 +365,7 @@ public final class CursesTerminal: TerminalBackend {
     public func stop() {
         guard !isStopped else { return }
         isStopped = true
-        write(inputModesOff)
+        write(modesOff)
         curs_set(1)
         endwin()
         if let screen {

@@ -91,10 +91,17 @@ public struct TerminalReplies: Sendable, Equatable {
             && !term.hasPrefix("screen") && term != "linux"
     }
 
-    /// The queries for the terminal outside tmux, each passed through on its own (`ESC P tmux ;
-    /// … ESC \`, Escapes doubled): kitty graphics, XTVERSION, and DA1 last.
-    public static let passthroughQueries: [UInt8] = [Query.kittyGraphics, .terminalVersion, .deviceAttributes]
-        .flatMap { TmuxPassthrough.wrap(Array($0.sequence.utf8)) }
+    /// What is asked of the terminal outside tmux: kitty graphics, its cell size (tmux gives
+    /// the pane a guess of 16×32 px when it does not know), XTVERSION, and DA1 last.
+    public static let passthroughQueryKinds: [Query] = [
+        .kittyGraphics, .cellPixels, .terminalVersion, .deviceAttributes,
+    ]
+
+    /// ``passthroughQueryKinds``, each passed through on its own (`ESC P tmux ; … ESC \`,
+    /// Escapes doubled).
+    public static let passthroughQueries: [UInt8] = passthroughQueryKinds.flatMap {
+        TmuxPassthrough.wrap(Array($0.sequence.utf8))
+    }
 
     /// How many DA1 answers (`ESC [ ? … c`) `bytes` holds.
     public static func deviceAttributesAnswers(in bytes: [UInt8]) -> Int {
@@ -214,7 +221,12 @@ public struct TerminalReplies: Sendable, Equatable {
             deviceAttributes = parameters
             return .deviceAttributes
         case (UInt8(ascii: "S"), true) where parameters.count >= 3:
-            guard parameters[1] == 0 else { return parameters[0] == 1 ? .colorRegisters : .maxImageSize }
+            guard parameters[1] == 0 else {
+                // A failure answers the item it names, but mlterm (3.9) names item 1 in its
+                // failure to item 2 as well: the queries go out in order, so a second reply
+                // naming item 1 answers the largest-image query.
+                return parameters[0] == 1 && answers[.colorRegisters] == nil ? .colorRegisters : .maxImageSize
+            }
             if parameters[0] == 1 {
                 colorRegisters = parameters[2]
                 return .colorRegisters
@@ -359,6 +371,9 @@ public struct GraphicsSupport: Sendable, Equatable {
         if let measured = replies.cellPixels {
             cell = measured
             notes.append("cell size \(measured.width)×\(measured.height) px (reported by the terminal)")
+        } else if let measured = outside?.cellPixels {
+            cell = measured
+            notes.append("cell size \(measured.width)×\(measured.height) px (reported by the terminal outside tmux)")
         } else if let window = replies.windowPixels ?? (ioctlPixels.width > 0 ? ioctlPixels : nil),
             cells.columns > 0, cells.rows > 0, window.width >= cells.columns, window.height >= cells.rows
         {

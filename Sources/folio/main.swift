@@ -90,7 +90,9 @@ do throws(TerminalError) {
     let logPath = log.map { TerminalSafeText.sanitized(FileSystemName.displayed($0.path)) }
     terminal = try CursesTerminal(
         crashReport: logPath.map { "folio: crashed; what it said is in \($0)\n" } ?? "", colors: configuration.colors,
-        mouse: configuration.mouse)
+        mouse: configuration.mouse,
+        explicitBidi: configuration.reordersRightToLeft(
+            environment: Environment.values(Configuration.rightToLeftTerminalVariables)))
 } catch {
     _ = log?.finish()
     Errors.report(error.description)

@@ -290,6 +290,17 @@ import Testing
         #expect(text.status == 0)
     }
 
+    /// `--outline` is for scripts: right-to-left titles come in logical order, as stored and
+    /// typed (the reader's outline shows them in visual order).
+    @Test func rightToLeftOutlineTitlesPrintInLogicalOrder() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Fixtures.rightToLeftOutline(), to: "outline.pdf")
+        let result = try FolioProcess.run(["--outline", path])
+        #expect(result.status == 0)
+        let expected = Fixtures.rightToLeftOutlineTitles.enumerated().map { "\($0.element)\t\($0.offset + 1)\n" }
+        #expect(result.output == expected.joined())
+    }
+
     @Test func documentWithoutOutlinePrintsNothing() throws {
         let result = try FolioProcess.run(["--outline", tracemonkey])
         #expect(result.status == 0)

@@ -2,9 +2,10 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-/// The image view inside a real tmux (3.3a, no client attached, so no terminal outside answers):
-/// with passthrough off Folio says how to turn it on, on the status line and in `--diagnose`;
-/// with it on, it asks the terminal outside through tmux and, unanswered, keeps half blocks.
+/// The image view inside a real tmux (3.3a): with passthrough off Folio says how to turn it on,
+/// on the status line and in `--diagnose`; with it on, it asks the terminal outside through tmux
+/// and, unanswered (no client attached), keeps half blocks; with a terminal outside that shows
+/// kitty's Unicode placeholders, the page is placeholder cells in the pane.
 @Suite(.serialized) struct TmuxGraphicsEndToEndTests {
     let tracemonkey = Corpus.path("pdfjs-tracemonkey.pdf")
 
@@ -36,5 +37,92 @@ import Testing
         #expect(screen.contains("did not answer the kitty graphics query passed through to it"))
         #expect(screen.contains("terminal name and version (XTVERSION, CSI > q): ESC P>|tmux 3.3a"))
         #expect(!screen.contains("Sharper images"))
+    }
+
+    /// With passthrough on and a client attached from a terminal that answers as kitty 0.35
+    /// (``OuterTerminal``): the page reaches that terminal once, through passthrough, as a PNG of
+    /// the page with a virtual placement, while the pane holds rows of placeholder cells in the
+    /// image's colour, each row's first cell marked with its row (kitty's row diacritics:
+    /// U+0305, U+030D, U+030E, …). Scrolling re-numbers the rows and sends no image; the text
+    /// view leaves no placeholder behind; quitting deletes the image in the terminal.
+    @Test func passthroughOnWithPlaceholdersOutsideFillsThePane() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.setOption("allow-passthrough", "on")
+        let outside = try tmux.attachOuterTerminal(columns: 100, rows: 30, cell: (8, 16))
+        defer { outside.detach() }
+        try tmux.run("\(tmux.tmuxVariable) \"$FOLIO\" --diagnose | head -3")
+        try tmux.waitFor("the diagnosis") { $0.contains("Image view") && $0.contains("$ ") }
+        let diagnosis = try tmux.unwrappedText()
+        #expect(diagnosis.contains("Image view: kitty graphics protocol"))
+        #expect(diagnosis.contains("the terminal outside (kitty(0.35.2)) answered the query passed through"))
+        #expect(diagnosis.contains("cell size 8×16 px (reported by the terminal outside tmux)"))
+
+        try tmux.run("clear; \(tmux.tmuxVariable) \"$FOLIO\" '\(tracemonkey)'")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("Tab")
+        try tmux.waitForStatus("image")
+        let placeholder: Character = "\u{10EEEE}"
+        let screen = try tmux.waitFor("placeholder cells") { $0.contains(placeholder) }
+        let rows = screen.components(separatedBy: "\n").dropLast()
+        #expect(rows.count == 29 && rows.allSatisfy { $0.contains(placeholder) }, "screen:\n\(screen)")
+        let width = rows.first.map { $0.unicodeScalars.filter { $0 == "\u{10EEEE}" }.count } ?? 0
+        #expect(rows.allSatisfy { $0.unicodeScalars.filter { $0 == "\u{10EEEE}" }.count == width })
+        // Each row's first placeholder carries its row and column (0) as diacritics.
+        func rowMarks(_ row: String) -> [UInt32] {
+            Array(row.unicodeScalars.drop { $0 != "\u{10EEEE}" }.dropFirst().prefix(2).map(\.value))
+        }
+        #expect(rows.prefix(3).map(rowMarks) == [[0x305, 0x305], [0x30D, 0x305], [0x30E, 0x305]])
+
+        // The terminal outside got the page once: a PNG in base64 chunks, then a virtual
+        // placement of as many columns as the pane shows; the cells are in the image's colour.
+        try outside.waitFor("the page's placement") { $0.contains { $0.keys["a"] == "p" && $0.keys["U"] == "1" } }
+        let commands = outside.kittyCommands()
+        let transmissions = commands.enumerated().filter { $0.element.keys["a"] == "t" }
+        #expect(transmissions.count == 1)
+        let first = try #require(transmissions.first)
+        let id = try #require(first.element.keys["i"])
+        #expect(first.element.keys["f"] == "100" && first.element.keys["t"] == "d")
+        var base64 = first.element.payload
+        for command in commands[(first.offset + 1)...] {
+            guard command.keys["a"] == nil else { break }
+            base64 += command.payload
+            if command.keys["m"] == "0" { break }
+        }
+        let png = try #require(Data(base64Encoded: Data(base64)))
+        let placement = try #require(commands.last { $0.keys["a"] == "p" })
+        #expect(placement.keys["i"] == id && placement.keys["c"] == "\(width)")
+        let styled = try tmux.styledScreen()
+        #expect(styled.first?.contains("\u{1B}[38;5;\(id)m") == true, "row 0: \(styled.first ?? "")")
+        try expectPage(png: png, matches: tracemonkey, page: 1)
+
+        try tmux.send("j")
+        try tmux.waitFor("placeholders scrolled one row") { screen in
+            screen.components(separatedBy: "\n").first.map(rowMarks) == [0x30D, 0x305]
+        }
+        #expect(outside.kittyCommands().filter { $0.keys["a"] == "t" }.count == 1)
+
+        try tmux.send("Tab")
+        try tmux.waitForStatus("reflow")
+        #expect(try !tmux.screen().joined().contains(placeholder))
+        try tmux.send("q")
+        try outside.waitFor("the image deleted on quit") { commands in
+            commands.contains { $0.keys["a"] == "d" && $0.keys["d"] == "I" && $0.keys["i"] == id }
+        }
+    }
+
+    /// Checks that `png` holds `document`'s `page` as MuPDF renders it at the PNG's width.
+    private func expectPage(png: Data, matches document: String, page: Int) throws {
+        // The width is the big-endian number at bytes 16–19 (the IHDR chunk).
+        try #require(png.count > 24 && png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("folio-placeholder-\(getpid()).png")
+        try png.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // MuPDF takes a PNG with no resolution for 96 dpi, so at 96 dpi it draws it pixel for pixel.
+        let sent = try Mutool.run(["draw", "-c", "rgb", "-F", "pnm", "-r", "96", "-o", "-", file.path])
+        let rendered = try Mutool.run([
+            "draw", "-c", "rgb", "-F", "pnm", "-w", "\(width)", "-o", "-", document, "\(page)",
+        ])
+        #expect(!sent.isEmpty && sent == rendered, "the PNG sent is not page \(page) as mutool draws it")
     }
 }

@@ -191,4 +191,84 @@ import Testing
         #expect(sent.last?.keys["a"] == "p")
         _ = reader.quit()
     }
+
+    /// A photo page: through a temporary file (no wire cost) the lossless PNG, through the
+    /// terminal's input the smaller 256-colour palette PNG (colour type 3).
+    @Test func photoPageIsLosslessThroughAFileAndPalettedThroughTheInput() throws {
+        let expected = try Document(path: Corpus.path("pypdf-cmyk-image.pdf")).render(page: 0, width: 78 * cell.width)
+        let lossless = try PNGEncoder.encode(width: expected.width, height: expected.height, rgb: expected.pixels)
+        for graphics in [TestGraphics.kittyReadingFiles, TestGraphics.kitty] {
+            let reader = try ReaderUnderTest(
+                "pypdf-cmyk-image.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: graphics)
+            reader.terminal.type(.tab)
+            #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+            let sent = try commands(try #require(reader.terminal.images.first))
+            let payload = sent.filter { $0.keys["a"] != "p" }.flatMap(\.payload)
+            var png = try #require(Data(base64Encoded: String(decoding: payload, as: UTF8.self)))
+            if graphics.kittyTemporaryFiles {
+                let path = String(decoding: png, as: UTF8.self)
+                defer { try? FileManager.default.removeItem(atPath: path) }
+                png = try Data(contentsOf: URL(fileURLWithPath: path))
+                #expect([UInt8](png) == lossless)
+            } else {
+                #expect(png[25] == 3, "colour type: palette")
+                #expect(Double(png.count) < 0.5 * Double(lossless.count))
+            }
+            _ = reader.quit()
+        }
+    }
+
+    /// A zoom step re-places the image already sent, its crop scaled to the cells, at once (no
+    /// pixels); the sharp render at the new zoom follows and replaces it. Zooming back out, the
+    /// sharp image is the first one again, which the terminal still holds: placed, not sent.
+    @Test func zoomRePlacesTheSentImageThenSendsASharpOne() throws {
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kitty)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let firstWrite = try #require(reader.terminal.images.first)
+        let firstID = try #require(try commands(firstWrite).first?.keys["i"])
+
+        /// Types `key`; checks that the next write re-places image `id` scaled by `scale` with no
+        /// pixels; returns the commands written after it until an unscaled placement came.
+        func zoom(_ key: String, showing id: String, scale: Double) throws -> [KittyCommand] {
+            let seen = reader.terminal.images.count
+            reader.terminal.type(key)
+            #expect(reader.terminal.waitUntil { $0.images.count > seen })
+            let quick = reader.terminal.images[seen]
+            #expect(quick.pieces.flatMap(\.bytes).count < 1024)
+            let scaled = try commands(quick)
+            #expect(scaled.map { $0.keys["a"] } == ["p"])
+            // In: the top-left 78/1.25 × 29/1.25 cells' worth of the image sent, scaled to fill
+            // the 78 × 29 cells; out: 78 × 1.25 by 29 × 1.25 of it, scaled down.
+            let placed = try #require(scaled.first)
+            #expect(placed.keys["i"] == id && placed.keys["x"] == "0" && placed.keys["y"] == "0")
+            #expect(placed.keys["w"] == "\(Int((Double(78 * cell.width) / scale).rounded()))")
+            #expect(placed.keys["h"] == "\(Int((Double(29 * cell.height) / scale).rounded()))")
+            #expect(placed.keys["c"] == "78" && placed.keys["r"] == "29")
+            #expect(
+                reader.terminal.waitUntil { terminal in
+                    terminal.images.dropFirst(seen + 1).contains { write in
+                        (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains {
+                            $0.keys["a"] == "p" && $0.keys["c"] == nil
+                        }
+                    }
+                })
+            let after = try reader.terminal.images.dropFirst(seen + 1).flatMap { try commands($0) }
+            let sharp = try #require(after.last { $0.keys["a"] == "p" })
+            #expect(sharp.keys["c"] == nil && sharp.keys["w"] == "\(78 * cell.width)")
+            return after
+        }
+
+        let zoomedIn = try zoom("+", showing: firstID, scale: 1.25)
+        let sharpID = try #require(zoomedIn.first { $0.keys["a"] == "t" }?.keys["i"])
+        #expect(sharpID != firstID)
+        #expect(zoomedIn.last { $0.keys["a"] == "p" }?.keys["i"] == sharpID)
+
+        let zoomedOut = try zoom("-", showing: sharpID, scale: 0.8)
+        #expect(!zoomedOut.contains { $0.keys["a"] == "t" })
+        #expect(zoomedOut.last { $0.keys["a"] == "p" }?.keys["i"] == firstID)
+        _ = reader.quit()
+    }
 }

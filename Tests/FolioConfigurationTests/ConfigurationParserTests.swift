@@ -43,6 +43,8 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(configuration.problems.isEmpty)
         #expect(configuration.reader == ReaderPreferences())
         #expect(configuration.graphics == .auto)
+        #expect(configuration.arabicShaping == .auto)
+        #expect(configuration.bidi == .auto)
         #expect(configuration.mouse && configuration.reload && configuration.remembersPosition)
         #expect(configuration.sendsOSC52 && configuration.clipboardCommand == nil)
         #expect(configuration.keys.reader.command(for: .character("h")) == .previousPage)
@@ -68,6 +70,8 @@ struct MemoryFiles: ConfigurationFiles {
             set dim-fg grey
             set osc52 false
             set clipboard-command "xclip -selection clipboard"
+            set arabic-shaping off
+            set bidi off
             """)
         #expect(configuration.problems == [])
         #expect(configuration.reader.paging == .wrapAround)
@@ -85,6 +89,12 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(configuration.colors.dimForeground == .indexed(8))
         #expect(!configuration.sendsOSC52)
         #expect(configuration.clipboardCommand == ["xclip", "-selection", "clipboard"])
+        #expect(configuration.arabicShaping == .off)
+        #expect(configuration.bidi == .off)
+        #expect(
+            read("set arabic-shaping sometimes").problems.map(\.reason) == [
+                "invalid arabic-shaping 'sometimes' (auto, on, off)"
+            ])
     }
 
     @Test func aYesOrNoOptionAloneIsTurnedOn() {
@@ -120,7 +130,7 @@ struct MemoryFiles: ConfigurationFiles {
                 "\(file):1: invalid wrap 'maybe' (true or false)",
                 "\(file):2: unknown option 'colour' (options: wrap, view, layout, graphics, fit, invert, mouse, "
                     + "reload, remember-position, scroll-overlap, status-fg, status-bg, highlight-fg, highlight-bg, "
-                    + "dim-fg, osc52, clipboard-command)",
+                    + "dim-fg, osc52, clipboard-command, arabic-shaping, bidi)",
                 "\(file):3: unknown option 'wrapp' (did you mean wrap?)",
                 "\(file):4: unknown command 'fly' in reader mode (see folio --list-commands)",
                 "\(file):5: invalid scroll-overlap '99' (0 to 20 lines)",
@@ -266,5 +276,28 @@ struct MemoryFiles: ConfigurationFiles {
     @Test func problemsNeverCarryControlCharactersToTheScreen() {
         let problem = read("set wrap \u{1B}[2J").problems.first?.description ?? ""
         #expect(!problem.unicodeScalars.contains { $0.value == 0x1B })
+    }
+}
+
+/// Who reorders right-to-left lines, and whether Arabic is shaped, by the configuration and the
+/// terminal's environment.
+@Suite struct RightToLeftTerminalTests {
+    @Test func folioReordersAndShapesUnlessTheTerminalDoes() {
+        let standard = Configuration()
+        #expect(standard.reordersRightToLeft(environment: [:]) && standard.shapesArabic(environment: [:]))
+        // VTE reorders only in its implicit mode, which Folio turns off; it shapes itself.
+        let vte = ["VTE_VERSION": "7600"]
+        #expect(standard.reordersRightToLeft(environment: vte) && !standard.shapesArabic(environment: vte))
+        // mlterm and Konsole reorder, align and shape every line themselves.
+        for terminal in [["MLTERM": "3.9.0"], ["KONSOLE_VERSION": "230805"]] {
+            #expect(!standard.reordersRightToLeft(environment: terminal))
+            #expect(!standard.shapesArabic(environment: terminal))
+        }
+        var forced = Configuration()
+        forced.bidi = .on
+        #expect(forced.reordersRightToLeft(environment: ["MLTERM": "3.9.0"]))
+        forced.bidi = .off
+        forced.arabicShaping = .on
+        #expect(!forced.shapesArabic(environment: [:]), "shaping follows reordering")
     }
 }

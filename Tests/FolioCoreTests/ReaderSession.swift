@@ -14,14 +14,15 @@ struct ReaderSession {
         screen: ScreenSize = ScreenSize(rows: 10, columns: 40),
         layoutMode: LayoutMode = .reflow,
         labelRanges: [PageLabels.Range] = [],
-        bidi: (any BidiAlgorithm)? = nil
+        bidi: (any BidiAlgorithm)? = nil,
+        shapesArabic: Bool = false
     ) {
         state = ReaderState(
             document: DocumentSummary(
                 fileName: fileName, title: title, pageCount: pageCount, labelRanges: labelRanges),
             startPage: startPage,
             screen: screen,
-            preferences: Self.preferences(layout: layoutMode), bidi: bidi)
+            preferences: Self.preferences(layout: layoutMode), bidi: bidi, shapesArabic: shapesArabic)
         startEffects = state.start()
     }
 

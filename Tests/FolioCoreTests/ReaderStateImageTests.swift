@@ -4,12 +4,13 @@ import Testing
 /// The image view as a key script: switching, rendering requests, scrolling in cell rows,
 /// continuing onto the next page, fit and zoom, and the fallback text while rendering.
 @Suite struct ReaderStateImageTests {
-    private func session(available: Bool = true) -> ReaderSession {
+    private func session(available: Bool = true, scalesImages: Bool = false) -> ReaderSession {
         var session = ReaderSession(pageCount: 10)
         session.state = ReaderState(
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 10), startPage: 0,
             screen: ScreenSize(rows: 10, columns: 40),
-            imageAvailability: available ? .available(label: "image") : .unavailable(reason: "tmux cannot"))
+            imageAvailability: available ? .available(label: "image") : .unavailable(reason: "tmux cannot"),
+            scalesImages: scalesImages)
         _ = session.state.start()
         session.deliver(PageTextFixture.page([["Chapter 1"]]), for: 0)
         return session
@@ -107,6 +108,46 @@ import Testing
         let inverted = requests(session.type("i"))
         #expect(inverted.first?.inverted == true)
         #expect(session.screenLines[9].contains("image inv"))
+    }
+
+    /// Where the terminal scales images (kitty), a zoom shows the image already there, scaled,
+    /// at once, until the page rendered at the new zoom arrives — zooming out too: scaled down
+    /// by the terminal (nearest neighbour in kitty 0.26.5) the text loses pixel rows.
+    @Test func zoomShowsTheImageThereScaledWhereTheTerminalScalesImages() {
+        var session = session(scalesImages: true)
+        let first = requests(session.press(.tab))
+        _ = session.state.handle(.pageRendered(first[0], rows: 50, columns: 38))
+        session.press(.down, .down, .down, .down)
+        #expect(session.state.topLine == 4)
+        let zoomed = requests(session.type("+"))
+        #expect(zoomed.first?.zoom == 1.25)
+        let standIn = ReaderView.render(session.state).image
+        #expect(standIn?.request == first[0])
+        #expect(standIn?.scale == 1.25)
+        // The share of the page above the screen is kept: 4 of 50 rows, now 5 of 63.
+        #expect(session.state.topLine == 5 && standIn?.sourceRow == 5)
+        #expect(!session.screenLines[9].contains("Rendering"))
+        _ = session.state.handle(.pageRendered(zoomed[0], rows: 63, columns: 48))
+        let sharp = ReaderView.render(session.state).image
+        #expect(sharp?.request == zoomed[0] && sharp?.scale == 1)
+
+        // Back out: the 1.25 image shown at 0.8 of its size while page 1 is rendered again.
+        let zoomedOut = requests(session.type("-"))
+        #expect(zoomedOut.first { $0.page == 0 }?.zoom == 1)
+        #expect(ReaderView.render(session.state).image?.request == zoomed[0])
+        #expect(ReaderView.render(session.state).image?.scale == 0.8)
+        _ = session.state.handle(.pageRendered(zoomedOut[0], rows: 50, columns: 38))
+        #expect(ReaderView.render(session.state).image?.request == zoomedOut[0])
+        #expect(ReaderView.render(session.state).image?.scale == 1)
+    }
+
+    @Test func zoomWaitsForTheRenderWhereTheTerminalDoesNotScaleImages() {
+        var session = session(scalesImages: false)
+        let first = requests(session.press(.tab))
+        _ = session.state.handle(.pageRendered(first[0], rows: 50, columns: 38))
+        #expect(requests(session.type("+")).first?.zoom == 1.25)
+        #expect(ReaderView.render(session.state).image == nil)
+        #expect(requests(session.type("-")).first?.zoom == 1)
     }
 
     @Test func renderFailureIsShownForThatPage() {

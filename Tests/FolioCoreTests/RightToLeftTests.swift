@@ -176,9 +176,9 @@ import Testing
         var rightToLeft = lines
         rightToLeft[0].isRightToLeft = true
         let shown = TextLayout.withVisualOrder(rightToLeft, bidi: ArabicRunsReversed())
-        #expect(shown[0].visualText == "12 " + String(String.UnicodeScalarView(book.unicodeScalars.reversed())))
+        #expect(shown[0].visual?.text == "12 " + String(String.UnicodeScalarView(book.unicodeScalars.reversed())))
         #expect(shown[0].text == "\(book) 12")
-        #expect(shown[1].visualText == nil)
+        #expect(shown[1].visual == nil)
     }
 
     @Test func theReaderShowsARightToLeftParagraphRightAlignedInVisualOrder() {
@@ -206,5 +206,34 @@ struct ArabicRunsReversed: BidiAlgorithm {
             return rightToLeft ? 2 : 0
         }
         return BidiLevels(levels: levels, mirrored: scalars)
+    }
+}
+
+/// The layout view's rows are in the order drawn; search and copy read them in logical order.
+@Suite struct DrawnRowTests {
+    @Test func aRightToLeftRowIsTurnedRoundKeepingNumbers() throws {
+        // "حسنا! كتاب 12" (logical) is drawn "12 باتك !انسح".
+        let row = try #require(RightToLeft.logicalOrder(ofDrawn: "  12 باتك !انسح"))
+        #expect(row.text == "  حسنا! كتاب 12")
+        #expect(row.drawnAt == [0, 1, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 2, 3])
+        #expect(RightToLeft.logicalOrder(ofDrawn: "plain 12") == nil)
+    }
+
+    @Test func inARowWithLatinTextEachRightToLeftRunIsTurnedRound() throws {
+        let row = try #require(RightToLeft.logicalOrder(ofDrawn: "see ديدج باتك now"))
+        #expect(row.text == "see كتاب جديد now")
+    }
+
+    /// In the reader's layout view a search for an Arabic word is highlighted where it is drawn,
+    /// and copying takes the row in logical order.
+    @Test func theLayoutViewFindsAndHighlightsAnArabicWord() {
+        var session = ReaderSession(pageCount: 1, layoutMode: .physical, bidi: ArabicRunsReversed())
+        let line = RightToLeftTests().logicalLine("كتاب جديد")
+        session.deliver(PageTextFixture.page([TextBlock(lines: [line], box: line.box)]), for: 0)
+        session.type("/جديد")
+        session.press(.enter)
+        let row = ReaderView.render(session.state).rows[0]
+        #expect(row.filter { $0.style == .currentMatch }.map(\.text) == ["ديدج"])
+        #expect(row.map(\.text).joined().contains("ديدج باتك"))
     }
 }

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioDocument
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// Right-to-left documents of the corpus read in logical order, and MuPDF's bidirectional
@@ -101,5 +102,105 @@ import Testing
         #expect(TextLayout.text(of: text, mode: .reflow, width: 80) == "あいうえお\n\n日本語\n")
         let rows = TextLayout.text(of: text, mode: .physical, width: 80).split(separator: "\n")
         #expect(rows.map { $0.drop { $0 == " " } } == ["あいうえお", "日本語"])
+    }
+}
+
+/// A search in the reader on the right-to-left pages of the corpus: the cells highlighted hold
+/// the characters matched, as the terminal is sent them (in visual order, MuPDF's bidi). The
+/// words come from `mutool draw -F txt` on each page (see ``RightToLeftCorpusTests``).
+@Suite struct RightToLeftHighlightCorpusTests {
+    /// The texts of the highlighted spans on the screen after searching `file`'s `page` for
+    /// `pattern`, top to bottom, left to right.
+    func highlighted(_ pattern: String, in file: String, page: Int = 0) throws -> [String] {
+        let document = try Document(path: Corpus.path(file))
+        var state = ReaderState(
+            document: DocumentSummary(fileName: file, title: nil, pageCount: try document.pageCount),
+            startPage: page, screen: ScreenSize(rows: 40, columns: 100), bidi: MuPDFBidi.shared)
+        _ = state.start()
+        _ = state.handle(.pageLoaded(page: page, text: try document.text(page: page)))
+        for scalar in "/\(pattern)".unicodeScalars {
+            _ = state.handle(.key(.character(scalar)))
+        }
+        _ = state.handle(.key(.enter))
+        return ReaderView.render(state).rows.flatMap { row in
+            row.filter { $0.style == .highlight || $0.style == .currentMatch }.map(\.text)
+        }
+    }
+
+    /// An Arabic word as drawn: its letters (each with its marks) from the right.
+    func drawn(_ word: String) -> String {
+        String(word.reversed())
+    }
+
+    @Test func eachOfFourTitlesOnAVisualOrderPageHighlightsItsWord() throws {
+        #expect(
+            try highlighted("الخطوط", in: "pdfjs-ArabicCIDTrueType.pdf") == Array(repeating: drawn("الخطوط"), count: 4))
+    }
+
+    @Test func aWordAndAPhraseOfAnArabicEPUBAreHighlightedAsDrawn() throws {
+        let file = "idpf-regime-anticancer-arabic.epub"
+        #expect(try highlighted("أردنا", in: file, page: 2) == [drawn("أردنا")])
+        #expect(try highlighted("نفهم الآن", in: file, page: 2) == [drawn("نفهم الآن")])
+    }
+
+    /// Each page of habibi-rotated reads "حَبيبي habibi", then the word again after glyphs with
+    /// no Unicode value: the Latin word keeps its letters' order inside the right-to-left line.
+    @Test(arguments: 0..<4)
+    func aLatinWordAndAnArabicWordWithItsMarkInARightToLeftLine(page: Int) throws {
+        let file = "pypdf-habibi-rotated-arabic.pdf"
+        #expect(try highlighted("habibi", in: file, page: page) == ["habibi"])
+        #expect(try highlighted("حَبيبي", in: file, page: page) == [drawn("حَبيبي"), drawn("حَبيبي")])
+    }
+
+    /// Typed without its fatha, "حبيبي" still finds "حَبيبي", highlighted with the mark.
+    @Test func aWordTypedWithoutItsMarksIsFoundAndHighlightedWithThem() throws {
+        #expect(
+            try highlighted("حبيبي", in: "pypdf-habibi-rotated-arabic.pdf") == [drawn("حَبيبي"), drawn("حَبيبي")])
+        // "حسنًا" carries a tanween (U+064B) on its nun.
+        #expect(try highlighted("حسنا", in: "idpf-regime-anticancer-arabic.epub", page: 2) == [drawn("حسنًا")])
+    }
+}
+
+/// No file of the corpus has a right-to-left outline, so a generated PDF carries one (titles in
+/// UTF-16BE): the document reads the titles in logical order, as they are stored and typed.
+@Suite struct RightToLeftOutlineTests {
+    @Test func outlineTitlesAreReadInLogicalOrder() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Fixtures.rightToLeftOutline(), to: "outline.pdf")
+        let outline = try Document(path: path).outline()
+        #expect(outline.entries.map(\.title) == Fixtures.rightToLeftOutlineTitles)
+        #expect(outline.entries.map(\.page) == [0, 1, 2, 3])
+    }
+}
+
+/// pdfjs-ArabicCIDTrueType.pdf draws its title with presentation forms, shaped by whatever made
+/// it: `mutool draw -F txt` gives the glyphs' codes in the order drawn. Folio's own shaping of
+/// the logical text, in visual order, must draw the same shapes (where the PDF's ToUnicode map
+/// gives a plain letter, Folio's shape must be that letter's isolated form or the letter).
+@Suite struct ArabicShapingCorpusTests {
+    @Test func theTitleIsShapedAsTheDocumentDrawsIt() throws {
+        let path = Corpus.path("pdfjs-ArabicCIDTrueType.pdf")
+        let drawn = try #require(try Mutool.pageTexts(path)[0].split(separator: "\n").first)
+        let text = try Document(path: path).text(page: 0)
+        let bidi = try #require(MuPDFBidi.shared)
+        let lines = TextLayout.withVisualOrder(TextLayout.reflow(text, width: 80), bidi: bidi, shapingArabic: true)
+        let line = try #require(lines.first)
+        let shown = try #require(line.visual?.text)
+        let pairs = Array(zip(shown.split(separator: " "), drawn.split(separator: " ")))
+        #expect(pairs.count == 3)
+        // The middle word is drawn with a lam-khah ligature (U+FCCB) Folio does not make.
+        for (ours, theirs) in [pairs[0], pairs[2]] {
+            let oursScalars = Array(ours.unicodeScalars)
+            let theirsScalars = Array(theirs.unicodeScalars)
+            #expect(oursScalars.count == theirsScalars.count, "\(ours) against \(theirs)")
+            for (mine, document) in zip(oursScalars, theirsScalars) {
+                if (0xFB50...0xFEFF).contains(document.value) {
+                    #expect(mine == document, "\(ours) against \(theirs)")
+                } else {
+                    let plain = String(Character(mine)).precomposedStringWithCompatibilityMapping
+                    #expect(plain == String(Character(document)), "\(ours) against \(theirs)")
+                }
+            }
+        }
     }
 }

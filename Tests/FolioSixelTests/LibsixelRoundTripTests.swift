@@ -78,6 +78,8 @@ struct LibsixelRoundTripTests {
         var psnr: Double
         /// Peak absolute error as a fraction of full scale.
         var peakError: Double
+        /// Whether pure black and pure white are among the colours.
+        var hasBlackAndWhite: Bool
 
         var description: String {
             "\(isExact ? "exact" : "quantised"), \(paletteSize) colours, PSNR \(psnr) dB, PAE \(peakError)"
@@ -122,7 +124,10 @@ struct LibsixelRoundTripTests {
         return Measurement(
             isExact: indexed.isExact, paletteSize: indexed.palette.count, byteCount: bytes.count,
             psnr: try compare(reference, decoded, metric: "PSNR"),
-            peakError: try compare(reference, decoded, metric: "PAE"))
+            peakError: try compare(reference, decoded, metric: "PAE"),
+            hasBlackAndWhite: Set(indexed.palette).isSuperset(of: [
+                SixelColor(red: 0, green: 0, blue: 0), SixelColor(red: 100, green: 100, blue: 100),
+            ]))
     }
 
     /// ImageMagick's `compare -metric`, as a plain number: dB for PSNR (infinity when
@@ -157,9 +162,10 @@ struct LibsixelRoundTripTests {
         #expect(result.peakError <= 1.0 / 255 + 1e-6)
     }
 
-    /// Compact sixel (`--compact-sixel`): a text or scanned page in 12 greys takes under 0.6× the
-    /// bytes of the exact encoding (measured 0.53× on tracemonkey p. 1 at 1200 px), still ≥ 40 dB
-    /// through libsixel, black ink and white paper exact.
+    /// Compact sixel (`--compact-sixel`): a text or scanned page in 12 greys takes under 0.55× the
+    /// bytes of the exact encoding (measured 0.51× and 0.52× on tracemonkey p. 1 and p. 4 at
+    /// 1200 px, 0.47× and 0.48× of the exact encoding before the paper was painted as one run a
+    /// band), still ≥ 40 dB through libsixel, black ink and white paper exact.
     @Test(arguments: [
         ("pdfjs-tracemonkey.pdf", 1), ("pdfjs-tracemonkey.pdf", 4), ("pdfjs-issue12963-scan-jbig2.pdf", 1),
     ])
@@ -171,7 +177,8 @@ struct LibsixelRoundTripTests {
         )
         #expect(exact.isExact)
         #expect(compact.paletteSize <= IndexedImage.compactGreyLevels)
-        #expect(Double(compact.byteCount) <= 0.6 * Double(exact.byteCount))
+        #expect(compact.hasBlackAndWhite)
+        #expect(Double(compact.byteCount) <= 0.55 * Double(exact.byteCount))
         #expect(compact.psnr >= 40)
     }
 
@@ -182,7 +189,8 @@ struct LibsixelRoundTripTests {
             width: 16, height: 16, pixels: (0..<256).flatMap { $0 < 128 ? [255, 255, 255] : [0, 0, 0] })
         let mixed = RGBImage(width: 256, height: 1, pixels: ramp)
         let reduced = try #require(mixed.reducingGreys(to: 12))
-        #expect(Set(reduced.pixels).count <= 12)
+        #expect(Set(reduced.pixels).count == 12)
+        #expect(reduced.pixels.first == 0 && reduced.pixels.last == 255)
         #expect(try #require(page.reducingGreys(to: 12)).pixels == page.pixels)
         #expect(RGBImage(width: 1, height: 1, pixels: [200, 10, 10]).reducingGreys(to: 12) == nil)
     }

@@ -15,6 +15,15 @@ import Testing
     /// tmux 3.3 answers DA1 only (no sixel attribute); XTSMGRAPHICS comes back as an error.
     let tmux = "\u{1B}[?1;3;0S\u{1B}[?1;2c"
 
+    /// mlterm 3.9.0 under Xvfb (recorded): 1024 registers, then a failure naming item 1 for the
+    /// largest-image query (item 2); no XTVERSION, no kitty reply.
+    let mlterm = "\u{1B}[?1;0;1024S\u{1B}[?1;3;0S\u{1B}[4;640;960t\u{1B}[6;16;8t\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c"
+    /// Konsole 22.12.3 under Xvfb (recorded): everything, kitty's query answered, the
+    /// temporary-file query refused.
+    let konsole =
+        "\u{1B}[?1;0;256S\u{1B}[?2;0;16384;16384S\u{1B}[4;680;960t\u{1B}[6;17;8t\u{1B}P>|Konsole 22.12.3\u{1B}\\"
+        + "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;ENOTSUPPORTED:\u{1B}\\\u{1B}[?62;1;4c"
+
     /// kitty 0.26.5 under Xvfb (recorded): no XTSMGRAPHICS, the window and cell in pixels,
     /// XTVERSION, an OK to the graphics query, DA1 without sixel.
     let kitty =
@@ -90,10 +99,15 @@ import Testing
     let tmuxInKitty =
         "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c"
 
+    /// What is decided from ``tmuxInKitty`` with kitty's version replaced, and `outsideAnswers`
+    /// before kitty's DA1.
     private func insideTmux(
-        outsideVersion: String, passthrough: Bool = true, preference: GraphicsPreference = .auto
+        outsideVersion: String, outsideAnswers: String = "", passthrough: Bool = true,
+        preference: GraphicsPreference = .auto
     ) -> GraphicsSupport {
-        let text = bytes(tmuxInKitty.replacingOccurrences(of: "kitty(0.26.5)", with: outsideVersion))
+        let text = bytes(
+            tmuxInKitty.replacingOccurrences(of: "kitty(0.26.5)", with: outsideVersion)
+                .replacingOccurrences(of: "\u{1B}[?62;c", with: outsideAnswers + "\u{1B}[?62;c"))
         let split = TerminalReplies.endOfFirstDeviceAttributes(in: text) ?? text.count
         return GraphicsSupport.decide(
             replies: TerminalReplies.parse(Array(text[..<split])), ioctlPixels: PixelSize(width: 900, height: 540),
@@ -125,6 +139,15 @@ import Testing
             #expect(new.method == .kitty && new.throughTmux, "\(version)")
             #expect(new.advice == nil)
         }
+    }
+
+    /// tmux gives the pane a pixel size it may have guessed (16×32 px a cell when its client's
+    /// terminal does not say), so the cell size the terminal outside reports comes first.
+    @Test func insideTmuxTheCellSizeComesFromTheTerminalOutside() {
+        #expect(insideTmux(outsideVersion: "kitty(0.35.2)").cellPixels == PixelSize(width: 9, height: 18))
+        let reported = insideTmux(outsideVersion: "kitty(0.35.2)", outsideAnswers: "\u{1B}[6;20;10t")
+        #expect(reported.cellPixels == PixelSize(width: 10, height: 20))
+        #expect(reported.explanation.contains("cell size 10×20 px (reported by the terminal outside tmux)"))
     }
 
     @Test func insideTmuxWithoutPassthroughSaysHowToTurnItOn() {
@@ -188,6 +211,32 @@ import Testing
         #expect(support.method == .sixel(colorRegisters: 256))
         #expect(support.cellPixels == PixelSize(width: 10, height: 20))
         #expect(support.explanation[0].hasPrefix("sixel"))
+    }
+
+    @Test func parsesMlterm() {
+        let replies = TerminalReplies.parse(bytes(mlterm))
+        #expect(replies.colorRegisters == 1024)
+        #expect(replies.answers[.colorRegisters]?.text == "ESC [?1;0;1024S")
+        #expect(replies.maxImageSize == nil)
+        #expect(replies.answers[.maxImageSize]?.text == "ESC [?1;3;0S", "the failure answers the second query")
+        let support = GraphicsSupport.decide(
+            replies: replies, ioctlPixels: PixelSize(width: 0, height: 0), cells: (120, 40), environment: [:],
+            preference: .auto)
+        #expect(support.method == .sixel(colorRegisters: 1024))
+        #expect(support.cellPixels == PixelSize(width: 8, height: 16))
+        #expect(support.maxImageSize == GraphicsSupport.assumedMaxImage)
+    }
+
+    @Test func parsesKonsole() {
+        let replies = TerminalReplies.parse(bytes(konsole))
+        #expect(replies.terminalVersion == "Konsole 22.12.3")
+        #expect(replies.kittyTemporaryFile == "ENOTSUPPORTED:")
+        let support = GraphicsSupport.decide(
+            replies: replies, ioctlPixels: PixelSize(width: 0, height: 0), cells: (120, 40), environment: [:],
+            preference: .auto)
+        #expect(support.method == .kitty)
+        #expect(!support.kittyTemporaryFiles, "Konsole reads no temporary files: the pages go through its input")
+        #expect(support.cellPixels == PixelSize(width: 8, height: 17))
     }
 
     @Test func parsesFoot() {

@@ -74,6 +74,39 @@ public enum Fixtures {
         return writer.data(info: info)
     }
 
+    /// The titles of ``rightToLeftOutline()``'s entries, in logical order: "introduction", "the
+    /// first chapter 1" (Arabic, a number inside), "second chapter" (Hebrew), and a Latin one.
+    public static let rightToLeftOutlineTitles = ["مقدمة", "الفصل الأول 1", "פרק שני", "Appendix"]
+
+    /// Four pages ("Page 1"…), each the target of one outline entry titled as
+    /// ``rightToLeftOutlineTitles`` says (UTF-16BE text strings).
+    public static func rightToLeftOutline() -> Data {
+        let titles = rightToLeftOutlineTitles
+        var writer = PDFWriter()
+        // Objects: 1 catalog, 2 pages, 3 outline root, 4–7 entries, 8 font, then a page and its
+        // content stream for each entry.
+        let firstPage = 9
+        let kids = titles.indices.map { "\(firstPage + 2 * $0) 0 R" }.joined(separator: " ")
+        writer.add("<< /Type /Catalog /Pages 2 0 R /Outlines 3 0 R >>")
+        writer.add("<< /Type /Pages /Kids [\(kids)] /Count \(titles.count) >>")
+        writer.add("<< /Type /Outlines /First 4 0 R /Last \(3 + titles.count) 0 R /Count \(titles.count) >>")
+        for (index, title) in titles.enumerated() {
+            let previous = index > 0 ? " /Prev \(3 + index) 0 R" : ""
+            let next = index + 1 < titles.count ? " /Next \(5 + index) 0 R" : ""
+            writer.add(
+                "<< /Title \(PDFWriter.textString(title)) /Parent 3 0 R\(previous)\(next) "
+                    + "/Dest [\(firstPage + 2 * index) 0 R /Fit] >>")
+        }
+        writer.add(PDFWriter.helvetica())
+        for index in titles.indices {
+            writer.add(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents \(firstPage + 2 * index + 1) 0 R "
+                    + "/Resources << /Font << /F1 8 0 R >> >> >>")
+            writer.addStream(Data("BT /F1 12 Tf 20 100 Td (Page \(index + 1)) Tj ET".utf8))
+        }
+        return writer.data()
+    }
+
     /// One page of 10,000 × 10,000 inches (720,000 points) with a word near each of two corners.
     public static func hugePage() -> Data {
         PDFWriter.onePage(

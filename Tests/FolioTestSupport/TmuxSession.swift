@@ -10,7 +10,7 @@ public final class TmuxSession {
         public var description: String { "timed out waiting for \(expectation); screen:\n\(screen)" }
     }
 
-    private let socket: String
+    let socket: String
     /// The session's own `XDG_STATE_HOME` (and `XDG_CONFIG_HOME` below it), so that where one
     /// test left a document does not decide where the next one opens it, and no configuration
     /// file of the machine's changes the keys.
@@ -75,6 +75,13 @@ public final class TmuxSession {
     /// The visible screen, one string per row.
     public func screen() throws -> [String] {
         String(decoding: try tmux(["capture-pane", "-p"]), as: UTF8.self)
+            .components(separatedBy: "\n").dropLast().map { String($0) }
+    }
+
+    /// The visible screen with its colours and attributes as escape sequences (`capture-pane -e`),
+    /// one string per row.
+    public func styledScreen() throws -> [String] {
+        String(decoding: try tmux(["capture-pane", "-p", "-e"]), as: UTF8.self)
             .components(separatedBy: "\n").dropLast().map { String($0) }
     }
 

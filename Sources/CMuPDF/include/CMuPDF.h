@@ -265,6 +265,12 @@ folio_status folio_png_encode(folio_context *context, const unsigned char *pixel
                               int components, unsigned char **png, size_t *length, char *err, size_t errlen);
 void folio_png_free(unsigned char *png);
 
+/// Compresses `length` bytes at `source` into a zlib stream at zlib's default level
+/// (fz_new_deflated_data), for the image data of PNGs MuPDF's writer cannot make (with a
+/// palette). The caller frees `*deflated` with folio_png_free.
+folio_status folio_deflate(folio_context *context, const unsigned char *source, size_t length,
+                           unsigned char **deflated, size_t *deflated_length, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
