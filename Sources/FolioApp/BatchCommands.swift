@@ -178,26 +178,28 @@ public struct BatchCommands {
 
     /// Each selected page as the reflow view reads it, followed by a form feed. The workers read
     /// each page in parallel (``PageReflow``); what needs other pages (running headers, paragraphs
-    /// going on over a page break, hyphens the page alone does not decide) is decided once every
-    /// page is in, by ``DocumentReflow``, so the text is written at the end. The pages either side
-    /// of the selection that the running headers' evidence takes in are read too.
+    /// going on over a page break, hyphens the page alone does not decide) is decided with them
+    /// by ``DocumentReflow``, which settles a page once the pages after it are in, so the text
+    /// streams. The pages either side of the selection that the running headers' evidence takes
+    /// in are read too.
     private func reflowedText(_ document: Document, width: Int) throws(DocumentError) -> Int32 {
-        var selected: [Int] = []
+        var selected: Set<Int> = []
         var reflow = DocumentReflow()
+        func write(_ texts: [(page: Int, text: String?)]) {
+            for case (_, let text?) in texts {
+                output.write(Self.printable(text))
+            }
+        }
         let status = try forEachPage(document) { pages, count in
-            selected = pages
+            selected = Set(pages)
             let radius = PageReflow.evidenceRadius
             return pages.flatMap { max($0 - radius, 0)...min($0 + radius, count - 1) }
         } extract: { document, page, cancellation throws(DocumentError) in
             DocumentReflow.Page(try document.text(page: page, cancellation: cancellation), width: width)
         } write: { page, read in
-            reflow.add(read, number: page)
+            write(reflow.add(read, number: page, printed: selected.contains(page)))
         }
-        for text in reflow.texts(of: selected) {
-            if let text {
-                output.write(Self.printable(text))
-            }
-        }
+        write(reflow.remaining())
         output.flush()
         return status ?? 1
     }

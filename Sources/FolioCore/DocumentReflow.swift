@@ -8,8 +8,16 @@
 ///   printed whole on the page where it starts, joined as lines are (a syllable hyphen
 ///   dropped, a compound's kept, no space in Chinese or Japanese); the next page starts with
 ///   its next paragraph. Only pages printed one after the other are joined.
-/// - Hyphens no page decided are settled by the words of every page read.
+/// - Hyphens no page decided are settled by the words of the other pages read.
+///
+/// The batch writes a page once ``lookahead`` pages after it are read (``settled(through:)``),
+/// so output streams and memory stays bounded however long the document: a page's hyphens are
+/// settled by the words of every page before it and of the ``lookahead`` pages after it.
 public struct DocumentReflow: Sendable {
+    /// How many pages past a page are read before it is written: more than the pages its running
+    /// headers and a paragraph going on over its end need, and enough of the document ahead that
+    /// a hyphen's other spelling is likely among them.
+    public static let lookahead = 64
     /// One page read for the document: its ``PageReflow`` and its text as the page alone gives
     /// it, which most pages keep. Made on the page's worker thread, so the wrapping runs in
     /// parallel too.
@@ -45,10 +53,58 @@ public struct DocumentReflow: Sendable {
         vocabulary.formUnion(page.reflow.vocabulary)
     }
 
+    /// The printed pages written so far, in order, and those read but not yet written.
+    private var written: [Int] = []
+    private var unwritten: [Int] = []
+
+    /// Adds `page` (0-based), to be printed when `printed` is true (else it is evidence only),
+    /// and returns the texts of the printed pages now settled, in order, with their numbers:
+    /// those ``lookahead`` pages or more before `page`, taken a few dozen at a time. The pages no
+    /// later text needs are forgotten.
+    public mutating func add(_ page: Page, number: Int, printed: Bool) -> [(page: Int, text: String?)] {
+        add(page, number: number)
+        if printed {
+            unwritten.append(number)
+        }
+        guard let first = unwritten.first, number - first >= Self.lookahead + Self.batch else { return [] }
+        return settled(through: number - Self.lookahead)
+    }
+
+    /// The texts of every printed page not yet returned, in order: the end of the document.
+    public mutating func remaining() -> [(page: Int, text: String?)] {
+        settled(through: Int.max)
+    }
+
+    /// How many pages are settled at a time: each time, the pages after them are looked at too.
+    private static let batch = 32
+
+    /// The texts of the unwritten printed pages up to `last`, decided with the printed page
+    /// before them (whose paragraph their first may go on) and all those after them (whose
+    /// paragraphs may join their last, over as many pages as a paragraph goes on).
+    private mutating func settled(through last: Int) -> [(page: Int, text: String?)] {
+        let ready = unwritten.prefix { $0 <= last }
+        guard let end = ready.last else { return [] }
+        let before = written.last.map { [$0] } ?? []
+        let texts = self.texts(of: before + unwritten, returning: before.count..<(before.count + ready.count))
+        let settled = zip(ready, texts).map { (page: $0, text: $1) }
+        written = [end]
+        unwritten.removeFirst(ready.count)
+        // The last page written is the next call's page before, and its running headers take
+        // in the pages `evidenceRadius` before it.
+        let keep = end - PageReflow.evidenceRadius
+        pages = pages.filter { $0.key >= keep }
+        return settled
+    }
+
     /// The reflowed text of each of `printed` (0-based, in order), furniture left out, at the
     /// width its page was read for, as ``TextLayout/text(of:mode:width:)`` gives a page alone
     /// when nothing from other pages changes it; a page not added gives nil.
     public func texts(of printed: [Int]) -> [String?] {
+        texts(of: printed, returning: printed.indices)
+    }
+
+    /// The texts of `printed[wanted]`, decided with all of `printed`.
+    private func texts(of printed: [Int], returning wanted: Range<Int>) -> [String?] {
         let reflows = pages.mapValues(\.reflow)
         var running: [Int: Set<Int>] = [:]
         var pieces: [Int: [PageReflow.Piece]] = [:]
@@ -71,7 +127,7 @@ public struct DocumentReflow: Sendable {
             movedTo[next, default: [:]][first] = target
             joinedOnto.insert(PieceAddress(page: target.page, piece: target.piece))
         }
-        return printed.map { page in
+        return printed[wanted].map { page in
             guard let read = pages[page], let kept = pieces[page] else { return nil }
             let runningText = (running[page] ?? []).filter { !kept[$0].isFurniture }
             let moved = movedTo[page] ?? [:]

@@ -5,7 +5,7 @@
 /// ("FAA-approved", "non-normal", "Just-in-Time"), which stays; the document decides where it
 /// can (its own words, hyphenated or not, see ``Vocabulary``), then letter case and digits;
 /// with no evidence either way the hyphen is undecided (see ``UndecidedHyphen``) until the
-/// words of the whole document, or of the page, settle it. A dash at a line end ("2018–", "word—") and a URL broken after a separator join
+/// words of the document (as far as it is read), or of the page, settle it. A dash at a line end ("2018–", "word—") and a URL broken after a separator join
 /// without a space, and so do lines of a script written without spaces (Chinese, Japanese,
 /// Thai): a space there would be a character the page does not have, and `/` would miss a
 /// phrase that crosses the line.

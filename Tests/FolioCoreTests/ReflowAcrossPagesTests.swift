@@ -185,3 +185,42 @@ extension ReflowAcrossPagesTests {
         }
     }
 }
+
+extension ReflowAcrossPagesTests {
+    /// A long document streams: pages come out once the pages after them are read, a few dozen
+    /// at a time, and what comes out is what the whole document at once gives — here a running
+    /// head on every page and a paragraph going on over every page break, across the batches.
+    @Test func aLongDocumentStreamsTheTextTheWholeDocumentGives() {
+        let count = DocumentReflow.lookahead * 3
+        let pages = (0..<count).map { page in
+            Fixture.page([
+                Fixture.scaled(Fixture.block(["Streaming: a running head"], y: 100), by: 1.5),
+                Self.prose(["tail of page \(page - 1) goes on here. Page \(page) begins", "its own text."], y: 200),
+                Self.prose(
+                    [
+                        "A full line of prose on page \(page), as wide as the block is,",
+                        "and it ends in a sentence going on over the page break to".paddedToFull,
+                    ], y: 600),
+            ])
+        }
+        var streamed = DocumentReflow()
+        var texts: [(page: Int, text: String?)] = []
+        var firstOut: Int?
+        for (index, page) in pages.enumerated() {
+            let out = streamed.add(DocumentReflow.Page(page, width: 400), number: index, printed: true)
+            if firstOut == nil, !out.isEmpty {
+                firstOut = index
+            }
+            texts += out
+        }
+        texts += streamed.remaining()
+        #expect(firstOut.map { $0 < count - DocumentReflow.lookahead } == true, "nothing came out before the end")
+        #expect(texts.map(\.page) == Array(0..<count))
+        let (whole, _) = Self.document(pages)
+        let expected = whole.texts(of: Array(0..<count))
+        #expect(texts.map(\.text) == expected)
+        #expect(expected[70]?.contains("the page break to tail of page 70 goes on here. Page 71 begins its") == true)
+        #expect(expected[71]?.hasPrefix("A full line of prose on page 71") == true)
+        #expect(expected.allSatisfy { $0?.contains("running head") == false })
+    }
+}

@@ -601,10 +601,11 @@ NOTES = """\
   (`pages-running-heads`, and `columns-3`, whose last column runs over); `pdftotext` and
   `mutool` print the page break (a form feed) inside it, which this measure counts as two
   paragraphs.
-- Line-end hyphens are decided from the words of the whole document (the other spelling on any
-  page), then letter case, digits and prefixes, then a guess: a first part that is a participle
-  (`mixed-` + `mode`, `floating-` + `point`) keeps its hyphen. The generated documents give
-  the page's own evidence only; the corpus tests check the rest (tracemonkey's `mixed-mode`).
+- Line-end hyphens are decided from the words of the document (the other spelling on any page
+  before, or on the 64 pages after: the output streams), then letter case, digits and prefixes,
+  then a guess: a first part that is a participle (`mixed-` + `mode`, `floating-` + `point`)
+  keeps its hyphen. The generated documents give the page's own evidence only; the corpus tests
+  check the rest (tracemonkey's `mixed-mode`).
 - `arabic` sets three right-to-left paragraphs, right-aligned, one glyph at a time: the first
   stored in visual order (as `pdfjs-ArabicCIDTrueType.pdf` is) with no space characters, the
   second in logical order with spaces, the third in logical order with the spaces left out (only
