@@ -116,9 +116,11 @@ public struct BatchCommands {
     ///
     /// `evidence` names pages to read besides the selected ones (given the selected pages, in
     /// order, and the page count): they are extracted and written too, in page order among the
-    /// others, but a failure on one of them is no failure of the run.
+    /// others, but a failure on one of them is no failure of the run. With `inPageOrder` the
+    /// selected pages go in page order, each once, whatever order `--pages` gives.
     private func forEachPage<Value: Sendable>(
         _ document: Document,
+        inPageOrder: Bool = false,
         evidence: (_ selected: [Int], _ count: Int) -> [Int] = { _, _ in [] },
         extract: @escaping @Sendable (Document, Int, Cancellation) throws(DocumentError) -> Value,
         write: (_ page: Int, _ value: Value) -> Void
@@ -126,7 +128,7 @@ public struct BatchCommands {
         guard let ranges = try selectedPages(document) else { return nil }
         let selected = ranges.flatMap { Array($0) }
         let extra = Set(evidence(selected, try document.pageCount)).subtracting(selected)
-        let pages = extra.isEmpty ? selected : Array(Set(selected).union(extra)).sorted()
+        let pages = extra.isEmpty && !inPageOrder ? selected : Array(Set(selected).union(extra)).sorted()
         let workers = PageWorkers(document: document, pages: pages, timeLimit: TimeLimits.pageText, work: extract)
         defer { workers.stop() }
         var status: Int32 = 0
@@ -181,7 +183,7 @@ public struct BatchCommands {
     /// going on over a page break, hyphens the page alone does not decide) is decided with them
     /// by ``DocumentReflow``, which settles a page once the pages after it are in, so the text
     /// streams. The pages either side of the selection that the running headers' evidence takes
-    /// in are read too.
+    /// in are read too. Pages go in page order, each once (the pass reads the document forwards).
     private func reflowedText(_ document: Document, width: Int) throws(DocumentError) -> Int32 {
         var selected: Set<Int> = []
         var reflow = DocumentReflow()
@@ -190,7 +192,7 @@ public struct BatchCommands {
                 output.write(Self.printable(text))
             }
         }
-        let status = try forEachPage(document) { pages, count in
+        let status = try forEachPage(document, inPageOrder: true) { pages, count in
             selected = Set(pages)
             let radius = PageReflow.evidenceRadius
             return pages.flatMap { max($0 - radius, 0)...min($0 + radius, count - 1) }

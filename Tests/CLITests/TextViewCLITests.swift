@@ -73,6 +73,14 @@ import Testing
         #expect(alone.first?.hasPrefix("argument may also be a cell array") == true)
     }
 
+    /// The pass reads forwards: pages named out of order, or twice, are printed in page order,
+    /// each once, as `--pages 1-3` prints them.
+    @Test func reflowPrintsTheSelectionInPageOrder() throws {
+        let ordered = try pages(["--text", "--reflow", "--pages", "1-3", tracemonkey])
+        #expect(ordered.count == 3)
+        #expect(try pages(["--text", "--reflow", "--pages", "3,1-2,2", tracemonkey]) == ordered)
+    }
+
     /// Running heads the margin band alone misses: the Octave manual's index pages set the page
     /// number and the title as two pieces of one line ("1114  GNU Octave (version 7.3.0)",
     /// "Concept Index  1115"); a LaTeX document's heads carry the section ("1.3. LATEX AND

@@ -224,3 +224,52 @@ extension ReflowAcrossPagesTests {
         #expect(expected.allSatisfy { $0?.contains("running head") == false })
     }
 }
+
+extension ReflowAcrossPagesTests {
+    /// `count` pages of one paragraph that never ends a sentence: every page goes on.
+    static func endlessParagraph(pages count: Int) -> [PageText] {
+        (0..<count).map { page in
+            Fixture.page([
+                Self.prose(
+                    [
+                        "words of page \(page) go on with the one long paragraph without end,",
+                        "and its last line is as full as the block is wide, going on to".paddedToFull,
+                    ], y: 300)
+            ])
+        }
+    }
+
+    static func streamed(_ pages: [PageText]) -> [(page: Int, text: String?)] {
+        var document = DocumentReflow()
+        var texts: [(page: Int, text: String?)] = []
+        for (index, page) in pages.enumerated() {
+            texts += document.add(DocumentReflow.Page(page, width: 400), number: index, printed: true)
+        }
+        return texts + document.remaining()
+    }
+
+    /// A paragraph over more pages than the lookahead holds them back until it ends: printed
+    /// whole on its first page, as the whole document at once prints it.
+    @Test func aParagraphLongerThanTheLookaheadWaitsForItsEnd() {
+        let pages = Self.endlessParagraph(pages: DocumentReflow.lookahead * 2 + 20)
+        let texts = Self.streamed(pages)
+        let (whole, _) = Self.document(pages)
+        #expect(texts.map(\.page) == Array(pages.indices))
+        #expect(texts.map(\.text) == whole.texts(of: Array(pages.indices)))
+        #expect(texts.first?.text?.contains("words of page 147 go on") == true)
+    }
+
+    /// One that goes on past ``DocumentReflow/longestHeld`` pages is cut there: a paragraph
+    /// break the pages do not have, but no word lost or repeated.
+    @Test func aParagraphTooLongToHoldIsCutWithNoWordLost() {
+        let pages = Self.endlessParagraph(pages: DocumentReflow.longestHeld + DocumentReflow.lookahead * 2)
+        let texts = Self.streamed(pages)
+        let (whole, _) = Self.document(pages)
+        #expect(texts.map(\.page) == Array(pages.indices))
+        func words(_ texts: [String?]) -> [Substring] {
+            texts.compactMap { $0 }.joined().split(whereSeparator: \.isWhitespace)
+        }
+        #expect(words(texts.map(\.text)) == words(whole.texts(of: Array(pages.indices))))
+        #expect(texts.filter { $0.text?.isEmpty == false }.count > 1, "the paragraph was cut")
+    }
+}
