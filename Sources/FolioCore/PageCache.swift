@@ -99,8 +99,10 @@ struct PageCache: Sendable {
     /// `labels` name the page a paragraph goes on to.
     ///
     /// A reflowed page is laid out with what the pages held around it say (see
-    /// ``PageReflow/context(of:in:)``): the same answer `folio --text --reflow` gives once the
-    /// pages either side that decide it are here.
+    /// ``PageReflow/context(of:in:)``): its running heads are those `folio --text --reflow`
+    /// leaves out once the pages either side that decide them are here. (Whether its last
+    /// paragraph goes on, and its hyphens, the reader decides with fewer pages than the batch,
+    /// which may see a head on the next page's far side and the words of other pages.)
     mutating func prepareLayouts(mode: LayoutMode, width: Int, labels: PageLabels) {
         layouts = layouts.filter { $0.key.width == width }
         if mode == .reflow {

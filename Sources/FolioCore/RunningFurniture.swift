@@ -6,7 +6,7 @@
 /// than the body as a running head, or a header lower than the band, escapes that; repetition
 /// catches it. The evidence is a fixed window of pages, the ``radius`` pages either side, so
 /// the reader (which holds those pages' text around the current one) and `folio --text
-/// --reflow` (which sees every page) decide a page alike.
+/// --reflow` (which reads the pages around each page it prints) decide a page's heads alike.
 enum RunningFurniture {
     /// How many pages either side of a page are its evidence.
     static let radius = 2

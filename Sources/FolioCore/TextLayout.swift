@@ -108,9 +108,10 @@ public enum TextLayout {
     /// The widest line ``reflow(_:width:)`` can lay out: with it, every paragraph is one line.
     public static let unlimitedWidth = Int.max / 2
 
-    /// The page as one of the reader's text views would show it at `width` cells, as plain
-    /// text: the rows joined by newlines, ending in one. `folio --text --reflow` and
-    /// `--text --layout` print this, so they cannot drift from the views.
+    /// The page alone as one of the reader's text views would show it at `width` cells, as
+    /// plain text: the rows joined by newlines, ending in one. `folio --text --layout` prints
+    /// this, so it cannot drift from the view; `--text --reflow` prints the same but for what
+    /// other pages decide (``DocumentReflow``).
     public static func text(of page: PageText, mode: LayoutMode, width: Int) -> String {
         let lines =
             switch mode {

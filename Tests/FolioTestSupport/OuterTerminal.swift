@@ -62,7 +62,10 @@ public final class OuterTerminal: @unchecked Sendable {
         guard posix_spawn(&client, arguments[0], &actions, nil, &argv, &envp) == 0 else {
             throw CocoaError(.executableLoad)
         }
-        Thread { [self] in readUntilClosed() }.start()
+        // The thread holds the terminal weakly: a terminal no test holds any more is closed.
+        Thread { [weak self] in
+            while let terminal = self, terminal.readOnce() {}
+        }.start()
     }
 
     deinit {
@@ -106,31 +109,34 @@ public final class OuterTerminal: @unchecked Sendable {
             defer { finished = true }
             return !finished
         }
-        guard running else { return }
+        guard running, client > 0 else { return }
         kill(client, SIGTERM)
         var status: Int32 = 0
         while waitpid(client, &status, 0) < 0 && errno == EINTR {}
     }
 
-    private func readUntilClosed() {
-        var pending: [UInt8] = []
+    /// What is not yet answered of the queries read so far.
+    private var pending: [UInt8] = []
+
+    /// Reads what tmux wrote within 100 ms and answers its queries; false once the client is
+    /// detached or the terminal closed.
+    private func readOnce() -> Bool {
+        guard !(lock.withLock { finished }) else { return false }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while !(lock.withLock { finished }) {
-            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 100) >= 0 || errno == EINTR else { return }
-            guard descriptor.revents & Int16(POLLIN) != 0 else {
-                if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return }
-                continue
-            }
-            let count = read(master, &buffer, buffer.count)
-            guard count > 0 else { return }
-            lock.withLock { output += buffer.prefix(count) }
-            pending += buffer.prefix(count)
-            let answer = answers(consuming: &pending)
-            if !answer.isEmpty {
-                _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-            }
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 100) >= 0 || errno == EINTR else { return false }
+        guard descriptor.revents & Int16(POLLIN) != 0 else {
+            return descriptor.revents & Int16(POLLHUP | POLLERR) == 0
         }
+        let count = read(master, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        lock.withLock { output += buffer.prefix(count) }
+        pending += buffer.prefix(count)
+        let answer = answers(consuming: &pending)
+        if !answer.isEmpty {
+            _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        }
+        return true
     }
 
     /// The replies to the queries in `pending`, which keeps only a query not yet complete.
