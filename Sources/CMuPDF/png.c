@@ -6,6 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+// A malloc'd copy of MuPDF's `count` bytes at `data`, for a caller that frees it with
+// folio_png_free; throws (inside the caller's fz_try) when memory runs out.
+static unsigned char *copied_out(fz_context *ctx, const unsigned char *data, size_t count) {
+    unsigned char *copy = malloc(count > 0 ? count : 1);
+    if (copy == NULL) {
+        fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
+    }
+    memcpy(copy, data, count);
+    return copy;
+}
+
 folio_status folio_png_encode(folio_context *context, const unsigned char *pixels, int width, int height,
                               int components, unsigned char **png, size_t *length, char *err, size_t errlen) {
     fz_context *ctx = context->ctx;
@@ -32,11 +43,7 @@ folio_status folio_png_encode(folio_context *context, const unsigned char *pixel
         buffer = fz_new_buffer_from_pixmap_as_png(ctx, pixmap, fz_default_color_params);
         unsigned char *data = NULL;
         count = fz_buffer_storage(ctx, buffer, &data);
-        copy = malloc(count > 0 ? count : 1);
-        if (copy == NULL) {
-            fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-        }
-        memcpy(copy, data, count);
+        copy = copied_out(ctx, data, count);
     }
     fz_always(ctx) {
         fz_drop_buffer(ctx, buffer);
@@ -74,11 +81,7 @@ folio_status folio_deflate(folio_context *context, const unsigned char *source, 
     fz_try(ctx) {
         data = fz_new_deflated_data(ctx, &count, source, length, FZ_DEFLATE_DEFAULT);
         // MuPDF's block is freed with fz_free; the caller gets one folio_png_free frees.
-        copy = malloc(count > 0 ? count : 1);
-        if (copy == NULL) {
-            fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-        }
-        memcpy(copy, data, count);
+        copy = copied_out(ctx, data, count);
     }
     fz_always(ctx) {
         fz_free(ctx, data);

@@ -14,7 +14,7 @@ enum WirePNG {
     /// The smaller of `image`'s lossless PNG and its 256-colour palette PNG.
     static func encode(_ image: RGBImage) throws(DocumentError) -> [UInt8] {
         let lossless = try PNGEncoder.encode(width: image.width, height: image.height, rgb: image.pixels)
-        guard !image.isGrey else { return lossless }
+        guard !PNGEncoder.isGrey(image.pixels) else { return lossless }
         let indexed = IndexedImage(image, maxColors: 256)
         guard !indexed.isExact, let indices = indexed.byteIndices else { return lossless }
         let palette = indexed.palette.flatMap { color in

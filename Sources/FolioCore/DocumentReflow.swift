@@ -53,8 +53,8 @@ public struct DocumentReflow: Sendable {
         vocabulary.formUnion(page.reflow.vocabulary)
     }
 
-    /// The printed pages written so far, in order, and those read but not yet written.
-    private var written: [Int] = []
+    /// The printed page written last, and those read but not yet written, in order.
+    private var lastWritten: Int?
     private var unwritten: [Int] = []
 
     /// Adds `page` (0-based, after every page added before it), to be printed when `printed`
@@ -95,7 +95,7 @@ public struct DocumentReflow: Sendable {
     /// paragraphs may join their last). Unless `final`, a page whose paragraph may still go on
     /// past the pages read (or whose join the pages not yet read could change) waits.
     private mutating func settled(through last: Int, final: Bool) -> [(page: Int, text: String?)] {
-        let before = written.last.map { [$0] } ?? []
+        let before = lastWritten.map { [$0] } ?? []
         let printed = before + unwritten
         var ready = unwritten.prefix { $0 <= last }
         if !final {
@@ -114,7 +114,7 @@ public struct DocumentReflow: Sendable {
         guard let end = ready.last else { return [] }
         let texts = self.texts(of: printed, returning: before.count..<(before.count + ready.count))
         let settled = zip(ready, texts).map { (page: $0, text: $1) }
-        written = [end]
+        lastWritten = end
         unwritten.removeFirst(ready.count)
         // The last page written is the next call's page before, and its running headers take
         // in the pages `evidenceRadius` before it.

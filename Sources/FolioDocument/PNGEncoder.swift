@@ -17,7 +17,9 @@ public enum PNGEncoder {
         return try encode(width: width, height: height, components: 3, samples: pixels)
     }
 
-    private static func isGrey(_ pixels: [UInt8]) -> Bool {
+    /// Whether every pixel of `pixels` (packed RGB, 3 bytes a pixel) is grey: its three channels
+    /// equal. Such an image is written as a greyscale PNG.
+    public static func isGrey(_ pixels: [UInt8]) -> Bool {
         pixels.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < buffer.count {

@@ -21,18 +21,6 @@ public struct RGBImage: Sendable {
 }
 
 extension RGBImage {
-    /// Whether every pixel is grey (its three channels equal).
-    public var isGrey: Bool {
-        pixels.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                if buffer[index] != buffer[index + 1] || buffer[index] != buffer[index + 2] { return false }
-                index += 3
-            }
-            return true
-        }
-    }
-
     /// This picture in negative (each channel `255 - value`), for the inverted image view.
     public func inverted() -> RGBImage {
         RGBImage(width: width, height: height, pixels: pixels.map { 255 - $0 })
