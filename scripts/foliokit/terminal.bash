@@ -298,14 +298,44 @@ first_frame() { [[ -f "$dir/trace" ]] && grep -q " frame page=1 first" "$dir/tra
 
 # --- folio in the terminal ----------------------------------------------------------------------
 
-# write_runner DOCUMENT: $dir/run-folio, the command the terminal runs: folio --diagnose (into
+# write_terminal_wait: $dir/wait-for-terminal.py, which a runner runs first: it asks the terminal
+# for its device attributes (DA1) and waits, up to 30 s, for the answer. A terminal just started
+# on a busy machine (kitty drawing with software GL) may not read its input for longer than
+# folio's probe waits (250 ms); a user starts folio in a terminal that is up, so the test does
+# too. Any later bytes of the answer are drained before folio runs. With the argument `tmux`
+# (inside tmux, passthrough on) the query is passed through to the terminal outside.
+write_terminal_wait() {
+    cat >"$dir/wait-for-terminal.py" <<'PYTHON'
+import os, re, select, sys, termios, time, tty
+
+query = b"\x1bPtmux;\x1b\x1b[c\x1b\\" if sys.argv[1:] == ["tmux"] else b"\x1b[c"
+tty_fd = os.open("/dev/tty", os.O_RDWR)
+saved = termios.tcgetattr(tty_fd)
+tty.setraw(tty_fd)
+try:
+    os.write(tty_fd, query)
+    answer, deadline = b"", time.monotonic() + 30
+    while not re.search(rb"\x1b\[\?[0-9;]*c", answer) and time.monotonic() < deadline:
+        if select.select([tty_fd], [], [], 0.1)[0]:
+            answer += os.read(tty_fd, 64)
+    while select.select([tty_fd], [], [], 0.2)[0]:
+        os.read(tty_fd, 64)
+finally:
+    termios.tcsetattr(tty_fd, termios.TCSANOW, saved)
+PYTHON
+}
+
+# write_runner DOCUMENT: $dir/run-folio, the command the terminal runs: once the terminal answers
+# (write_terminal_wait), folio --diagnose (into
 # $dir/diagnose), a line of its own on the screen, then, once $dir/go exists (the screenshot
 # `before` taken), the reader on DOCUMENT's page 1 with a trace; after it the terminal settings
 # again, folio's exit status, and the screen held until $dir/done exists (the screenshot `after`
 # taken), so that the two can be compared: the terminal restored.
 write_runner() {
+    write_terminal_wait
     cat >"$dir/run-folio" <<RUNNER
 #!/bin/sh
+python3 "$dir/wait-for-terminal.py"
 "$FOLIO" --diagnose >"$dir/diagnose" 2>&1
 stty -g >"$dir/stty-before"
 printf 'The shell before folio.\n'
