@@ -117,9 +117,10 @@ extension SearchPattern {
         // A plain pattern can only take as many characters from each side as it has; a regular
         // expression sees the whole of both lines (its anchors and look-arounds need them).
         // Folding marks, a tatweel or a mark standing alone takes a Character the pattern lacks.
-        let reach = isRegex || foldsMarks ? Int.max : text.count + 1
-        let headStart = max(offset, headEnd - reach)
-        let tailEnd = min(tail.count, tailStart + reach)
+        // nil is the whole line: a sentinel such as Int.max would overflow the sums below.
+        let reach: Int? = isRegex || foldsMarks ? nil : text.count + 1
+        let headStart = reach.map { max(offset, headEnd - min($0, headEnd)) } ?? offset
+        let tailEnd = reach.map { min(tail.count, tailStart + min($0, tail.count)) } ?? tail.count
         let before = head[headStart..<headEnd]
         let after = tail[tailStart..<tailEnd]
 

@@ -32,6 +32,21 @@ import Testing
         #expect(SearchPattern("検 索").lineMatches(in: ["全文検", "索です"]).isEmpty)
     }
 
+    /// A regular expression sees the whole of both lines, however they are indented (the reach
+    /// over the line break was once `Int.max`, and adding the indent to it trapped).
+    @Test func aRegularExpressionMeetsIndentedAndSpacedLines() {
+        #expect(SearchPattern("re:x").lineMatches(in: ["x", "    indented"]) == [LineMatch(line: 0, range: 0..<1)])
+        #expect(
+            SearchPattern("re:^\\s+ind").lineMatches(in: ["x", "    indented"]) == [LineMatch(line: 1, range: 0..<7)])
+        #expect(
+            SearchPattern("re:x  y").lineMatches(in: ["  x  ", "  y  "]) == [])
+        #expect(
+            SearchPattern("re:x y").lineMatches(in: ["  x  ", "  y  "]) == [
+                LineMatch(line: 0, range: 2..<3, continuation: 2..<3)
+            ])
+        #expect(SearchPattern("re:x").matchingLineIndices(in: ["x", "    indented", "  "]).starts == [0])
+    }
+
     @Test func anEmptyLineJoinsNothing() {
         #expect(SearchPattern("trace trees").lineMatches(in: ["trace", "", "trees"]).isEmpty)
         #expect(SearchPattern("trace trees").lineMatches(in: ["trace", "   ", "trees"]).isEmpty)
