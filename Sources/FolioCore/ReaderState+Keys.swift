@@ -144,7 +144,8 @@ extension ReaderState {
             return overflow ? Int.max : product
         }
         // A screenful keeps a line or more of the previous screen for context, as less does.
-        let screenful = repeated(max(textRows - preferences.scrollOverlap, 1))
+        let overlap = min(max(preferences.scrollOverlap, 0), ReaderPreferences.maximumScrollOverlap)
+        let screenful = repeated(max(textRows - overlap, 1))
         let halfScreen = repeated(max(textRows / 2, 1))
         let sideways = repeated(max(textColumns / 2, 1))
         switch command {
