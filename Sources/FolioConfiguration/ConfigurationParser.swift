@@ -70,7 +70,7 @@ public struct ConfigurationParser {
             let arguments = Array(words.dropFirst())
             do throws(ConfigurationLineError) {
                 switch directive {
-                case "set": try OptionSetting.apply(arguments, to: &configuration)
+                case "set": try Self.set(arguments, in: &configuration)
                 case "map": try map(arguments, in: &configuration.keys)
                 case "unmap": try unmap(arguments, in: &configuration.keys)
                 case "include":
@@ -86,6 +86,29 @@ public struct ConfigurationParser {
                 report(error.reason)
             }
         }
+    }
+
+    /// `set NAME VALUE`, an option of ``ConfigurationOption/all``.
+    private static func set(_ arguments: [String], in configuration: inout Configuration) throws(ConfigurationLineError)
+    {
+        guard let name = arguments.first else { throw ConfigurationLineError("usage: set NAME VALUE") }
+        guard let option = ConfigurationOption.named(name) else {
+            let names = ConfigurationOption.all.map(\.name)
+            if let suggestion = NameSuggestion.closest(to: name, among: names) {
+                throw ConfigurationLineError("unknown option '\(name)' (did you mean \(suggestion)?)")
+            }
+            throw ConfigurationLineError("unknown option '\(name)' (options: \(names.joined(separator: ", ")))")
+        }
+        let values = Array(arguments.dropFirst())
+        // A yes-or-no option given alone (`set wrap`) is turned on.
+        let value = values.first ?? (option.isBoolean ? "true" : "")
+        guard values.count <= 1 else {
+            throw ConfigurationLineError("\(name) takes one value; quote a value with spaces")
+        }
+        guard !value.isEmpty || option.acceptsEmpty else {
+            throw ConfigurationLineError("\(name) needs a value (\(option.allowed))")
+        }
+        try option.set(value, in: &configuration)
     }
 
     /// `map [MODE] KEYS COMMAND`.

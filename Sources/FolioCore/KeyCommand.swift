@@ -1,6 +1,8 @@
 /// Something a configuration file names by a stable identifier: a command, a mode.
 ///
-/// The name never changes when the Swift case is renamed: each case spells its name out. Names
+/// The name never changes when the Swift case is renamed: each case spells its name out, as
+/// its `String` raw value (`case nextPage = "next-page"`), or, for a mode's command type that
+/// wraps a shared set of commands (``ListCommand``, ``LineEditCommand``), in its `name`. Names
 /// are kebab-case and unique among their type's cases.
 public protocol StablyNamed: CaseIterable {
     /// The stable kebab-case name, such as `next-page` or `outline`.
@@ -15,6 +17,11 @@ extension StablyNamed {
         }
         self = named
     }
+}
+
+extension StablyNamed where Self: RawRepresentable<String> {
+    /// The stable name: the case's raw value.
+    public var name: String { rawValue }
 }
 
 /// A command a key table can bind (`map J next-page`), named within its mode.

@@ -2,42 +2,26 @@
 ///
 /// The reader is in one of the first seven modes, the file browser in one of the last three;
 /// which one follows from the state (an open prompt or list takes the keys until it closes).
-public enum KeyMode: StablyNamed, Sendable, Hashable {
+public enum KeyMode: String, StablyNamed, Sendable, Hashable {
     /// Reading a page: ``ReaderCommand``.
-    case reader
+    case reader = "reader"
     /// The go-to-page prompt: ``GoToPromptCommand``.
-    case goToPrompt
+    case goToPrompt = "goto"
     /// The search prompt: ``SearchPromptCommand``.
-    case searchPrompt
+    case searchPrompt = "search"
     /// The outline list: ``OutlineCommand``.
-    case outline
+    case outline = "outline"
     /// The link list: ``LinkListCommand``.
-    case links
+    case links = "links"
     /// Hint letters on the links on screen: ``LinkHintCommand``.
-    case linkHints
+    case linkHints = "hints"
     /// Choosing lines to copy: ``SelectionCommand``.
-    case selection
+    case selection = "select"
     /// The file browser's list: ``BrowserCommand``.
-    case browser
+    case browser = "browser"
     /// The file browser's filter prompt: ``FilterCommand``.
-    case filter
+    case filter = "filter"
     /// The password prompt of an encrypted document opened from the browser:
     /// ``PasswordPromptCommand``.
-    case password
-
-    /// The mode's stable name, as a configuration file names it (`map outline <C-n> down`).
-    public var name: String {
-        switch self {
-        case .reader: "reader"
-        case .goToPrompt: "goto"
-        case .searchPrompt: "search"
-        case .outline: "outline"
-        case .links: "links"
-        case .linkHints: "hints"
-        case .selection: "select"
-        case .browser: "browser"
-        case .filter: "filter"
-        case .password: "password"
-        }
-    }
+    case password = "password"
 }

@@ -1,39 +1,24 @@
 /// Editing a line of text in a prompt, readline style: the commands, and the keys, that the
 /// search and go-to prompts share.
-public enum LineEditCommand: KeyCommand {
+public enum LineEditCommand: String, KeyCommand {
     /// Move the cursor a character left.
-    case cursorLeft
+    case cursorLeft = "cursor-left"
     /// Move the cursor a character right.
-    case cursorRight
+    case cursorRight = "cursor-right"
     /// Move the cursor to the start of the line.
-    case lineStart
+    case lineStart = "line-start"
     /// Move the cursor to the end of the line.
-    case lineEnd
+    case lineEnd = "line-end"
     /// Delete the character under the cursor.
-    case deleteForward
+    case deleteForward = "delete-forward"
     /// Delete everything before the cursor.
-    case deleteToStart
+    case deleteToStart = "delete-to-start"
     /// Delete the word before the cursor.
-    case deleteWordBackward
+    case deleteWordBackward = "delete-word-backward"
     /// Replace the line with the previous (older) line of the prompt's history.
-    case historyPrevious
+    case historyPrevious = "history-previous"
     /// Replace the line with the next (newer) line of the prompt's history.
-    case historyNext
-
-    /// The command's stable name.
-    public var name: String {
-        switch self {
-        case .cursorLeft: "cursor-left"
-        case .cursorRight: "cursor-right"
-        case .lineStart: "line-start"
-        case .lineEnd: "line-end"
-        case .deleteForward: "delete-forward"
-        case .deleteToStart: "delete-to-start"
-        case .deleteWordBackward: "delete-word-backward"
-        case .historyPrevious: "history-previous"
-        case .historyNext: "history-next"
-        }
-    }
+    case historyNext = "history-next"
 
     /// The editing keys every prompt shares, as bindings of a prompt's own command (`command`
     /// wraps an editing command in it).

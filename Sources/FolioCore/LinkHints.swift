@@ -1,17 +1,9 @@
 /// Something link hints (`f`) do with a key. Letters are not commands: they type a hint.
-public enum LinkHintCommand: KeyCommand {
+public enum LinkHintCommand: String, KeyCommand {
     /// Close the hints without following a link.
-    case cancel
+    case cancel = "cancel"
     /// Show every link of the page as a numbered list instead.
-    case showList
-
-    /// The command's stable name.
-    public var name: String {
-        switch self {
-        case .cancel: "cancel"
-        case .showList: "show-list"
-        }
-    }
+    case showList = "show-list"
 }
 
 /// Link hints' key table.

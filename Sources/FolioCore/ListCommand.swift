@@ -1,30 +1,18 @@
 /// Moving the selection through a list: the commands, and the keys, that the outline, the
 /// link list, line selection and the file browser share.
-public enum ListCommand: KeyCommand {
+public enum ListCommand: String, KeyCommand {
     /// Select the previous item.
-    case up
+    case up = "up"
     /// Select the next item.
-    case down
+    case down = "down"
     /// Select the item a screen up.
-    case screenUp
+    case screenUp = "screen-up"
     /// Select the item a screen down.
-    case screenDown
+    case screenDown = "screen-down"
     /// Select the first item.
-    case first
+    case first = "first"
     /// Select the last item.
-    case last
-
-    /// The command's stable name.
-    public var name: String {
-        switch self {
-        case .up: "up"
-        case .down: "down"
-        case .screenUp: "screen-up"
-        case .screenDown: "screen-down"
-        case .first: "first"
-        case .last: "last"
-        }
-    }
+    case last = "last"
 
     /// The list keys every list shares, as bindings of a mode's own command (`command` wraps a
     /// list command in it); `item` names what the list holds ("entry", "line").

@@ -1,129 +1,83 @@
 /// Something the reader can do in response to a key, as named in the key table.
-public enum ReaderCommand: KeyCommand {
+public enum ReaderCommand: String, KeyCommand {
     /// Go to the next page (a count moves that many pages).
-    case nextPage
+    case nextPage = "next-page"
     /// Go to the previous page (a count moves that many pages).
-    case previousPage
+    case previousPage = "previous-page"
     /// Scroll down one line, continuing onto the next page at the bottom.
-    case scrollLineDown
+    case scrollLineDown = "scroll-line-down"
     /// Scroll up one line, continuing onto the previous page at the top.
-    case scrollLineUp
+    case scrollLineUp = "scroll-line-up"
     /// Scroll down one screen, keeping one line of context.
-    case scrollScreenDown
+    case scrollScreenDown = "scroll-screen-down"
     /// Scroll up one screen, keeping one line of context.
-    case scrollScreenUp
+    case scrollScreenUp = "scroll-screen-up"
     /// Scroll down half a screen.
-    case scrollHalfDown
+    case scrollHalfDown = "scroll-half-down"
     /// Scroll up half a screen.
-    case scrollHalfUp
+    case scrollHalfUp = "scroll-half-up"
     /// Go to the first page.
-    case firstPage
+    case firstPage = "first-page"
     /// Go to the last page.
-    case lastPage
+    case lastPage = "last-page"
     /// Open the go-to-page prompt, or jump straight to the page given as a count.
-    case goToPagePrompt
+    case goToPagePrompt = "go-to-page"
     /// Jump to the page given as a count (`12G`), or to the last page without one (`G`).
-    case goToCountOrLast
+    case goToCountOrLast = "go-to-count-or-last"
     /// Switch between bounded and wrap-around paging.
-    case toggleWrap
+    case toggleWrap = "toggle-wrap"
     /// Switch between reflowed text and the page's physical layout.
-    case toggleLayout
+    case toggleLayout = "toggle-layout"
     /// Scroll the physical layout left.
-    case scrollLeft
+    case scrollLeft = "scroll-left"
     /// Scroll the physical layout right.
-    case scrollRight
+    case scrollRight = "scroll-right"
     /// Show the help screen.
-    case help
+    case help = "help"
     /// Repaint the whole screen.
-    case redraw
+    case redraw = "redraw"
     /// Leave the reader.
-    case quit
+    case quit = "quit"
     /// Open the search prompt, to search forward.
-    case searchForward
+    case searchForward = "search-forward"
     /// Open the search prompt, to search backward.
-    case searchBackward
+    case searchBackward = "search-backward"
     /// Go to the next match of the last search, in its direction.
-    case nextMatch
+    case nextMatch = "next-match"
     /// Go to the next match of the last search the other way.
-    case previousMatch
+    case previousMatch = "previous-match"
     /// Show the outline (table of contents) over the page.
-    case showOutline
+    case showOutline = "show-outline"
     /// Show the links of the current page.
-    case showLinks
+    case showLinks = "show-links"
     /// Set a mark at this place: the next key is its letter.
-    case setMark
+    case setMark = "set-mark"
     /// Go to a mark: the next key is its letter (`'` again: back to where the last jump started).
-    case jumpToMark
+    case jumpToMark = "jump-to-mark"
     /// Go back to where the last jump came from.
-    case historyBack
+    case historyBack = "history-back"
     /// Go forward again through the jump history.
-    case historyForward
+    case historyForward = "history-forward"
     /// Copy the current page's text.
-    case copyPage
+    case copyPage = "copy-page"
     /// Copy the whole document's text.
-    case copyDocument
+    case copyDocument = "copy-document"
     /// Start choosing lines of the page to copy.
-    case selectLines
+    case selectLines = "select-lines"
     /// Switch between the text view and the page image.
-    case toggleView
+    case toggleView = "toggle-view"
     /// Switch the page image between fitting the width and the whole page.
-    case cycleImageFit
+    case cycleImageFit = "cycle-image-fit"
     /// Zoom the page image in.
-    case zoomIn
+    case zoomIn = "zoom-in"
     /// Zoom the page image out.
-    case zoomOut
+    case zoomOut = "zoom-out"
     /// Invert the page image's colours.
-    case invertImages
+    case invertImages = "invert-images"
     /// Open the file browser in the document's folder.
-    case openBrowser
+    case openBrowser = "open-browser"
     /// Stop a running search, and forget a count typed so far.
-    case stopSearch
+    case stopSearch = "stop-search"
     /// Reopen the document from its file now (it is also reopened when the file changes).
-    case reload
-
-    /// The command's stable name.
-    public var name: String {
-        switch self {
-        case .nextPage: "next-page"
-        case .previousPage: "previous-page"
-        case .scrollLineDown: "scroll-line-down"
-        case .scrollLineUp: "scroll-line-up"
-        case .scrollScreenDown: "scroll-screen-down"
-        case .scrollScreenUp: "scroll-screen-up"
-        case .scrollHalfDown: "scroll-half-down"
-        case .scrollHalfUp: "scroll-half-up"
-        case .firstPage: "first-page"
-        case .lastPage: "last-page"
-        case .goToPagePrompt: "go-to-page"
-        case .goToCountOrLast: "go-to-count-or-last"
-        case .toggleWrap: "toggle-wrap"
-        case .toggleLayout: "toggle-layout"
-        case .scrollLeft: "scroll-left"
-        case .scrollRight: "scroll-right"
-        case .help: "help"
-        case .redraw: "redraw"
-        case .quit: "quit"
-        case .searchForward: "search-forward"
-        case .searchBackward: "search-backward"
-        case .nextMatch: "next-match"
-        case .previousMatch: "previous-match"
-        case .showOutline: "show-outline"
-        case .showLinks: "show-links"
-        case .setMark: "set-mark"
-        case .jumpToMark: "jump-to-mark"
-        case .historyBack: "history-back"
-        case .historyForward: "history-forward"
-        case .copyPage: "copy-page"
-        case .copyDocument: "copy-document"
-        case .selectLines: "select-lines"
-        case .toggleView: "toggle-view"
-        case .cycleImageFit: "cycle-image-fit"
-        case .zoomIn: "zoom-in"
-        case .zoomOut: "zoom-out"
-        case .invertImages: "invert-images"
-        case .openBrowser: "open-browser"
-        case .stopSearch: "stop-search"
-        case .reload: "reload"
-        }
-    }
+    case reload = "reload"
 }

@@ -35,6 +35,50 @@ import Testing
         TableFacts(.password, PasswordPromptKeymap.standard),
     ]
 
+    /// Every command name a configuration file may bind today, by mode: names are added, never
+    /// renamed or taken away (a rename would break the `map` lines that use it).
+    static let stableNames: [KeyMode: [String]] = [
+        .reader: [
+            "copy-document", "copy-page", "cycle-image-fit", "first-page", "go-to-count-or-last", "go-to-page", "help",
+            "history-back", "history-forward", "invert-images", "jump-to-mark", "last-page", "next-match", "next-page",
+            "open-browser", "previous-match", "previous-page", "quit", "redraw", "reload", "scroll-half-down",
+            "scroll-half-up", "scroll-left", "scroll-line-down", "scroll-line-up", "scroll-right", "scroll-screen-down",
+            "scroll-screen-up", "search-backward", "search-forward", "select-lines", "set-mark", "show-links",
+            "show-outline", "stop-search", "toggle-layout", "toggle-view", "toggle-wrap", "zoom-in", "zoom-out",
+        ],
+        .goToPrompt: [
+            "accept", "cancel", "cursor-left", "cursor-right", "delete-backward", "delete-forward", "delete-to-start",
+            "delete-word-backward", "first-page", "history-next", "history-previous", "last-page", "line-end",
+            "line-start",
+        ],
+        .searchPrompt: [
+            "accept", "cancel", "cursor-left", "cursor-right", "delete-backward", "delete-forward", "delete-to-start",
+            "delete-word-backward", "history-next", "history-previous", "line-end", "line-start",
+        ],
+        .outline: [
+            "close", "collapse", "delete-backward", "down", "expand", "first", "jump", "last", "screen-down",
+            "screen-up", "up",
+        ],
+        .links: ["close", "copy-address", "down", "first", "follow", "last", "screen-down", "screen-up", "up"],
+        .linkHints: ["cancel", "show-list"],
+        .selection: ["cancel", "copy", "down", "first", "last", "screen-down", "screen-up", "up"],
+        .browser: [
+            "down", "filter", "first", "help", "last", "open", "parent", "quit", "redraw", "screen-down", "screen-up",
+            "toggle-hidden", "up",
+        ],
+        .filter: ["clear", "delete-backward", "down", "first", "keep", "last", "screen-down", "screen-up", "up"],
+        .password: [
+            "accept", "cancel", "cursor-left", "cursor-right", "delete-backward", "delete-forward", "delete-to-start",
+            "delete-word-backward", "line-end", "line-start",
+        ],
+    ]
+
+    @Test(arguments: tables)
+    func noCommandNameIsRenamedOrTakenAway(table: TableFacts) throws {
+        let names = try #require(Self.stableNames[table.mode])
+        #expect(Set(table.commandNames).isSuperset(of: names), "missing: \(Set(names).subtracting(table.commandNames))")
+    }
+
     @Test func everyModeHasOneTable() {
         #expect(Self.tables.map(\.mode) == KeyMode.allCases)
     }
