@@ -9,6 +9,10 @@ let mupdfLinkage: [LinkerSetting] =
         "png16", "z", "m",
     ].map { .linkedLibrary($0) } + [.unsafeFlags(["-L/usr/lib"])]
 
+/// A crash's backtrace (`CCrashLog`) names functions through the dynamic symbol table, which
+/// holds an executable's own functions only when it is linked with `--export-dynamic`.
+let namedBacktraces: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
+
 let package = Package(
     name: "Folio",
     products: [
@@ -20,10 +24,11 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])],
             linkerSettings: mupdfLinkage
         ),
+        .target(name: "CCrashLog", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "FolioCore"),
-        .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
-        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore", "FolioGraphics"]),
+        .target(name: "FolioDocument", dependencies: ["CCrashLog", "CMuPDF", "FolioCore"]),
+        .target(name: "FolioTerminal", dependencies: ["CCrashLog", "CNcursesw", "FolioCore", "FolioGraphics"]),
         .target(name: "FolioGraphics"),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
         .target(name: "FolioState", dependencies: ["FolioCore"]),
@@ -39,14 +44,16 @@ let package = Package(
             name: "folio",
             dependencies: [
                 "FolioApp", "FolioCommandLine", "FolioConfiguration", "FolioCore", "FolioState", "FolioTerminal",
-            ]
+            ],
+            linkerSettings: namedBacktraces
         ),
         .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(
             name: "FolioTerminalTests",
-            dependencies: ["FolioDocument", "FolioGraphics", "FolioTerminal", "FolioTestSupport"]),
+            dependencies: ["FolioDocument", "FolioGraphics", "FolioTerminal", "FolioTestSupport"],
+            linkerSettings: namedBacktraces),
         .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioGraphics", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
@@ -64,7 +71,7 @@ let package = Package(
 )
 
 // One loop applies the strict settings to every Swift target (as swift-log does).
-for target in package.targets where target.type != .system && target.name != "CMuPDF" {
+for target in package.targets where target.type != .system && !["CMuPDF", "CCrashLog"].contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6),

@@ -78,7 +78,7 @@ private final class BrowserRuntime<Terminal: TerminalBackend>: SessionScreen {
         if !resuming, let outcome = perform(state.start(note: note)) {
             return outcome
         }
-        draw()
+        endTurn()
         return nil
     }
 
@@ -107,7 +107,7 @@ private final class BrowserRuntime<Terminal: TerminalBackend>: SessionScreen {
         return nil
     }
 
-    func draw() {
+    func endTurn() {
         terminal.draw(BrowserView.render(state))
     }
 

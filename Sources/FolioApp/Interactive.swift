@@ -261,7 +261,8 @@ public struct Interactive: Sendable {
         }
     }
 
-    /// Reads `document` until the reader ends, then remembers where it was left.
+    /// Reads `document` until the reader ends (the reader saves the pages it stays on as it
+    /// goes), then remembers where it was left.
     private func read(
         _ document: Document, path: String, fromBrowser: Bool,
         start: (typed: String?, page: Int?, note: String?), on terminal: some TerminalBackend,
@@ -276,7 +277,7 @@ public struct Interactive: Sendable {
             document: document, path: path, startPage: chosen ?? remembered ?? 0,
             note: start.note ?? requested?.note ?? resumeNote,
             graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, configuration: configuration,
-            searchHistory: searchHistory, marks: markStore.map { ($0, key) })
+            searchHistory: searchHistory, marks: markStore.map { ($0, key) }, positions: positions.map { ($0, key) })
         let ending = session.run(on: terminal)
         do throws(StateError) {
             try positions?.remember(page: ending.page, of: key)

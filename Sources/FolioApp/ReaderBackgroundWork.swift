@@ -103,7 +103,7 @@ final class ReaderBackgroundWork {
         case .copyDocument:
             background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }
         case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .reloadDocument,
-            .openMarkedDocument:
+            .openMarkedDocument, .settlePosition, .savePosition:
             break
         }
     }

@@ -45,17 +45,22 @@ public struct ReaderSession: Sendable {
     let searchHistory: SearchHistory?
     /// Where marks are kept, and the document's name there (its absolute path).
     let marks: (store: MarkStore, document: String)?
+    /// Where the reading position is kept while reading, and the document's name there.
+    let positions: (store: ReadingPositions, document: String)?
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
     /// document), with `note` as the first message on the status line. `quitReturnsToBrowser`
     /// makes `q` go back to the file browser the document was opened from; `configuration`
     /// gives the keys and how the reader starts. Searches are remembered in `searchHistory`,
-    /// marks in `marks`, when given.
+    /// marks in `marks`, when given; the page the reader stays on is saved in `positions` as it
+    /// reads (the owner saves the last page once the reader ends).
     public init(
         document: Document, path: String, startPage: Int, note: String?, graphics: GraphicsSupport,
         services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration(),
-        searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil
+        searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil,
+        positions: (store: ReadingPositions, document: String)? = nil
     ) {
+        self.positions = positions
         self.configuration = configuration
         self.searchHistory = searchHistory
         self.marks = marks
@@ -103,6 +108,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     private var writer: PageImageWriter
     private let reloader: DocumentReloader
     private var watcher: FileWatcher?
+    private let positionSaver: PositionSaver?
     private var state: ReaderState
     private var ending: ReaderSession.Outcome?
     /// The image last written over the text area: when it changes or goes, the whole screen is
@@ -123,6 +129,11 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         (workMailbox, background, images) = Self.workers(for: session.document, session: session, terminal: terminal)
         writer = PageImageWriter(support: session.graphics)
         reloader = DocumentReloader(path: session.path) { mailbox.post(.reload($0)) }
+        positionSaver = session.positions.map { positions in
+            PositionSaver(positions: positions.store, document: positions.document) { error in
+                mailbox.post(.event(.notice("Could not save the reading position: \(error)")))
+            }
+        }
         let summary = Self.summary(of: session.document, path: session.path)
         let terminalEnvironment = Environment.values(Configuration.rightToLeftTerminalVariables)
         state = ReaderState(
@@ -193,10 +204,12 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     func run() -> ReaderSession.Ending {
         // Work still running when the reader ends must not wake the next session; images kept in
         // the terminal (kitty) are deleted, their data too.
+        // The owner saves the last page once this returns: no earlier save may land after it.
         defer {
             mailbox.close()
             workMailbox.close()
             freeTerminalImages()
+            positionSaver?.waitUntilSaved()
         }
         let outcome = SessionLoop.run(self, on: terminal)
         return ReaderSession.Ending(outcome: outcome, page: state.currentPage)
@@ -220,6 +233,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         case .resize(let size):
             perform(state.handle(.resize(size)))
         case .suspendRequested:
+            // A stopped process is often killed without another word.
+            perform(state.savePositionNow())
+            positionSaver?.waitUntilSaved()
             terminal.suspend()
             perform(state.handle(.resize(terminal.size)))
         case .imageEvicted(let id):
@@ -249,7 +265,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         return ending
     }
 
-    func draw() {
+    func endTurn() {
+        perform(state.positionEffects())
         draw(first: false)
     }
 
@@ -264,8 +281,20 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .renderPages(let requests): images.render(requests)
             case .cancelRenders(let keeping): images.cancel(keeping: keeping)
             case .reloadDocument: reloader.reload(document)
+            case .settlePosition(let page): settle(page)
+            case .savePosition(let page): positionSaver?.save(page)
             default: background.perform(effect, pageCount: state.document.pageCount)
             }
+        }
+    }
+
+    /// Tells the state, after ``SessionServices/positionSettleDelay``, that `page` was reached
+    /// that long ago (nothing when positions are not kept).
+    private func settle(_ page: Int) {
+        guard positionSaver != nil else { return }
+        let mailbox = mailbox
+        DispatchQueue.global().asyncAfter(deadline: .now() + session.services.positionSettleDelay) {
+            mailbox.post(.event(.positionSettled(page: page)))
         }
     }
 

@@ -1,7 +1,7 @@
 import FolioCore
 
 /// One screen's runtime as the session loop drives it: its state machine, the effects it carries
-/// out, and the frame it draws. The reader and the file browser are screens; so is any mode that
+/// out, and the frames it draws. The reader and the file browser are screens; so is any mode that
 /// takes the whole terminal next.
 protocol SessionScreen: AnyObject {
     /// How the screen ends, for whoever runs it next.
@@ -15,12 +15,13 @@ protocol SessionScreen: AnyObject {
     func handle(_ event: TerminalEvent) -> Ending?
     /// Handles the background results that arrived since the last turn.
     func takeMail() -> Ending?
-    /// Draws the frame of the state as it is now.
-    func draw()
+    /// Ends a turn of the loop: carries out what waits for the turn's end (such as saving the
+    /// reading position), then draws the frame of the state as it is now.
+    func endTurn()
 }
 
 /// The one loop every screen runs in: wait for the terminal (keys, signals, a worker's wake-up),
-/// handle the signals, then the background results, then each key typed, then draw. Keys are
+/// handle the signals, then the background results, then each key typed, then end the turn. Keys are
 /// read one at a time, so the keys typed after the one that ends a screen stay for the next.
 enum SessionLoop {
     /// Runs `screen` on `terminal` until it ends.
@@ -42,7 +43,7 @@ enum SessionLoop {
                     return ending
                 }
             }
-            screen.draw()
+            screen.endTurn()
         }
     }
 }

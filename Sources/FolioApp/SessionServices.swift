@@ -13,6 +13,9 @@ public struct SessionServices: Sendable {
     public var trace: TraceLog?
     /// Whether copies also go to the terminal as OSC 52 (`set osc52`).
     public var sendsOSC52 = true
+    /// How long, in seconds, the reader stays on a page before the page is saved as where the
+    /// document was left (a second; tests shorten it).
+    public var positionSettleDelay = 1.0
 
     /// Services made of the given parts.
     public init(

@@ -42,4 +42,11 @@ public enum ReaderEffect: Sendable, Equatable {
     /// Reopen the document from its file (`R`); the result comes back as
     /// ``ReaderEvent/documentReloaded(_:currentPageText:)`` or a notice.
     case reloadDocument
+    /// The reader moved to `page` (0-based) (from ``ReaderState/positionEffects()``): after a
+    /// moment (a second in the product), answer with ``ReaderEvent/positionSettled(page:)``, so
+    /// that a page the reader stays on is saved and pages flipped past are not.
+    case settlePosition(page: Int)
+    /// Keep `page` (0-based) as where this document was left (the state folder), now: should
+    /// Folio crash later, it reopens there.
+    case savePosition(page: Int)
 }

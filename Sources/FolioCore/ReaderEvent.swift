@@ -40,4 +40,7 @@ public enum ReaderEvent: Sendable {
     case documentReloaded(DocumentSummary, currentPageText: PageText?)
     /// The image asked for by `request` could not be made.
     case renderFailed(RenderRequest, message: String)
+    /// A moment has passed since ``ReaderEffect/settlePosition(page:)`` asked about `page`
+    /// (0-based): if the reader is still there, it is worth saving.
+    case positionSettled(page: Int)
 }

@@ -55,6 +55,12 @@ public struct ReaderState: Sendable {
     public internal(set) var marks: [Mark] = []
     /// `m` or `'` was pressed: the next key is a mark's letter.
     var pendingMarkKey: MarkKey?
+    /// The page last handed out to be saved as where the document was left
+    /// (``ReaderEffect/savePosition(page:)``); nil before the first.
+    var savedPage: Int?
+    /// The page ``positionEffects()`` last asked to settle; nil before the first (the start
+    /// page is saved too once the reader stays on it: `--page` may have chosen it).
+    var pageAskedToSettle: Int?
     /// A one-shot note for the status line, cleared by the next key.
     public internal(set) var message: String?
     /// Whether the help screen covers the page.
@@ -259,6 +265,8 @@ public struct ReaderState: Sendable {
             pendingRenders.remove(request)
             failedRenders[request] = reason
             return []
+        case .positionSettled(let page):
+            return positionSettled(on: page)
         }
     }
 

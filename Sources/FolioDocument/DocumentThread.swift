@@ -1,3 +1,4 @@
+internal import CCrashLog
 import Foundation
 import Glibc
 
@@ -10,9 +11,13 @@ public enum DocumentThread {
     /// the frame alone on machines with large vector registers).
     static let signalStackSize = 64 * 1024
 
-    /// Starts a thread called `name` that runs `body` with an alternate signal stack.
+    /// Starts a thread called `name` that runs `body` with an alternate signal stack. A crash
+    /// report names the thread as the kernel knows it: `name` without the `folio.` that every
+    /// thread's name starts with, cut to 15 bytes (`folio.page-loader` is `page-loader`).
     public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        let kernelName = name.hasPrefix("folio.") ? String(name.dropFirst(6)) : name
         let thread = Thread {
+            folio_crash_log_name_thread(kernelName)
             let stack = UnsafeMutableRawPointer.allocate(byteCount: signalStackSize, alignment: 16)
             var alternate = stack_t(ss_sp: stack, ss_flags: 0, ss_size: signalStackSize)
             sigaltstack(&alternate, nil)

@@ -1,3 +1,4 @@
+internal import CCrashLog
 import Glibc
 
 /// The handler of last resort: if Folio crashes while the terminal is in full-screen mode, the
@@ -16,7 +17,14 @@ import Glibc
 /// MuPDF sets up its own, see `DocumentThread`): a stack overflow leaves no room on the stack that
 /// overflowed.
 ///
-/// Only async-signal-safe calls run in the handler: `write`, `tcsetattr`, `raise`.
+/// Once the terminal is back, the handler writes what struck to standard error, which is the
+/// session's log while the reader runs (`SessionLog`): the signal, who sent it or the faulting
+/// address, the thread (the main thread, or a named worker such as `page-loader`), and a
+/// backtrace with symbol names (`CCrashLog`). Then the report line (where the log is) goes to
+/// the terminal.
+///
+/// Only async-signal-safe calls run in the handler: `write`, `tcsetattr`, `prctl`, glibc's
+/// `backtrace` and `backtrace_symbols_fd` (the unwinder loaded beforehand), `raise`.
 enum CrashGuard {
     static let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGSYS]
 
@@ -33,13 +41,18 @@ enum CrashGuard {
         for (index, byte) in report.prefix(CrashGuardState.reportCapacity).enumerated() {
             CrashGuardState.report[index] = byte
         }
+        folio_crash_log_prepare()
         CrashGuardState.isArmed = true
         var stack = stack_t(
             ss_sp: CrashGuardState.alternateStack, ss_flags: 0, ss_size: CrashGuardState.alternateStackSize)
         sigaltstack(&stack, nil)
-        let flags = UInt32(SA_ONSTACK) | UInt32(SA_RESETHAND) | UInt32(SA_NODEFER)
+        let flags = UInt32(SA_ONSTACK) | UInt32(SA_RESETHAND) | UInt32(SA_NODEFER) | UInt32(SA_SIGINFO)
         for signalNumber in fatalSignals {
-            setAction(crashGuardHandler, flags: Int32(bitPattern: flags), for: signalNumber)
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = crashGuardHandler
+            action.sa_flags = Int32(bitPattern: flags)
+            sigemptyset(&action.sa_mask)
+            sigaction(signalNumber, &action, nil)
         }
     }
 
@@ -48,16 +61,8 @@ enum CrashGuard {
     static func uninstall() {
         CrashGuardState.isArmed = false
         for signalNumber in fatalSignals {
-            setAction(SIG_DFL, flags: 0, for: signalNumber)
+            signal(signalNumber, SIG_DFL)
         }
-    }
-
-    private static func setAction(_ handler: __sighandler_t?, flags: Int32, for signalNumber: Int32) {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = handler
-        action.sa_flags = flags
-        sigemptyset(&action.sa_mask)
-        sigaction(signalNumber, &action, nil)
     }
 }
 
@@ -82,11 +87,14 @@ enum CrashGuardState {
         byteCount: alternateStackSize, alignment: 16)
 }
 
-private func crashGuardHandler(_ signalNumber: Int32) {
+private func crashGuardHandler(
+    _ signalNumber: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
     if CrashGuardState.isArmed {
         CrashGuardState.isArmed = false
         _ = write(STDOUT_FILENO, CrashGuardState.bytes, CrashGuardState.length)
         _ = tcsetattr(STDIN_FILENO, TCSANOW, CrashGuardState.shellModes)
+        folio_crash_log_write(STDERR_FILENO, signalNumber, info)
         _ = write(STDOUT_FILENO, CrashGuardState.report, CrashGuardState.reportLength)
     }
     // The default action is back (SA_RESETHAND) and the signal is not blocked (SA_NODEFER):

@@ -171,6 +171,45 @@ import Testing
         #expect(try String(contentsOf: modes.after, encoding: .utf8) == before)
     }
 
+    /// A crash loses nothing and says where: the page the reader stayed on for a second is on
+    /// disk before the crash (no quit saves it), and the session's log holds the signal, the
+    /// thread and a backtrace naming Folio's functions. Reopening lands on that page.
+    @Test(arguments: [("SEGV", SIGSEGV), ("ILL", SIGILL)])
+    func aCrashLeavesTheLogAndThePosition(signal: String, number: Int32) throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("ulimit -c 0; \"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("Right", "Right", "Right", "Right", "Right", "Right")
+        try tmux.waitForStatus("7/14")
+        let folder = tmux.stateFolder.appendingPathComponent("folio")
+        let document = URL(fileURLWithPath: tracemonkey).resolvingSymlinksInPath().path
+        try tmux.waitFor("page 7 saved while reading") { _ in
+            (try? String(contentsOf: folder.appendingPathComponent("positions"), encoding: .utf8))
+                == "6\t\(document)\n"
+        }
+        try tmux.signalChild(signal)
+        let screen = try tmux.waitFor("the shell after SIG\(signal)") { $0.contains("[exit \(128 + number)]") }
+        #expect(try !tmux.alternateScreenIsOn())
+        #expect(screen.contains("folio: crashed; what it said is in"))
+        let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("messages-")
+        }
+        try #require(logs.count == 1)
+        let log = try String(contentsOf: folder.appendingPathComponent(logs[0]), encoding: .utf8)
+        #expect(log.contains("folio: crashed: SIG\(signal) (signal \(number)) sent by process"))
+        #expect(log.contains("on the main thread"))
+        // The main thread waits for keys in the curses terminal: its frames are named (mangled:
+        // `FolioTerminal.CursesTerminal.waitForEvents(readingKeys:)`, then the entry point).
+        #expect(log.contains("($s13FolioTerminal06CursesB0C13waitForEvents11readingKeys"))
+        #expect(log.contains("(folio_main+0x"))
+
+        try tmux.run("clear; \"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("7/14")
+        #expect(try tmux.statusLine().contains("Page 7, where you left off"))
+        try tmux.send("q")
+        try tmux.waitFor("the shell") { $0.contains("[exit 0]") }
+    }
+
     /// tmux sends the same sequences for Home, End, PageUp and PageDown whatever TERM says inside
     /// it (`ESC [ 1 ~`, `ESC [ 4 ~`, …); xterm's and vt100's entries list others or none. The keys
     /// work under each, and their bytes never turn into a count.

@@ -2,6 +2,7 @@ import FolioApp
 import FolioConfiguration
 import FolioCore
 import FolioDocument
+import FolioState
 import FolioTerminal
 import FolioTestSupport
 import Foundation
@@ -95,27 +96,28 @@ struct ReaderUnderTest {
     let terminal: FakeTerminal
     let running: RunningSession<ReaderSession.Ending>
 
-    /// Opens corpus file `name` and starts the reader on a fake terminal of `size`.
+    /// Opens corpus file `name` and starts the reader on a fake terminal of `size`, saving the
+    /// position in `positions` as it reads, when given.
     init(
         _ name: String, size: ScreenSize = ScreenSize(rows: 24, columns: 80), startPage: Int = 0,
         graphics: GraphicsSupport = TestGraphics.halfBlocks, services: SessionServices = RecordingServices().services,
-        configuration: Configuration = Configuration()
+        configuration: Configuration = Configuration(), positions: ReadingPositions? = nil
     ) throws {
         try self.init(
             path: Corpus.path(name), size: size, startPage: startPage, graphics: graphics, services: services,
-            configuration: configuration)
+            configuration: configuration, positions: positions)
     }
 
     /// Opens the document at `path` and starts the reader on a fake terminal of `size`.
     init(
         path: String, size: ScreenSize = ScreenSize(rows: 24, columns: 80), startPage: Int = 0,
         graphics: GraphicsSupport = TestGraphics.halfBlocks, services: SessionServices = RecordingServices().services,
-        configuration: Configuration = Configuration()
+        configuration: Configuration = Configuration(), positions: ReadingPositions? = nil
     ) throws {
         let document = try Document(path: path)
         let session = ReaderSession(
             document: document, path: path, startPage: startPage, note: nil, graphics: graphics, services: services,
-            quitReturnsToBrowser: false, configuration: configuration)
+            quitReturnsToBrowser: false, configuration: configuration, positions: positions.map { ($0, path) })
         terminal = FakeTerminal(size: size)
         running = terminal.run { session.run(on: $0) }
     }

@@ -51,6 +51,50 @@ import Testing
         #expect(result.standardOutputContent == CrashGuardTests.restoreBytes)
     }
 
+    /// A real trap on a worker thread: after the terminal, standard error (the session's log)
+    /// gets the signal and where it struck, the thread by its name (as the kernel keeps it,
+    /// without `folio.`), and a backtrace whose frames name the functions on the way.
+    @Test func aTrapOnADocumentThreadIsReportedWithItsThreadAndBacktrace() async throws {
+        let result = try await #require(
+            processExitsWith: .signal(Self.trapSignal), observing: [\.standardOutputContent, \.standardErrorContent]
+        ) {
+            CrashGuardTests.installGuard()
+            DocumentThread.start(name: "folio.crash-test") {
+                CrashGuardTests.trapOnPurpose()
+            }
+            while true {
+                pause()
+            }
+        }
+        #expect(result.standardOutputContent == CrashGuardTests.restoreBytes)
+        let log = String(decoding: result.standardErrorContent, as: UTF8.self)
+        let name = Self.trapSignal == SIGILL ? "SIGILL" : "SIGTRAP"
+        #expect(log.contains("folio: crashed: \(name) (signal \(Self.trapSignal)) at address 0x"))
+        #expect(log.contains("on thread \"crash-test\" (thread id "))
+        #expect(log.contains("backtrace"))
+        // The function that trapped, by its (mangled) name. Closures and private functions are
+        // local symbols, which the dynamic symbol table does not hold: they show as offsets.
+        #expect(log.contains("($s18FolioTerminalTests"))
+        #expect(log.contains("13trapOnPurpose"))
+    }
+
+    /// A signal sent from outside is reported as sent, with the sender.
+    @Test func aSignalFromAnotherProcessSaysWhoSentIt() async throws {
+        let result = try await #require(processExitsWith: .signal(SIGSEGV), observing: [\.standardErrorContent]) {
+            CrashGuardTests.installGuard()
+            kill(getpid(), SIGSEGV)
+            // The signal goes to the process: any of its threads may take it, later.
+            while true {
+                pause()
+            }
+        }
+        let log = String(decoding: result.standardErrorContent, as: UTF8.self)
+        // The child sent it to itself: its own process id, which the parent does not know.
+        let sender = try #require(log.split(separator: "sent by process ").dropFirst().first)
+        #expect(log.hasPrefix("folio: crashed: SIGSEGV (signal 11) sent by process "))
+        #expect(Int(sender.prefix { $0.isNumber }).map { $0 > 1 } == true)
+    }
+
     @Test func abortRestoresTheTerminal() async throws {
         let result = try await #require(processExitsWith: .signal(SIGABRT), observing: [\.standardOutputContent]) {
             CrashGuardTests.installGuard()
@@ -84,6 +128,13 @@ import Testing
         var modes = termios()
         _ = tcgetattr(STDIN_FILENO, &modes)
         CrashGuard.install(shellModes: modes, restoring: restoreBytes)
+    }
+
+    /// Unwraps nil, which traps.
+    @inline(never)
+    static func trapOnPurpose() {
+        let missing = Int("not a number")
+        print(missing!)
     }
 
     @inline(never)
