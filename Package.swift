@@ -23,16 +23,16 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "FolioCore"),
         .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
-        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore", "FolioSixel"]),
-        .target(name: "FolioSixel"),
+        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore", "FolioGraphics"]),
+        .target(name: "FolioGraphics"),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
         .target(name: "FolioState", dependencies: ["FolioCore"]),
         .target(name: "FolioConfiguration", dependencies: ["FolioCore"]),
         .target(
             name: "FolioApp",
             dependencies: [
-                "FolioCommandLine", "FolioConfiguration", "FolioCore", "FolioDocument", "FolioTerminal", "FolioSixel",
-                "FolioState",
+                "FolioCommandLine", "FolioConfiguration", "FolioCore", "FolioDocument", "FolioGraphics", "FolioState",
+                "FolioTerminal",
             ]
         ),
         .executableTarget(
@@ -46,15 +46,15 @@ let package = Package(
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(
             name: "FolioTerminalTests",
-            dependencies: ["FolioDocument", "FolioSixel", "FolioTerminal", "FolioTestSupport"]),
-        .testTarget(name: "FolioSixelTests", dependencies: ["FolioSixel", "FolioTestSupport"]),
+            dependencies: ["FolioDocument", "FolioGraphics", "FolioTerminal", "FolioTestSupport"]),
+        .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioGraphics", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(name: "FolioConfigurationTests", dependencies: ["FolioConfiguration", "FolioTestSupport"]),
         .testTarget(
             name: "FolioAppTests",
             dependencies: [
-                "FolioApp", "FolioConfiguration", "FolioDocument", "FolioSixel", "FolioState", "FolioTerminal",
+                "FolioApp", "FolioConfiguration", "FolioDocument", "FolioGraphics", "FolioState", "FolioTerminal",
                 "FolioTestSupport",
             ]
         ),

@@ -1,7 +1,7 @@
 public import FolioCommandLine
 import FolioCore
 import FolioDocument
-import FolioSixel
+import FolioGraphics
 import FolioTerminal
 import Glibc
 

@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 public import FolioTerminal
 
 /// `folio --diagnose`: what the terminal supports for the image view, and why.

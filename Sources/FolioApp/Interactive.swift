@@ -88,110 +88,176 @@ public struct Interactive: Sendable {
         }
     }
 
+    /// What the terminal shows: each screen runs as a session until it ends, and its ending
+    /// says which screen comes next.
+    enum Screen {
+        /// The reader on `document`; `fromBrowser` when `q` goes back to the file browser.
+        case reader(Document, path: String, fromBrowser: Bool)
+        /// The file browser.
+        case browser
+        /// The file browser asking for the password of an encrypted document it opened, after
+        /// `attempts` wrong ones.
+        case locked(Document, path: String, attempts: Int)
+    }
+
     /// Runs the reader and the browser on `terminal`, from `start`, until the user quits or a
     /// signal arrives.
     public func run(_ start: Start, on terminal: some TerminalBackend, graphics: GraphicsSupport) -> Ending {
-        var messages: [String] = []
-        var browser: BrowserState?
-        var reading: (document: Document, path: String, fromBrowser: Bool)?
+        var flow = ScreenFlow(interactive: self, graphics: graphics)
+        var screen: Screen
         switch start {
-        case .reader(let document, let path): reading = (document, path, false)
+        case .reader(let document, let path): screen = .reader(document, path: path, fromBrowser: false)
         case .browser(let directory):
-            browser = BrowserState(directory: directory, screen: terminal.size, keys: configuration.keys)
+            flow.browser = BrowserState(directory: directory, screen: terminal.size, keys: configuration.keys)
+            screen = .browser
         }
-        var browserStarted = false
-        // An encrypted document opened from the browser, waiting for its password, and how
-        // many wrong ones were given.
-        var locked: (document: Document, path: String, attempts: Int)?
-        var startPage = self.startPage
-        // Where a global mark leads, and what to say first: what the configuration file got
-        // wrong, or else how to get sharper images (or why a marked document could not be opened).
-        var markedPage: Int?
-        var note = configurationNote ?? graphics.advice
         while true {
-            if let current = reading {
-                let ending = read(
-                    current.document, path: current.path, fromBrowser: current.fromBrowser,
-                    start: (startPage, markedPage, note), on: terminal, graphics: graphics, messages: &messages)
-                startPage = nil
-                markedPage = nil
-                note = nil
-                switch ending.outcome {
-                case .open(let path, let page):
-                    switch DocumentOpener(services: services).open(path, on: terminal) {
-                    case .opened(let document):
-                        reading = (document, path, current.fromBrowser)
-                        markedPage = page
-                        note = "Page \(page + 1), where the mark was set"
-                    case .locked:
-                        markedPage = ending.page
-                        note = TerminalSafeText.sanitized(
-                            "\(FileSystemName.displayed(Self.baseName(path))) is encrypted: open it from the browser (\(configuration.keys.reader.keyName(for: .openBrowser))) to give its password"
-                        )
-                    case .failed(let error):
-                        markedPage = ending.page
-                        note = TerminalSafeText.sanitized("Could not open \(path): \(error.description)")
-                    case .signal(let signal):
-                        return Ending(status: 128 + signal, messages: messages)
-                    }
-                    continue
-                case .quit:
-                    return Ending(status: 0, messages: messages)
-                case .signal(let signal):
-                    return Ending(status: 128 + signal, messages: messages)
-                case .browse:
-                    reading = nil
-                    if browser == nil {
-                        browser = Self.browser(around: current.path, screen: terminal.size, keys: configuration.keys)
-                        browserStarted = false
-                    }
-                }
+            let next: Screen?
+            switch screen {
+            case .reader(let document, let path, let fromBrowser):
+                next = flow.read(document, path: path, fromBrowser: fromBrowser, on: terminal)
+            case .browser: next = flow.browse(locked: nil, on: terminal)
+            case .locked(let document, let path, let attempts):
+                next = flow.browse(locked: (document, path, attempts), on: terminal)
             }
-            guard var state = browser else { return Ending(status: 0, messages: messages) }
+            guard let next else { return Ending(status: flow.status, messages: flow.messages) }
+            screen = next
+        }
+    }
+
+    /// What the session carries from one screen to the next, and the step from each screen's
+    /// ending to the screen after it (nil when the session ends, with ``status``).
+    private struct ScreenFlow {
+        let interactive: Interactive
+        let graphics: GraphicsSupport
+        /// The lines to report once the terminal is back to normal.
+        var messages: [String] = []
+        /// The exit status once the session ends.
+        var status: Int32 = 0
+        /// The browser, kept between its screens so returning from a document keeps the selection.
+        var browser: BrowserState?
+        var browserStarted = false
+        /// The page typed on the command line, for the first document only.
+        var startPage: String?
+        /// Where a global mark leads in the next document read.
+        var markedPage: Int?
+        /// What the next screen says first: what the configuration file got wrong, or else how
+        /// to get sharper images (or why a marked document could not be opened).
+        var note: String?
+
+        init(interactive: Interactive, graphics: GraphicsSupport) {
+            self.interactive = interactive
+            self.graphics = graphics
+            startPage = interactive.startPage
+            note = interactive.configurationNote ?? graphics.advice
+        }
+
+        private var opener: DocumentOpener { DocumentOpener(services: interactive.services) }
+
+        /// The session ends with exit status `status`.
+        private mutating func end(_ status: Int32) -> Screen? {
+            self.status = status
+            return nil
+        }
+
+        /// Reads `document` until the reader ends; then what comes next.
+        mutating func read(
+            _ document: Document, path: String, fromBrowser: Bool, on terminal: some TerminalBackend
+        ) -> Screen? {
+            let ending = interactive.read(
+                document, path: path, fromBrowser: fromBrowser, start: (startPage, markedPage, note), on: terminal,
+                graphics: graphics, messages: &messages)
+            startPage = nil
+            markedPage = nil
+            note = nil
+            switch ending.outcome {
+            case .open(let markedPath, let page):
+                let current = Screen.reader(document, path: path, fromBrowser: fromBrowser)
+                switch opener.open(markedPath, on: terminal) {
+                case .opened(let marked):
+                    markedPage = page
+                    note = "Page \(page + 1), where the mark was set"
+                    return .reader(marked, path: markedPath, fromBrowser: fromBrowser)
+                case .locked:
+                    markedPage = ending.page
+                    let name = FileSystemName.displayed(Interactive.baseName(markedPath))
+                    let key = interactive.configuration.keys.reader.keyName(for: .openBrowser)
+                    note = TerminalSafeText.sanitized(
+                        "\(name) is encrypted: open it from the browser (\(key)) to give its password")
+                    return current
+                case .failed(let error):
+                    markedPage = ending.page
+                    note = TerminalSafeText.sanitized("Could not open \(markedPath): \(error.description)")
+                    return current
+                case .signal(let signal): return end(128 + signal)
+                }
+            case .quit: return end(0)
+            case .signal(let signal): return end(128 + signal)
+            case .browse:
+                if browser == nil {
+                    browser = Interactive.browser(
+                        around: path, screen: terminal.size, keys: interactive.configuration.keys)
+                    browserStarted = false
+                }
+                return .browser
+            }
+        }
+
+        /// Runs the browser (asking for the password of `locked`, if given) until it ends; then
+        /// what comes next.
+        mutating func browse(
+            locked: (document: Document, path: String, attempts: Int)?, on terminal: some TerminalBackend
+        ) -> Screen? {
+            guard var state = browser else { return end(0) }
             let outcome = BrowserSession().run(&state, on: terminal, resuming: browserStarted, note: note)
             browserStarted = true
             note = nil
+            defer { browser = state }
             switch outcome {
-            case .quit:
-                return Ending(status: 0, messages: messages)
-            case .signal(let signal):
-                return Ending(status: 128 + signal, messages: messages)
+            case .quit: return end(0)
+            case .signal(let signal): return end(128 + signal)
             case .open(let path):
-                locked = nil
-                switch DocumentOpener(services: services).open(path, on: terminal) {
-                case .opened(let document): reading = (document, path, true)
+                switch opener.open(path, on: terminal) {
+                case .opened(let document): return .reader(document, path: path, fromBrowser: true)
                 case .locked(let document):
-                    locked = (document, path, 0)
-                    let name = TerminalSafeText.sanitized(FileSystemName.displayed(Self.baseName(path)))
+                    let name = TerminalSafeText.sanitized(FileSystemName.displayed(Interactive.baseName(path)))
                     _ = state.handle(.passwordNeeded(path: path, note: "\(name) is encrypted"))
-                case .failed(let error): _ = state.handle(.openFailed(path: path, reason: error.description))
-                case .signal(let signal): return Ending(status: 128 + signal, messages: messages)
+                    return .locked(document, path: path, attempts: 0)
+                case .failed(let error):
+                    _ = state.handle(.openFailed(path: path, reason: error.description))
+                    return .browser
+                case .signal(let signal): return end(128 + signal)
                 }
             case .unlock(let path, let password):
-                guard let pending = locked, pending.path == path else { break }
-                do throws(DocumentError) {
-                    if let document = try DocumentOpener(services: services).unlock(
-                        pending.document, path: path, password: password)
-                    {
-                        locked = nil
-                        reading = (document, path, true)
-                    } else if pending.attempts + 1 < Self.passwordAttempts {
-                        locked = (pending.document, path, pending.attempts + 1)
-                        let left = Self.passwordAttempts - pending.attempts - 1
-                        _ = state.handle(
-                            .passwordNeeded(
-                                path: path,
-                                note: "Wrong password, try again (\(left) \(left == 1 ? "try" : "tries") left)"))
-                    } else {
-                        locked = nil
-                        _ = state.handle(.openFailed(path: path, reason: DocumentError.wrongPassword.description))
-                    }
-                } catch {
-                    locked = nil
-                    _ = state.handle(.openFailed(path: path, reason: error.description))
+                guard let locked, locked.path == path else {
+                    return locked.map { .locked($0.document, path: $0.path, attempts: $0.attempts) } ?? .browser
                 }
+                return unlock(locked, password: password, in: &state)
             }
-            browser = state
+        }
+
+        /// Tries `password` on the encrypted document the browser opened: the reader on it, the
+        /// prompt again while tries are left, or the browser with the reason.
+        private func unlock(
+            _ locked: (document: Document, path: String, attempts: Int), password: String, in state: inout BrowserState
+        ) -> Screen {
+            do throws(DocumentError) {
+                if let document = try opener.unlock(locked.document, path: locked.path, password: password) {
+                    return .reader(document, path: locked.path, fromBrowser: true)
+                }
+                let attempts = locked.attempts + 1
+                guard attempts < Interactive.passwordAttempts else {
+                    _ = state.handle(.openFailed(path: locked.path, reason: DocumentError.wrongPassword.description))
+                    return .browser
+                }
+                let left = Interactive.passwordAttempts - attempts
+                let note = "Wrong password, try again (\(left) \(left == 1 ? "try" : "tries") left)"
+                _ = state.handle(.passwordNeeded(path: locked.path, note: note))
+                return .locked(locked.document, path: locked.path, attempts: attempts)
+            } catch {
+                _ = state.handle(.openFailed(path: locked.path, reason: error.description))
+                return .browser
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 
 /// A rendered page, ready to draw: palette indices for sixel (converted once, so scrolling only
 /// re-encodes the visible rectangle), a PNG under an id for kitty (sent once, then cropped by the

@@ -1,6 +1,6 @@
 import FolioCore
 import FolioDocument
-import FolioSixel
+import FolioGraphics
 import FolioTerminal
 
 /// Renders page images for the image view in the background, on a document of its own, into a

@@ -1,6 +1,6 @@
 import FolioCore
 import FolioDocument
-import FolioSixel
+import FolioGraphics
 import FolioTerminal
 
 /// Turns a placement of a cached image into the escape sequences that draw it, in the protocol

@@ -88,7 +88,7 @@ enum ReaderMail: Sendable {
 
 /// One run of a ``ReaderSession``: the state, the workers and the terminal, and the loop that
 /// ties them together.
-private final class ReaderRuntime<Terminal: TerminalBackend> {
+private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     private let session: ReaderSession
     private let terminal: Terminal
     /// Where the file watcher and the reloader leave their news, for the whole session.
@@ -198,42 +198,17 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             workMailbox.close()
             freeTerminalImages()
         }
-        perform(state.start(note: session.note))
-        draw(first: true)
-        while ending == nil {
-            for event in terminal.waitForEvents(readingKeys: true) {
-                if case .terminate(let signal) = event {
-                    // Ctrl-C stops a running search and leaves the reader open, as in less.
-                    if signal == SIGINT, let effects = state.interruptWork() {
-                        perform(effects)
-                        continue
-                    }
-                    return ReaderSession.Ending(outcome: .signal(signal), page: state.currentPage)
-                }
-                handle(event)
-            }
-            // The current version's results first: a reload among the session's news replaces
-            // the version, and nothing of the old one may be handled after that.
-            for mail in workMailbox.take() + mailbox.take() {
-                switch mail {
-                case .event(let event): perform(state.handle(event))
-                case .copy(let text, let description): copy(text, description: description)
-                case .fileChanged: reloader.reload(document)
-                case .reload(.reloaded(let reloaded, let text)): replaceDocument(with: reloaded, currentPageText: text)
-                case .reload(.kept(let reason)): perform(state.handle(.notice(reason)))
-                }
-            }
-            while ending == nil, let input = terminal.readInput() {
-                handle(input)
-            }
-            if ending == nil {
-                draw()
-            }
-        }
-        return ReaderSession.Ending(outcome: ending ?? .quit, page: state.currentPage)
+        let outcome = SessionLoop.run(self, on: terminal)
+        return ReaderSession.Ending(outcome: outcome, page: state.currentPage)
     }
 
-    private func handle(_ event: TerminalEvent) {
+    func start() -> ReaderSession.Outcome? {
+        perform(state.start(note: session.note))
+        draw(first: true)
+        return ending
+    }
+
+    func handle(_ event: TerminalEvent) -> ReaderSession.Outcome? {
         switch event {
         case .key(let key):
             session.services.trace?.record("key \(key.displayName)")
@@ -251,9 +226,31 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
             if writer.forget(imageID: id) {
                 imageLost = true
             }
-        case .terminate:
-            break
+        case .terminate(let signal):
+            // Ctrl-C stops a running search and leaves the reader open, as in less.
+            guard signal == SIGINT, let effects = state.interruptWork() else { return .signal(signal) }
+            perform(effects)
         }
+        return ending
+    }
+
+    func takeMail() -> ReaderSession.Outcome? {
+        // The current version's results first: a reload among the session's news replaces
+        // the version, and nothing of the old one may be handled after that.
+        for mail in workMailbox.take() + mailbox.take() {
+            switch mail {
+            case .event(let event): perform(state.handle(event))
+            case .copy(let text, let description): copy(text, description: description)
+            case .fileChanged: reloader.reload(document)
+            case .reload(.reloaded(let reloaded, let text)): replaceDocument(with: reloaded, currentPageText: text)
+            case .reload(.kept(let reason)): perform(state.handle(.notice(reason)))
+            }
+        }
+        return ending
+    }
+
+    func draw() {
+        draw(first: false)
     }
 
     private func perform(_ effects: [ReaderEffect]) {
@@ -282,7 +279,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend> {
         background.copyWithTool(text, description: description, sentOSC52: sequence != nil)
     }
 
-    private func draw(first: Bool = false) {
+    private func draw(first: Bool) {
         let frame = ReaderView.render(state)
         if frame.image != placement, writer.drawsIntoCells {
             terminal.repaintFully()

@@ -1,5 +1,5 @@
 import FolioDocument
-import FolioSixel
+import FolioGraphics
 
 /// The PNG a page goes as when it travels through the terminal's input (kitty's direct
 /// transmission, iTerm2, `--image`), where every byte is on the wire: the lossless PNG, or, for

@@ -139,108 +139,110 @@ public struct Options: Sendable, Equatable {
                 name = String(argument[..<equals])
                 attached = String(argument[argument.index(after: equals)...])
             }
-            func value() throws(UsageError) -> String {
+            if try applyFlag(name, attached: attached) {
+                continue
+            }
+            let given = try applyValued(name) { () throws(UsageError) -> String in
                 if let attached { return attached }
                 guard let next = remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
                 return next
             }
-            func noValue() throws(UsageError) {
-                if attached != nil { throw UsageError(message: "\(name) takes no value") }
-            }
-            switch name {
-            case "--info":
-                try noValue()
-                try setMode(.info, name)
-            case "--text":
-                try noValue()
-                try setMode(.text, name)
-            case "--reflow", "--layout":
-                try noValue()
-                guard textView == .plain else { throw UsageError(message: "--reflow and --layout cannot be combined") }
-                textView = name == "--reflow" ? .reflow : .layout
-            case "--outline":
-                try noValue()
-                try setMode(.outline, name)
-            case "--sixel":
-                try noValue()
-                try setMode(.sixel, name)
-            case "--image":
-                try noValue()
-                try setMode(.image, name)
-            case "--size":
-                let text = try value()
-                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-                guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-                    (1...4096).contains(columns), (1...4096).contains(rows)
-                else {
-                    throw UsageError(message: "invalid size '\(text)' (COLSxROWS, such as 80x24)")
-                }
-                size = CellBox(columns: columns, rows: rows)
-            case "--width":
-                let text = try value()
-                guard let pixels = Int(text), (1...16384).contains(pixels) else {
-                    throw UsageError(message: "invalid width '\(text)' (1 to 16384)")
-                }
-                width = pixels
-            case "--search":
-                let pattern = try value()
-                guard !pattern.isEmpty else { throw UsageError(message: "--search needs a non-empty PATTERN") }
-                if let error = SearchPattern.regexError(in: pattern) {
-                    throw UsageError(message: "--search '\(pattern)' is \(error)")
-                }
-                try setMode(.search(pattern), name)
-            case "--pages":
-                let text = try value()
-                guard let range = PageRange(text) else {
-                    throw UsageError(message: "invalid page range '\(text)' (examples: 3, 2-5, 7-, 1,4,9-12)")
-                }
-                pages = range
-            case "--password": password = try value()
-            case "-p", "--page":
-                let text = try value()
-                guard Self.isPageReference(text) else {
-                    throw UsageError(
-                        message: "invalid page '\(text)' (a page number from 1, or a page label such as xiv)")
-                }
-                startPage = text
-            case "--graphics":
-                let text = try value()
-                guard let choice = GraphicsPreference(rawValue: text) else {
-                    throw UsageError(
-                        message: "invalid --graphics '\(text)' (auto, kitty, sixel, iterm, halfblock or none)")
-                }
-                graphics = choice
-            case "--compact-sixel":
-                let text = try value()
-                guard let choice = CompactSixelPreference(rawValue: text) else {
-                    throw UsageError(message: "invalid --compact-sixel '\(text)' (auto, on or off)")
-                }
-                compactSixel = choice
-            case "--diagnose":
-                try noValue()
-                diagnose = true
-            case "--config":
-                let file = try value()
-                guard !file.isEmpty else { throw UsageError(message: "--config needs a FILE") }
-                configPath = file
-            case "--no-config":
-                try noValue()
-                ignoresConfig = true
-            case "--check-config":
-                try noValue()
-                checkConfig = true
-            case "--list-commands":
-                try noValue()
-                listCommands = true
-            case "-h", "--help":
-                try noValue()
-                showHelp = true
-            case "--version":
-                try noValue()
-                showVersion = true
-            default: throw UsageError(message: "unknown option '\(name)'")
-            }
+            guard given else { throw UsageError(message: "unknown option '\(name)'") }
         }
+        try checkCombinations()
+    }
+
+    /// Applies `name` if it is an option that takes no value (`attached`, from `--name=value`,
+    /// must then be nil); false when it is not such an option.
+    private mutating func applyFlag(_ name: String, attached: String?) throws(UsageError) -> Bool {
+        let modes: [String: Mode] = [
+            "--info": .info, "--text": .text, "--outline": .outline, "--sixel": .sixel, "--image": .image,
+        ]
+        let switches: [String: WritableKeyPath<Options, Bool>] = [
+            "--diagnose": \.diagnose, "--no-config": \.ignoresConfig, "--check-config": \.checkConfig,
+            "--list-commands": \.listCommands, "-h": \.showHelp, "--help": \.showHelp, "--version": \.showVersion,
+        ]
+        let isView = name == "--reflow" || name == "--layout"
+        guard modes[name] != nil || switches[name] != nil || isView else { return false }
+        if attached != nil { throw UsageError(message: "\(name) takes no value") }
+        if let mode = modes[name] {
+            try setMode(mode, name)
+        } else if let flag = switches[name] {
+            self[keyPath: flag] = true
+        } else {
+            guard textView == .plain else { throw UsageError(message: "--reflow and --layout cannot be combined") }
+            textView = name == "--reflow" ? .reflow : .layout
+        }
+        return true
+    }
+
+    /// Applies `name` if it is an option that takes a value, reading the value through `value`;
+    /// false when it is not such an option.
+    private mutating func applyValued(
+        _ name: String, value: () throws(UsageError) -> String
+    ) throws(UsageError) -> Bool {
+        switch name {
+        case "--size": size = try Self.cellBox(try value())
+        case "--width":
+            let text = try value()
+            guard let pixels = Int(text), (1...16384).contains(pixels) else {
+                throw UsageError(message: "invalid width '\(text)' (1 to 16384)")
+            }
+            width = pixels
+        case "--search":
+            let pattern = try value()
+            guard !pattern.isEmpty else { throw UsageError(message: "--search needs a non-empty PATTERN") }
+            if let error = SearchPattern.regexError(in: pattern) {
+                throw UsageError(message: "--search '\(pattern)' is \(error)")
+            }
+            try setMode(.search(pattern), name)
+        case "--pages":
+            let text = try value()
+            guard let range = PageRange(text) else {
+                throw UsageError(message: "invalid page range '\(text)' (examples: 3, 2-5, 7-, 1,4,9-12)")
+            }
+            pages = range
+        case "--password": password = try value()
+        case "-p", "--page":
+            let text = try value()
+            guard Self.isPageReference(text) else {
+                throw UsageError(message: "invalid page '\(text)' (a page number from 1, or a page label such as xiv)")
+            }
+            startPage = text
+        case "--graphics":
+            let text = try value()
+            guard let choice = GraphicsPreference(rawValue: text) else {
+                throw UsageError(message: "invalid --graphics '\(text)' (auto, kitty, sixel, iterm, halfblock or none)")
+            }
+            graphics = choice
+        case "--compact-sixel":
+            let text = try value()
+            guard let choice = CompactSixelPreference(rawValue: text) else {
+                throw UsageError(message: "invalid --compact-sixel '\(text)' (auto, on or off)")
+            }
+            compactSixel = choice
+        case "--config":
+            let file = try value()
+            guard !file.isEmpty else { throw UsageError(message: "--config needs a FILE") }
+            configPath = file
+        default: return false
+        }
+        return true
+    }
+
+    /// `--size`'s value: COLSxROWS, each from 1 to 4096.
+    private static func cellBox(_ text: String) throws(UsageError) -> CellBox {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+            (1...4096).contains(columns), (1...4096).contains(rows)
+        else {
+            throw UsageError(message: "invalid size '\(text)' (COLSxROWS, such as 80x24)")
+        }
+        return CellBox(columns: columns, rows: rows)
+    }
+
+    /// The options given together that do not go together.
+    private func checkCombinations() throws(UsageError) {
         if pages != nil, mode != .text, mode != .sixel, mode != .image, !isSearch {
             throw UsageError(message: "--pages applies to --text, --search, --sixel and --image")
         }

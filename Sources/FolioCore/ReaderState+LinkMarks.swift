@@ -53,6 +53,8 @@ extension ReaderState {
 
     /// A click on row `row`, column `column` of the text view: follows the link marked there.
     mutating func followLink(atRow row: Int, column: Int) -> [ReaderEffect]? {
+        // The row is checked before it is added to: a mouse report may name any row.
+        guard (0..<textRows).contains(row) else { return nil }
         let line = viewport.topLine + row
         let runs = linkRuns(onLine: line)
         guard let laidOut = currentLines, laidOut.indices.contains(line), viewport.horizontalOffset == 0, !runs.isEmpty

@@ -30,9 +30,12 @@ extension ReaderState {
         guard let placement = imagePlacement, let extent = shownImage(of: currentPage)?.extent,
             let text = cache.text(of: currentPage), extent.rows > 0, extent.columns > 0
         else { return nil }
+        // Checked before subtracting: a mouse report may name any cell, even Int.min.
+        guard (placement.screenRow..<placement.screenRow + placement.rows).contains(row),
+            (placement.screenColumn..<placement.screenColumn + placement.columns).contains(column)
+        else { return nil }
         let imageRow = row - placement.screenRow
         let imageColumn = column - placement.screenColumn
-        guard (0..<placement.rows).contains(imageRow), (0..<placement.columns).contains(imageColumn) else { return nil }
         let x = (Double(imageColumn + placement.sourceColumn) + 0.5) / Double(extent.columns) * text.width
         let y = (Double(imageRow + placement.sourceRow) + 0.5) / Double(extent.rows) * text.height
         return (x, y)
@@ -98,9 +101,11 @@ extension ReaderState {
         default:
             return nil
         }
+        // The row is checked before it is added to: a mouse report may name any row.
+        guard row >= 1, row <= overlayRows else { return nil }
         let first = OverlayView.firstShown(selected: selected, count: shown.count, height: overlayRows)
         let position = first + row - 1
-        guard row >= 1, row <= overlayRows, shown.indices.contains(position) else { return nil }
+        guard shown.indices.contains(position) else { return nil }
         return shown[position]
     }
 }

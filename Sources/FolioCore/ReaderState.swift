@@ -291,10 +291,14 @@ public struct ReaderState: Sendable {
         change(&self)
         cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
         let newLineCount = contentHeight(of: currentPage) ?? 0
+        // The top line is at most the old height, so the share is at most 1 and the new top
+        // line at most the new height; the product is taken in full width, never overflowing.
+        let keptTopLine = min(max(oldTopLine, 0), oldLineCount)
         if oldLineCount > 0 && newLineCount == 0 {
-            pending.scrollShare = Double(oldTopLine) / Double(oldLineCount)
+            pending.scrollShare = Double(keptTopLine) / Double(oldLineCount)
         } else if oldLineCount > 0 {
-            viewport.topLine = oldTopLine * newLineCount / oldLineCount
+            viewport.topLine =
+                oldLineCount.dividingFullWidth(keptTopLine.multipliedFullWidth(by: newLineCount)).quotient
         }
         viewport.clampTopLine(to: maximumTopLine(of: currentPage))
         clampHorizontalOffset()

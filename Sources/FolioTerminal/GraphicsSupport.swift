@@ -1,5 +1,5 @@
 public import FolioCore
-public import FolioSixel
+public import FolioGraphics
 import Glibc
 
 /// What the terminal said about itself, parsed from its replies to Folio's start-up queries.

@@ -1,6 +1,6 @@
 import FolioCore
 import FolioDocument
-import FolioSixel
+import FolioGraphics
 import FolioTerminal
 import FolioTestSupport
 import Foundation

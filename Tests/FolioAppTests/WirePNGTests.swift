@@ -1,5 +1,5 @@
 import FolioDocument
-import FolioSixel
+import FolioGraphics
 import FolioTestSupport
 import Foundation
 import Testing

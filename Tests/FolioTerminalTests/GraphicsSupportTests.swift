@@ -1,5 +1,5 @@
 import FolioCore
-import FolioSixel
+import FolioGraphics
 import FolioTerminal
 import Foundation
 import Testing

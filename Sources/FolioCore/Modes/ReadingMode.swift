@@ -129,15 +129,16 @@ extension ReaderState {
             let (product, overflow) = step.multipliedReportingOverflow(by: times)
             return overflow ? Int.max : product
         }
+        // A screenful keeps a line or more of the previous screen for context, as less does.
+        let overlap = min(max(preferences.scrollOverlap, 0), ReaderPreferences.maximumScrollOverlap)
+        let screenful = repeated(max(textRows - overlap, 1))
         switch command {
         case .nextPage: return movePages(by: times)
         case .previousPage: return movePages(by: -times)
         case .scrollLineDown: return scrollDown(by: times)
         case .scrollLineUp: return scrollUp(by: times)
-        // A screenful keeps a line or more of the previous screen for context, as less does.
-        case .scrollScreenDown:
-            return scrollDown(by: repeated(max(textRows - preferences.scrollOverlap, 1)), pastTheEnd: true)
-        case .scrollScreenUp: return scrollUp(by: repeated(max(textRows - preferences.scrollOverlap, 1)))
+        case .scrollScreenDown: return scrollDown(by: screenful, pastTheEnd: true)
+        case .scrollScreenUp: return scrollUp(by: screenful)
         case .scrollHalfDown: return scrollDown(by: repeated(max(textRows / 2, 1)))
         case .scrollHalfUp: return scrollUp(by: repeated(max(textRows / 2, 1)))
         case .scrollLeft: scrollSideways(by: -repeated(max(textColumns / 2, 1)))

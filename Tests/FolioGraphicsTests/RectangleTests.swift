@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 import Testing
 
 /// Scrolling re-encodes only the visible rectangle of a page converted once.

@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 import Foundation
 import Testing
 
@@ -86,7 +86,7 @@ struct LibsixelRoundTripTests {
         }
     }
 
-    /// Renders `page` of corpus `file` `width` pixels wide, encodes it with FolioSixel, decodes
+    /// Renders `page` of corpus `file` `width` pixels wide, encodes it with FolioGraphics, decodes
     /// the sixel with `sixel2png` and compares the decode with the render.
     private func measure(
         _ file: String, page: Int, width: Int, maxColors: Int, compact: Bool = false

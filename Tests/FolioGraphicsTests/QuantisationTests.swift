@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 import FolioTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 import Testing
 
 /// Pictures with no more colours than registers must come back exactly, up to the one-level

@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 import Testing
 
 /// Sizes that are not multiples of the six-row band, and degenerate pictures.

@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 import Testing
 
 /// Caller mistakes stop the program at once rather than produce a sixel a terminal mis-draws.

@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 import Testing
 
 /// Crops larger than the terminal's image limit go out as tiles that xterm draws whole.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FolioSixel
+@testable import FolioGraphics
 
 /// Half-block images in the colours the terminal has: 24-bit, xterm's 256, or the 16 and 8
 /// basic colours of the Linux console and vt100-style terminals.

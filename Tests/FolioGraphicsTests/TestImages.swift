@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 import Foundation
 
 /// Synthetic pictures with known contents.
@@ -76,7 +76,7 @@ extension RGBImage {
     }
 }
 
-/// Encodes with FolioSixel and decodes with the test decoder.
+/// Encodes with FolioGraphics and decodes with the test decoder.
 func roundTrip(
     _ image: RGBImage, maxColors: Int = 256, rect: PixelRect? = nil
 ) throws -> (IndexedImage, DecodedSixel) {

@@ -1,4 +1,4 @@
-/// A deliberately strict decoder for the sixel subset FolioSixel writes, so that the tests can
+/// A deliberately strict decoder for the sixel subset FolioGraphics writes, so that the tests can
 /// check the encoder's output pixel by pixel without a terminal.
 ///
 /// It accepts `ESC P params q`, raster attributes straight after the `q`, colour definitions

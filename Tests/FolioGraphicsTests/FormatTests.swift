@@ -1,4 +1,4 @@
-import FolioSixel
+import FolioGraphics
 import Testing
 
 /// The byte-level shape of the output: what terminals are picky about.
