@@ -162,27 +162,6 @@ public enum ReaderOverlay: Sendable, Equatable {
     case linkHints(LinkHints)
 }
 
-/// A range of lines of the current page chosen with `V`, for copying.
-public struct LineSelection: Sendable, Equatable {
-    /// Where the selection started (a laid-out line of the current page).
-    public internal(set) var anchor: Int
-    /// The line the selection cursor is on.
-    public internal(set) var cursor: Int
-
-    /// The selected lines, first to last.
-    public var lines: ClosedRange<Int> { min(anchor, cursor)...max(anchor, cursor) }
-}
-
-/// The prompt for a search pattern, open on the status line.
-public struct SearchPrompt: Sendable, Equatable {
-    /// The pattern being typed.
-    public internal(set) var editor: LineEditor
-    public let direction: SearchDirection
-
-    /// The pattern typed so far.
-    public var text: String { editor.text }
-}
-
 /// A search running in the background.
 public struct RunningSearch: Sendable, Equatable {
     public let id: Int
@@ -197,10 +176,4 @@ public struct RunningSearch: Sendable, Equatable {
     /// Pages looked at so far, and how many will be.
     public internal(set) var searched = 0
     public internal(set) var total: Int
-}
-
-/// A place in the document the jump history can return to.
-struct ReadingPosition: Sendable, Equatable {
-    var page: Int
-    var topLine: Int
 }

@@ -5,37 +5,37 @@ extension ReaderState {
     static let historyLimit = 100
 
     var position: ReadingPosition {
-        ReadingPosition(page: currentPage, topLine: topLine)
+        ReadingPosition(page: currentPage, topLine: viewport.topLine)
     }
 
     /// Goes to `page` as a jump: the place left behind joins the history.
     mutating func jump(to page: Int) -> [ReaderEffect] {
-        remember(position, in: &backHistory)
-        forwardHistory.removeAll()
+        remember(position, in: &jumps.back)
+        jumps.forward.removeAll()
         return go(to: page)
     }
 
     mutating func goBack() -> [ReaderEffect] {
-        guard let target = backHistory.popLast() else {
+        guard let target = jumps.back.popLast() else {
             message = "No earlier place in the jump history"
             return []
         }
-        remember(position, in: &forwardHistory)
+        remember(position, in: &jumps.forward)
         return restore(target)
     }
 
     mutating func goForward() -> [ReaderEffect] {
-        guard let target = forwardHistory.popLast() else {
+        guard let target = jumps.forward.popLast() else {
             message = "No later place in the jump history"
             return []
         }
-        remember(position, in: &backHistory)
+        remember(position, in: &jumps.back)
         return restore(target)
     }
 
     private mutating func restore(_ target: ReadingPosition) -> [ReaderEffect] {
         let effects = go(to: target.page)
-        topLine = min(target.topLine, maximumTopLine(of: target.page))
+        viewport.topLine = min(target.topLine, maximumTopLine(of: target.page))
         return effects
     }
 

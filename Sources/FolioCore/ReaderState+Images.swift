@@ -10,8 +10,8 @@ extension ReaderState {
     /// The request for `page` under the current viewport and settings.
     func renderRequest(for page: Int) -> RenderRequest {
         RenderRequest(
-            page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: imageFit,
-            zoom: imageZoom, inverted: invertsImages, highlight: lastSearch)
+            page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: images.fit,
+            zoom: images.zoom, inverted: images.inverts, highlight: search.lastSearch)
     }
 
     /// The current page's image size, when it has been rendered for the current settings.
@@ -25,18 +25,18 @@ extension ReaderState {
     /// another zoom, scaled to the current one (so a zoom shows at once).
     func shownImage(of page: Int) -> ShownImage? {
         let request = renderRequest(for: page)
-        if let extent = renderedImages[request] {
+        if let extent = images.rendered[request] {
             return ShownImage(request: request, extent: extent, scale: 1)
         }
-        if let standIn = renderedImages.first(where: { $0.key.isSameImage(ignoringMarks: request) }) {
+        if let standIn = images.rendered.first(where: { $0.key.isSameImage(ignoringMarks: request) }) {
             return ShownImage(request: standIn.key, extent: standIn.value, scale: 1)
         }
-        guard scalesImages else { return nil }
+        guard images.scalesImages else { return nil }
         // The one with the same marks and the most pixels, when there are several.
         func preference(_ image: RenderRequest) -> (Int, Double) {
             (image.highlight == request.highlight ? 1 : 0, image.zoom)
         }
-        let otherZoom = renderedImages.filter { $0.key.isSamePage(ignoringZoomAndMarks: request) }
+        let otherZoom = images.rendered.filter { $0.key.isSamePage(ignoringZoomAndMarks: request) }
             .max { preference($0.key) < preference($1.key) }
         return otherZoom.map { image in
             let scale = request.zoom / image.key.zoom
@@ -51,65 +51,67 @@ extension ReaderState {
 
     /// Why the current page's image could not be made, if it could not.
     var currentRenderFailure: String? {
-        failedRenders[renderRequest(for: currentPage)]
+        images.failed[renderRequest(for: currentPage)]
     }
 
     mutating func toggleView() -> [ReaderEffect] {
-        if case .unavailable(let reason) = imageAvailability, viewMode == .text {
+        if case .unavailable(let reason) = images.availability, images.viewMode == .text {
             message = "No image view: \(reason)"
             return []
         }
-        selection = nil
-        relayout { state in
-            state.viewMode = state.viewMode == .text ? .image : .text
-            state.horizontalOffset = 0
+        if case .selection = mode {
+            mode = .reading
         }
-        if viewMode == .text {
+        relayout { state in
+            state.images.viewMode = state.images.viewMode == .text ? .image : .text
+            state.viewport.horizontalOffset = 0
+        }
+        if images.viewMode == .text {
             return [.cancelRenders(keeping: [])]
         }
         return refreshImages()
     }
 
     mutating func cycleFit() -> [ReaderEffect] {
-        guard viewMode == .image else {
+        guard images.viewMode == .image else {
             message = "\(keyName(for: .cycleImageFit)) sizes page images: \(keyName(for: .toggleView)) shows them"
             return []
         }
         relayout { state in
-            state.imageFit = state.imageFit == .width ? .page : .width
-            state.imageZoom = 1
+            state.images.fit = state.images.fit == .width ? .page : .width
+            state.images.zoom = 1
         }
-        message = imageFit == .width ? "Fit width" : "Fit page"
+        message = images.fit == .width ? "Fit width" : "Fit page"
         return refreshImages()
     }
 
     mutating func zoom(in zoomingIn: Bool) -> [ReaderEffect] {
-        guard viewMode == .image else {
+        guard images.viewMode == .image else {
             message =
                 "\(keyName(for: .zoomIn)) and \(keyName(for: .zoomOut)) zoom page images: \(keyName(for: .toggleView)) shows them"
             return []
         }
         let factor = zoomingIn ? Self.zoomStep : 1 / Self.zoomStep
-        let zoom = min(max(imageZoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
-        guard zoom != imageZoom else {
+        let zoom = min(max(images.zoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        guard zoom != images.zoom else {
             message = zoomingIn ? "Largest zoom" : "Smallest zoom"
             return []
         }
-        relayout { $0.imageZoom = zoom }
+        relayout { $0.images.zoom = zoom }
         message = "Zoom \(Int((zoom * 100).rounded()))%"
         return refreshImages()
     }
 
     mutating func toggleInvert() -> [ReaderEffect] {
-        invertsImages.toggle()
-        message = invertsImages ? "Inverted colours" : "Normal colours"
-        return viewMode == .image ? refreshImages() : []
+        images.inverts.toggle()
+        message = images.inverts ? "Inverted colours" : "Normal colours"
+        return images.viewMode == .image ? refreshImages() : []
     }
 
     /// Asks for the images of the current page and its nearest neighbours that are missing, and
     /// drops every other render.
     mutating func refreshImages() -> [ReaderEffect] {
-        guard viewMode == .image, paging.pageCount > 0 else { return [] }
+        guard images.viewMode == .image, paging.pageCount > 0 else { return [] }
         var pages = [currentPage]
         if let next = paging.pageAfter(currentPage) { pages.append(next) }
         if let previous = paging.pageBefore(currentPage) { pages.append(previous) }
@@ -117,19 +119,19 @@ extension ReaderState {
         let keep = Set(wanted)
         // An image with other marks stays as a stand-in until its replacement arrives.
         // So does one at another zoom where the terminal scales images.
-        renderedImages = renderedImages.filter { image in
+        images.rendered = images.rendered.filter { image in
             wanted.contains {
                 $0.isSameImage(ignoringMarks: image.key)
-                    || (scalesImages && $0.isSamePage(ignoringZoomAndMarks: image.key))
+                    || (images.scalesImages && $0.isSamePage(ignoringZoomAndMarks: image.key))
             }
         }
-        failedRenders = failedRenders.filter { keep.contains($0.key) }
-        let dropped = pendingRenders.subtracting(keep)
-        pendingRenders.formIntersection(keep)
+        images.failed = images.failed.filter { keep.contains($0.key) }
+        let dropped = images.pending.subtracting(keep)
+        images.pending.formIntersection(keep)
         let missing = wanted.filter {
-            renderedImages[$0] == nil && failedRenders[$0] == nil && !pendingRenders.contains($0)
+            images.rendered[$0] == nil && images.failed[$0] == nil && !images.pending.contains($0)
         }
-        pendingRenders.formUnion(missing)
+        images.pending.formUnion(missing)
         var effects: [ReaderEffect] = []
         if !dropped.isEmpty { effects.append(.cancelRenders(keeping: keep)) }
         if !missing.isEmpty { effects.append(.renderPages(missing)) }
@@ -137,36 +139,36 @@ extension ReaderState {
     }
 
     mutating func imageRendered(_ request: RenderRequest, extent: ImageExtent) -> [ReaderEffect] {
-        pendingRenders.remove(request)
-        guard request == renderRequest(for: request.page), viewMode == .image else { return [] }
-        renderedImages[request] = extent
+        images.pending.remove(request)
+        guard request == renderRequest(for: request.page), images.viewMode == .image else { return [] }
+        images.rendered[request] = extent
         // The stand-in with the old marks or at the old zoom has done its job.
-        renderedImages = renderedImages.filter {
+        images.rendered = images.rendered.filter {
             $0.key == request || !$0.key.isSamePage(ignoringZoomAndMarks: request)
         }
         if request.page == currentPage {
-            if anchorsAtBottom {
-                topLine = maximumTopLine(of: currentPage)
-                anchorsAtBottom = false
+            if pending.anchorsAtBottom {
+                viewport.topLine = maximumTopLine(of: currentPage)
+                pending.anchorsAtBottom = false
             }
             applyPendingScrollShare()
-            topLine = min(topLine, maximumTopLine(of: currentPage))
-            horizontalOffset = min(horizontalOffset, max(extent.columns - textColumns, 0))
+            viewport.clampTopLine(to: maximumTopLine(of: currentPage))
+            viewport.horizontalOffset = min(viewport.horizontalOffset, max(extent.columns - textColumns, 0))
         }
         return []
     }
 
     /// Where the current page's image goes on screen, when it is ready.
     var imagePlacement: ImagePlacement? {
-        guard viewMode == .image, let shown = shownImage(of: currentPage) else { return nil }
+        guard images.viewMode == .image, let shown = shownImage(of: currentPage) else { return nil }
         let extent = shown.extent
-        let rows = min(max(extent.rows - topLine, 0), textRows)
-        let columns = min(max(extent.columns - horizontalOffset, 0), textColumns)
+        let rows = min(max(extent.rows - viewport.topLine, 0), textRows)
+        let columns = min(max(extent.columns - viewport.horizontalOffset, 0), textColumns)
         guard rows > 0, columns > 0 else { return nil }
         // Narrower than the text area (fit page, zoomed out): centred.
         let margin = max((textColumns - extent.columns) / 2, 0)
         return ImagePlacement(
-            request: shown.request, sourceRow: topLine, sourceColumn: horizontalOffset,
+            request: shown.request, sourceRow: viewport.topLine, sourceColumn: viewport.horizontalOffset,
             rows: rows, columns: columns, screenRow: 0, screenColumn: 1 + margin, scale: shown.scale)
     }
 }

@@ -5,9 +5,8 @@ extension ReaderState {
     /// holds the page.
     mutating func pageLinksLoaded(page: Int, links: [LinkItem]) {
         guard let text = cache.text(of: page) else { return }
-        pageLinks = pageLinks.filter { cache.text(of: $0.key) != nil }
-        pageLinksVersion += 1
-        pageLinks[page] = links.map { link in
+        linkMarks.pageLinks = linkMarks.pageLinks.filter { cache.text(of: $0.key) != nil }
+        linkMarks.pageLinks[page] = links.map { link in
             var named = link
             if named.text.isEmpty {
                 named.text = text.text(under: link.box)
@@ -19,19 +18,20 @@ extension ReaderState {
     /// Finds where the current page's links show in its laid-out lines, when the page, its
     /// layout or its links have changed since the last time.
     mutating func placeLinks() {
-        let lines = viewMode == .text ? currentLines : nil
+        let lines = images.viewMode == .text ? currentLines : nil
         let key = LinkPlaces.Key(
-            page: currentPage, layout: layoutMode, width: textColumns, linksVersion: pageLinksVersion,
+            page: currentPage, layout: layoutMode, width: textColumns, linksVersion: linkMarks.version,
             lineCount: lines?.count)
-        guard key != linkPlaces.key else { return }
-        linkPlaces = LinkPlaces(key: key, runs: linkRuns(in: lines ?? []))
+        guard key != linkMarks.places.key else { return }
+        linkMarks.places = LinkPlaces(key: key, runs: linkRuns(in: lines ?? []))
     }
 
     /// The links whose words show on the current page's laid-out `lines`, by line: the
     /// characters of the line their words cover (from the first word to the end of the link's
     /// words or of the line, whichever comes first).
     private func linkRuns(in lines: [LaidOutLine]) -> [Int: [LinkPlaces.Run]] {
-        guard !lines.isEmpty, let links = pageLinks[currentPage], let text = cache.text(of: currentPage) else {
+        guard !lines.isEmpty, let links = linkMarks.pageLinks[currentPage], let text = cache.text(of: currentPage)
+        else {
             return [:]
         }
         var runs: [Int: [LinkPlaces.Run]] = [:]
@@ -47,17 +47,17 @@ extension ReaderState {
 
     /// The links marked on laid-out line `line` of the current page.
     func linkRuns(onLine line: Int) -> [LinkPlaces.Run] {
-        guard viewMode == .text, linkPlaces.key?.page == currentPage else { return [] }
-        return linkPlaces.runs[line] ?? []
+        guard images.viewMode == .text, linkMarks.places.key?.page == currentPage else { return [] }
+        return linkMarks.places.runs[line] ?? []
     }
 
     /// A click on row `row`, column `column` of the text view: follows the link marked there.
     mutating func followLink(atRow row: Int, column: Int) -> [ReaderEffect]? {
         // The row is checked before it is added to: a mouse report may name any row.
         guard (0..<textRows).contains(row) else { return nil }
-        let line = topLine + row
+        let line = viewport.topLine + row
         let runs = linkRuns(onLine: line)
-        guard let laidOut = currentLines, laidOut.indices.contains(line), horizontalOffset == 0, !runs.isEmpty
+        guard let laidOut = currentLines, laidOut.indices.contains(line), viewport.horizontalOffset == 0, !runs.isEmpty
         else { return nil }
         // The text starts after a one-cell margin; find the character under the column, in the
         // line as it is shown (right-to-left text in visual order, against the right edge).

@@ -12,15 +12,15 @@ extension ReaderState {
             return []
         }
         currentPage = page
-        topLine = 0
-        anchorsAtBottom = false
-        pendingScrollShare = nil
+        viewport.topLine = 0
+        pending.anchorsAtBottom = false
+        pending.scrollShare = nil
         let effects = refreshWindow()
         if anchor == .bottom {
             if contentHeight(of: page) != nil {
-                topLine = maximumTopLine(of: page)
+                viewport.topLine = maximumTopLine(of: page)
             } else {
-                anchorsAtBottom = true
+                pending.anchorsAtBottom = true
             }
         }
         clampHorizontalOffset()
@@ -97,11 +97,11 @@ extension ReaderState {
     /// end, rather than showing again lines already read.
     mutating func scrollDown(by lines: Int, pastTheEnd: Bool = false) -> [ReaderEffect] {
         let maximum = maximumTopLine(of: currentPage)
-        if topLine < maximum {
-            let (sum, overflow) = topLine.addingReportingOverflow(lines)
+        if viewport.topLine < maximum {
+            let (sum, overflow) = viewport.topLine.addingReportingOverflow(lines)
             let target = overflow ? Int.max : sum
             let lastLine = max((contentHeight(of: currentPage) ?? 0) - 1, 0)
-            topLine = pastTheEnd ? min(target, max(lastLine, maximum)) : min(target, maximum)
+            viewport.topLine = pastTheEnd ? min(target, max(lastLine, maximum)) : min(target, maximum)
             return []
         }
         guard let next = paging.pageAfter(currentPage) else {
@@ -114,8 +114,8 @@ extension ReaderState {
     /// Scrolls up `lines` lines, stopping at the page's top; from there, the previous page
     /// shows its last screenful.
     mutating func scrollUp(by lines: Int) -> [ReaderEffect] {
-        if topLine > 0 {
-            topLine = max(topLine - lines, 0)
+        if viewport.topLine > 0 {
+            viewport.topLine = max(viewport.topLine - lines, 0)
             return []
         }
         guard let previous = paging.pageBefore(currentPage) else {
@@ -131,8 +131,8 @@ extension ReaderState {
             message = "Sideways scrolling needs page layout (L)"
             return
         }
-        let (offset, overflow) = horizontalOffset.addingReportingOverflow(cells)
-        horizontalOffset = min(max(overflow ? Int.max : offset, 0), maximumHorizontalOffset)
+        let (offset, overflow) = viewport.horizontalOffset.addingReportingOverflow(cells)
+        viewport.horizontalOffset = min(max(overflow ? Int.max : offset, 0), maximumHorizontalOffset)
     }
 
     mutating func toggleWrap() -> [ReaderEffect] {
@@ -144,7 +144,7 @@ extension ReaderState {
     mutating func toggleLayout() {
         relayout { state in
             state.layoutMode = state.layoutMode == .reflow ? .physical : .reflow
-            state.horizontalOffset = 0
+            state.viewport.horizontalOffset = 0
         }
         message = layoutMode == .physical ? "Page layout" : "Reflowed text"
     }
@@ -185,6 +185,6 @@ extension ReaderState {
             effects.append(.loadPages(missing))
         }
         cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
-        return effects + (viewMode == .image ? refreshImages() : [])
+        return effects + (images.viewMode == .image ? refreshImages() : [])
     }
 }

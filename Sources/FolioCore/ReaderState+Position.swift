@@ -7,8 +7,8 @@ extension ReaderState {
     /// answer a moment later (``ReaderEvent/positionSettled(page:)``) saves the page if the
     /// reader is still on it.
     public mutating func positionEffects() -> [ReaderEffect] {
-        guard currentPage != pageAskedToSettle else { return [] }
-        pageAskedToSettle = currentPage
+        guard currentPage != jumps.pageAskedToSettle else { return [] }
+        jumps.pageAskedToSettle = currentPage
         return [.settlePosition(page: currentPage)]
     }
 
@@ -21,8 +21,8 @@ extension ReaderState {
     /// A moment has passed since `page` was asked about: saved if the reader is still on it
     /// and it is not saved already.
     mutating func positionSettled(on page: Int) -> [ReaderEffect] {
-        guard page == currentPage, page != savedPage else { return [] }
-        savedPage = page
+        guard page == currentPage, page != jumps.savedPage else { return [] }
+        jumps.savedPage = page
         return [.savePosition(page: page)]
     }
 }

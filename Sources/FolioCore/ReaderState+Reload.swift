@@ -6,41 +6,33 @@ extension ReaderState {
     mutating func documentReplaced(by summary: DocumentSummary, currentPageText: PageText?) -> [ReaderEffect] {
         // A version too short for the page read sent the reader to its last page; when the
         // reader has stayed there, the next version takes them back to where they were.
-        var wanted = (page: currentPage, topLine: topLine)
-        if let anchor = reloadAnchor, anchor.landedOn == currentPage {
+        var wanted = (page: currentPage, topLine: viewport.topLine)
+        if let anchor = pending.reloadAnchor, anchor.landedOn == currentPage {
             wanted = (anchor.page, anchor.topLine)
         }
         let keptTopLine = wanted.topLine
         let pageCount = max(summary.pageCount, 0)
         let page = min(wanted.page, max(pageCount - 1, 0))
         let samePage = page == wanted.page
-        reloadAnchor = samePage ? nil : (wanted.page, wanted.topLine, page)
+        pending.reloadAnchor = samePage ? nil : (wanted.page, wanted.topLine, page)
         document = summary
         paging = PagingController(pageCount: pageCount, mode: paging.mode)
         currentPage = page
         cache = PageCache(bidi: cache.bidi, shapesArabic: cache.shapesArabic)
-        outline = nil
-        outlineWanted = false
-        overlay = nil
-        selection = nil
-        runningSearch = nil
-        pendingMatch = nil
-        currentMatch = nil
-        pendingLinkClick = nil
-        pageLinks = [:]
-        pageLinksVersion += 1
-        renderedImages = [:]
-        failedRenders = [:]
-        pendingRenders = []
-        backHistory = backHistory.filter { $0.page < pageCount }
-        forwardHistory = forwardHistory.filter { $0.page < pageCount }
-        topLine = samePage ? keptTopLine : 0
+        outline = DocumentOutline()
+        pending.forgetDocument()
+        closePageMode()
+        search.forgetDocument()
+        linkMarks.pageLinks = [:]
+        images.forgetRenders()
+        jumps.keepPages(below: pageCount)
+        viewport.topLine = samePage ? keptTopLine : 0
         if let currentPageText {
             record(.text(currentPageText), for: page)
         }
         // Without the text yet, the place is kept and clamped when the text arrives.
         if currentLines != nil {
-            topLine = min(topLine, maximumTopLine(of: page))
+            viewport.clampTopLine(to: maximumTopLine(of: page))
         }
         message = "Reloaded: \(pageCount) page\(pageCount == 1 ? "" : "s")"
         // The new version's outline, for the section on the status line.

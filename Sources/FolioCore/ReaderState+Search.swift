@@ -3,79 +3,29 @@
 /// background (``ReaderEffect/search(_:)``), which reports progress and the first page with a
 /// match. Matches are highlighted wherever the pattern shows.
 extension ReaderState {
-    /// Keys typed into the search prompt: printable characters type the pattern, the prompt's
-    /// table gives the rest.
-    mutating func handleSearchPromptKey(_ key: Key) -> [ReaderEffect] {
-        guard var prompt = searchPrompt else { return [] }
-        if case .character(let scalar) = key {
-            prompt.editor.insert(String(Character(scalar)))
-            searchPrompt = prompt
-            return []
-        }
-        switch searchPromptKeymap.command(for: key) {
-        case .edit(let edit):
-            prompt.editor.perform(edit, history: searchHistory.entries)
-            searchPrompt = prompt
-        case .cancel:
-            searchPrompt = nil
-        case .deleteBackward:
-            searchPrompt = prompt.editor.deleteBackward() || !prompt.editor.isEmpty ? prompt : nil
-        case .accept:
-            searchPrompt = nil
-            guard !prompt.text.isEmpty else {
-                return lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
-            }
-            searchHistory.record(prompt.text)
-            if let error = SearchPattern.regexError(in: prompt.text) {
-                message = "'\(prompt.text)' is " + error
-                return [.recordSearch(prompt.text)]
-            }
-            let pattern = SearchPattern(prompt.text)
-            lastSearch = pattern
-            lastSearchDirection = prompt.direction
-            var effects: [ReaderEffect] = [.recordSearch(prompt.text)]
-            if matchTally?.pattern != pattern {
-                let request = MatchCountRequest(id: nextCountID, pattern: pattern)
-                nextCountID += 1
-                matchTally = MatchTally(id: request.id, pattern: pattern, pageCount: paging.pageCount)
-                deferredCount = request
-            }
-            effects += search(direction: prompt.direction, includingLinesOnScreen: true)
-            // The count waits for a background search to end, so it never slows the search.
-            if runningSearch == nil {
-                effects += startDeferredCount()
-            }
-            // Page images mark the matches: the ones on screen are asked for again.
-            return effects + refreshImages()
-        case nil:
-            break
-        }
-        return []
-    }
-
     /// `n` (same direction as the last search) and `N` (the other way).
     mutating func repeatSearch(direction: SearchDirection) -> [ReaderEffect] {
-        guard lastSearch != nil else {
+        guard search.lastSearch != nil else {
             message = "No previous search (\(keyName(for: .searchForward)) searches)"
             return []
         }
-        return search(direction: direction, includingLinesOnScreen: false)
+        return startSearch(direction: direction, includingLinesOnScreen: false)
     }
 
     /// Esc while a search runs stops it.
     mutating func cancelSearch() -> [ReaderEffect] {
-        guard let running = runningSearch else { return [] }
-        runningSearch = nil
+        guard let running = search.runningSearch else { return [] }
+        search.runningSearch = nil
         message = "Search for '\(running.pattern.text)' stopped"
         return [.cancelSearch]
     }
 
     /// Looks for the last pattern on the current page past the top line (forward) or above it
     /// (backward), then asks for a background search of the other pages.
-    private mutating func search(direction: SearchDirection, includingLinesOnScreen: Bool) -> [ReaderEffect] {
-        guard let pattern = lastSearch else { return [] }
-        var effects: [ReaderEffect] = runningSearch == nil ? [] : [.cancelSearch]
-        runningSearch = nil
+    mutating func startSearch(direction: SearchDirection, includingLinesOnScreen: Bool) -> [ReaderEffect] {
+        guard let pattern = search.lastSearch else { return [] }
+        var effects: [ReaderEffect] = search.runningSearch == nil ? [] : [.cancelSearch]
+        search.runningSearch = nil
         if let lines = currentLines,
             let line = matchingLine(
                 in: lines, pattern: pattern, direction: direction,
@@ -95,7 +45,7 @@ extension ReaderState {
         case .forward: start = currentLines == nil ? currentPage : paging.pageAfter(currentPage)
         case .backward: start = currentLines == nil ? currentPage : paging.pageBefore(currentPage)
         }
-        let continuesFromMatch = !includingLinesOnScreen && currentMatch?.page == currentPage
+        let continuesFromMatch = !includingLinesOnScreen && search.currentMatch?.page == currentPage
         guard let start else {
             message =
                 continuesFromMatch
@@ -111,9 +61,8 @@ extension ReaderState {
             remaining = direction == .forward ? pageCount - start : start + 1
         }
         let request = SearchRequest(
-            id: nextSearchID, pattern: pattern, startPage: start, direction: direction, pageCount: remaining)
-        nextSearchID += 1
-        runningSearch = RunningSearch(
+            id: search.takeSearchID(), pattern: pattern, startPage: start, direction: direction, pageCount: remaining)
+        search.runningSearch = RunningSearch(
             id: request.id, pattern: pattern, direction: direction, startPage: currentPage,
             continuesFromMatch: continuesFromMatch, total: remaining)
         effects.append(.search(request))
@@ -121,17 +70,17 @@ extension ReaderState {
     }
 
     /// The count of every match, once no search runs.
-    private mutating func startDeferredCount() -> [ReaderEffect] {
-        guard let request = deferredCount else { return [] }
-        deferredCount = nil
+    mutating func startDeferredCount() -> [ReaderEffect] {
+        guard let request = search.deferredCount else { return [] }
+        search.deferredCount = nil
         return [.countMatches(request)]
     }
 
     mutating func searchFound(id: Int, page: Int) -> [ReaderEffect] {
-        guard let running = runningSearch, running.id == id else { return [] }
-        runningSearch = nil
+        guard let running = search.runningSearch, running.id == id else { return [] }
+        search.runningSearch = nil
         let effects = (page == currentPage ? [] : jump(to: page)) + startDeferredCount()
-        pendingMatch = (page, running.direction)
+        pending.match = (page, running.direction)
         scrollToPendingMatch()
         let wrapped = running.direction == .forward ? page <= running.startPage : page >= running.startPage
         let note: String?
@@ -143,11 +92,11 @@ extension ReaderState {
             note = nil
             message = "'\(running.pattern.text)' found on page \(page + 1)"
         }
-        if pendingMatch == nil {
+        if pending.match == nil {
             // Shown already: say where the match is.
             setMatchMessage(note: note)
         } else {
-            pendingMatchNote = note
+            search.pendingMatchNote = note
         }
         return effects
     }
@@ -155,24 +104,24 @@ extension ReaderState {
     /// A batch of the background count: the totals grow, and a match message on screen says
     /// the new total.
     mutating func matchesCounted(id: Int, matches: [PageMatchCount], counted: Int, total: Int) {
-        guard matchTally?.id == id else { return }
-        matchTally?.add(matches, counted: counted, pageCount: total)
-        if let shown = shownMatch, message == shown.message {
+        guard search.matchTally?.id == id else { return }
+        search.matchTally?.add(matches, counted: counted, pageCount: total)
+        if let shown = search.shownMatch, message == shown.message {
             message = matchMessage(page: shown.page, line: shown.line, note: shown.note)
-            shownMatch = message.map { (message: $0, page: shown.page, line: shown.line, note: shown.note) }
+            search.shownMatch = message.map { (message: $0, page: shown.page, line: shown.line, note: shown.note) }
         }
     }
 
     /// Says where the current match is among all of them: `match 3 of 17 (page 12)`, with `+`
     /// after the total while the count goes on, after `note` when there is one.
     private mutating func setMatchMessage(note: String?) {
-        guard let match = currentMatch, match.page == currentPage else { return }
+        guard let match = search.currentMatch, match.page == currentPage else { return }
         message = matchMessage(page: match.page, line: match.line, note: note)
-        shownMatch = message.map { (message: $0, page: match.page, line: match.line, note: note) }
+        search.shownMatch = message.map { (message: $0, page: match.page, line: match.line, note: note) }
     }
 
     private func matchMessage(page: Int, line: Int, note: String?) -> String? {
-        guard let tally = matchTally, let pattern = lastSearch, tally.pattern == pattern,
+        guard let tally = search.matchTally, let pattern = search.lastSearch, tally.pattern == pattern,
             let lines = lines(of: page), line < lines.count
         else { return nil }
         let place = "(page \(page + 1))"
@@ -201,13 +150,13 @@ extension ReaderState {
     /// Ctrl-C while a search runs stops it (as in less); the reader stays open. Returns nil
     /// when nothing was running, so that Ctrl-C quits as usual.
     public mutating func interruptWork() -> [ReaderEffect]? {
-        guard runningSearch != nil else { return nil }
+        guard search.runningSearch != nil else { return nil }
         return cancelSearch()
     }
 
     mutating func searchFailed(id: Int, reason: String?) -> [ReaderEffect] {
-        guard let running = runningSearch, running.id == id else { return [] }
-        runningSearch = nil
+        guard let running = search.runningSearch, running.id == id else { return [] }
+        search.runningSearch = nil
         if let reason {
             message = "Search stopped: \(reason)"
         } else if running.continuesFromMatch, paging.mode == .bounded {
@@ -225,39 +174,39 @@ extension ReaderState {
     /// Once the page a search found has its text, puts the first (or, searching backward, the
     /// last) matching line at the top of the screen.
     mutating func scrollToPendingMatch() {
-        guard let match = pendingMatch, match.page == currentPage, let lines = currentLines,
-            let pattern = lastSearch
+        guard let match = pending.match, match.page == currentPage, let lines = currentLines,
+            let pattern = search.lastSearch
         else { return }
-        pendingMatch = nil
+        pending.match = nil
         let starts = pattern.lineMatches(in: lines.map(\.text)).map(\.line)
         let line = match.direction == .forward ? starts.first : starts.last
         if let line {
             show(matchAt: line)
-            setMatchMessage(note: pendingMatchNote)
+            setMatchMessage(note: search.pendingMatchNote)
         }
-        pendingMatchNote = nil
+        search.pendingMatchNote = nil
     }
 
     /// Scrolls the matching `line` of the current page to the top (as far as the page allows)
     /// and remembers it, so the next `n` starts after it even when it could not reach the top.
     private mutating func show(matchAt line: Int) {
-        guard viewMode == .text else { return }
-        topLine = min(line, maximumTopLine(of: currentPage))
-        currentMatch = (currentPage, line)
+        guard images.viewMode == .text else { return }
+        viewport.topLine = min(line, maximumTopLine(of: currentPage))
+        search.currentMatch = (currentPage, line)
     }
 
     private func matchingLine(
         in lines: [LaidOutLine], pattern: SearchPattern, direction: SearchDirection, includingTop: Bool
     ) -> Int? {
-        let matchHere = !includingTop && currentMatch?.page == currentPage ? currentMatch?.line : nil
+        let matchHere = !includingTop && search.currentMatch?.page == currentPage ? search.currentMatch?.line : nil
         // The lines a match starts on, one that runs on into the next line included.
         let starts = pattern.lineMatches(in: lines.map(\.text)).map(\.line)
         switch direction {
         case .forward:
-            let first = matchHere.map { $0 + 1 } ?? (includingTop ? topLine : topLine + 1)
+            let first = matchHere.map { $0 + 1 } ?? (includingTop ? viewport.topLine : viewport.topLine + 1)
             return starts.first { $0 >= first }
         case .backward:
-            let last = matchHere.map { $0 - 1 } ?? (includingTop ? topLine : topLine - 1)
+            let last = matchHere.map { $0 - 1 } ?? (includingTop ? viewport.topLine : viewport.topLine - 1)
             return starts.last { $0 <= last }
         }
     }

@@ -13,6 +13,43 @@ public struct ReaderState: Sendable {
     public internal(set) var document: DocumentSummary
     /// Every mode's key table (the defaults, or a configuration file's).
     public let keys: KeyTables
+    /// How the reader starts and behaves (a configuration file's `set` lines).
+    public let preferences: ReaderPreferences
+    /// The terminal size.
+    public internal(set) var screen: ScreenSize
+    /// The page on screen (0-based).
+    public internal(set) var currentPage: Int
+    /// Where the screen is in the current page.
+    var viewport = Viewport()
+    /// Reflowed text or physical layout.
+    public internal(set) var layoutMode: LayoutMode
+    /// The count and the start of a key sequence typed so far.
+    var input = KeyInput()
+    /// What the reader is doing: reading, a prompt, a list, the help screen… (one at a time).
+    public internal(set) var mode: ReaderMode = .reading
+    /// The pages and labels typed into the go-to prompt before, oldest first.
+    public internal(set) var goToHistory = PromptHistory()
+    /// The marks this document can go to: its own, and the global ones of other documents.
+    public internal(set) var marks: [Mark] = []
+    /// A one-shot note for the status line, cleared by the next key.
+    public internal(set) var message: String?
+    /// The last search, the one running, and the count of its matches.
+    var search = SearchSession()
+    /// The page-image view and the images asked for.
+    var images: ImageView
+    /// Where the page turns before and after the current one.
+    var paging: PagingController
+    /// The pages' text and their layouts.
+    var cache = PageCache()
+    /// Work put off until a page's content, its links or the outline arrive.
+    var pending = PendingArrival()
+    /// The links of loaded pages, for underlining and clicking them.
+    var linkMarks = LinkMarks()
+    /// Places to go back and forward to.
+    var jumps = JumpHistory()
+    /// The outline once loaded, and the current page's section.
+    var outline = DocumentOutline()
+
     /// The key table used for dispatch and help while reading (``KeyMode/reader``).
     public var keymap: ReaderKeymap { keys.reader }
     /// The go-to-page prompt's key table.
@@ -27,126 +64,34 @@ public struct ReaderState: Sendable {
     public var linkHintKeymap: LinkHintKeymap { keys.linkHints }
     /// Line selection's key table.
     public var selectionKeymap: SelectionKeymap { keys.selection }
-    /// How the reader starts and behaves (a configuration file's `set` lines).
-    public let preferences: ReaderPreferences
-    /// The terminal size.
-    public internal(set) var screen: ScreenSize
-    /// The page on screen (0-based).
-    public internal(set) var currentPage: Int
     /// The first laid-out line of the current page at the top of the screen.
-    public internal(set) var topLine = 0
+    public var topLine: Int { viewport.topLine }
     /// How many cells the physical layout is scrolled right.
-    public internal(set) var horizontalOffset = 0
-    /// Reflowed text or physical layout.
-    public internal(set) var layoutMode: LayoutMode
+    public var horizontalOffset: Int { viewport.horizontalOffset }
     /// The count typed so far (`12` before `G`), if any.
-    public internal(set) var pendingCount: Int?
+    public var pendingCount: Int? { input.count }
     /// The start of a key sequence typed so far (`g` of a mapped `gg`), waiting for its next key.
-    public internal(set) var pendingKeys: [Key] = []
-    /// The go-to-page prompt's line, while it is open.
-    public internal(set) var goToPrompt: LineEditor?
-    /// What is typed into the go-to-page prompt; nil when the prompt is closed.
-    public var goToInput: String? { goToPrompt?.text }
-    /// The pages and labels typed into the go-to prompt before, oldest first.
-    public internal(set) var goToHistory = PromptHistory()
+    public var pendingKeys: [Key] { input.keys }
     /// The patterns searched for before, oldest first (kept across runs by the owner).
-    public internal(set) var searchHistory = PromptHistory()
-    /// The marks this document can go to: its own, and the global ones of other documents.
-    public internal(set) var marks: [Mark] = []
-    /// `m` or `'` was pressed: the next key is a mark's letter.
-    var pendingMarkKey: MarkKey?
-    /// The page last handed out to be saved as where the document was left
-    /// (``ReaderEffect/savePosition(page:)``); nil before the first.
-    var savedPage: Int?
-    /// The page ``positionEffects()`` last asked to settle; nil before the first (the start
-    /// page is saved too once the reader stays on it: `--page` may have chosen it).
-    var pageAskedToSettle: Int?
-    /// A one-shot note for the status line, cleared by the next key.
-    public internal(set) var message: String?
-    /// Whether the help screen covers the page.
-    public internal(set) var showingHelp = false
-    /// The first line of the help screen shown, when it is taller than the terminal.
-    public internal(set) var helpTop = 0
-    /// The search prompt, while it is open.
-    public internal(set) var searchPrompt: SearchPrompt?
+    public var searchHistory: PromptHistory { search.history }
     /// The pattern searched for last: highlighted on the page, repeated by `n` and `N`.
-    public internal(set) var lastSearch: SearchPattern?
+    public var lastSearch: SearchPattern? { search.lastSearch }
     /// The search running in the background, if any.
-    public internal(set) var runningSearch: RunningSearch?
-    /// The outline or link list drawn over the page, if one is open.
-    public internal(set) var overlay: ReaderOverlay?
-    /// The lines chosen for copying with `V`, while choosing.
-    public internal(set) var selection: LineSelection?
+    public var runningSearch: RunningSearch? { search.runningSearch }
     /// Text or page images.
-    public internal(set) var viewMode: ViewMode = .text
+    public var viewMode: ViewMode { images.viewMode }
     /// How page images are sized.
-    public internal(set) var imageFit: ImageFit = .width
+    public var imageFit: ImageFit { images.fit }
     /// The zoom on top of the fit (`+`, `-`).
-    public internal(set) var imageZoom = 1.0
+    public var imageZoom: Double { images.zoom }
     /// Whether page images are drawn with inverted colours (`i`).
-    public internal(set) var invertsImages = false
+    public var invertsImages: Bool { images.inverts }
     /// Whether this terminal can show images, and how.
-    public let imageAvailability: ImageAvailability
+    public var imageAvailability: ImageAvailability { images.availability }
     /// Whether the terminal scales a placed image to any box of cells (kitty outside tmux): a
     /// zoom then shows the page image already there, scaled, at once, until the page rendered at
     /// the new zoom replaces it.
-    public let scalesImages: Bool
-
-    var paging: PagingController
-    var cache = PageCache()
-    /// The current page was entered by scrolling up before its text arrived: once it does,
-    /// show its bottom rather than its top.
-    var anchorsAtBottom = false
-    /// The direction of the last search, which `n` repeats and `N` reverses.
-    var lastSearchDirection: SearchDirection = .forward
-    var nextSearchID = 1
-    var nextCountID = 1
-    /// A page a search found, whose matching line to scroll to once its text is here.
-    var pendingMatch: (page: Int, direction: SearchDirection)?
-    /// The line of the match shown last, where `n` and `N` continue from.
-    var currentMatch: (page: Int, line: Int)?
-    /// Where a followed link lands (a page and points from its top), until the page's text is
-    /// here to find the line.
-    var pendingLanding: (page: Int, y: Double)?
-    /// Every match of the last pattern, counted in the background.
-    var matchTally: MatchTally?
-    /// The count to start once the background search ends.
-    var deferredCount: MatchCountRequest?
-    /// What to say before the next match shown ("No more matches below (wrapping to the top)").
-    var pendingMatchNote: String?
-    /// The match message on the status line, kept to fill its total in as the count goes on.
-    var shownMatch: (message: String, page: Int, line: Int, note: String?)?
-    /// The outline once loaded; nil before.
-    var outline: [OutlineItem]?
-    /// The user asked for the outline and it is still loading.
-    var outlineWanted = false
-    /// Places to go back to (Backspace, Ctrl-O) and forward to again (Ctrl-N).
-    var backHistory: [ReadingPosition] = []
-    var forwardHistory: [ReadingPosition] = []
-    /// Where the reader was before a reload to a shorter version moved them to page `landedOn`.
-    var reloadAnchor: (page: Int, topLine: Int, landedOn: Int)?
-    /// A click on a page image waiting for the page's links: the page and the point clicked.
-    var pendingLinkClick: (page: Int, x: Double, y: Double)?
-    /// The links of pages whose text is loaded, with their words, for marking them in the text
-    /// view (kept only for pages the page cache holds).
-    var pageLinks: [Int: [LinkItem]] = [:]
-    /// Counts the changes to `pageLinks`, so that `linkPlaces` knows when to be found again.
-    var pageLinksVersion = 0
-    /// Where the current page's links show in its laid-out lines, found again only when the
-    /// page, its layout or its links change (never per frame).
-    var linkPlaces = LinkPlaces()
-    /// The outline entry the current page belongs to, for the status line (`§ 3.2 Installing`),
-    /// found again only when the page or the outline changes: the page, and the entry's title.
-    var currentSection: (page: Int, outlineCount: Int, title: String?)?
-    /// Sizes of rendered page images, by request.
-    var renderedImages: [RenderRequest: ImageExtent] = [:]
-    /// Why a page image could not be made, by request.
-    var failedRenders: [RenderRequest: String] = [:]
-    /// Requests sent and not yet answered.
-    var pendingRenders: Set<RenderRequest> = []
-    /// The share of the current page above the screen, kept while a relayout waits for the
-    /// page's new content (switching to an image that is still rendering, and back).
-    var pendingScrollShare: Double?
+    public var scalesImages: Bool { images.scalesImages }
 
     /// Creates the state for `document`, opened at `startPage` (0-based, clamped to the document),
     /// the search prompt's Up going through `searchHistory`; `bidi` puts right-to-left lines in
@@ -169,17 +114,16 @@ public struct ReaderState: Sendable {
     ) {
         cache.bidi = bidi
         cache.shapesArabic = shapesArabic
-        self.searchHistory = searchHistory
+        search.history = searchHistory
         self.marks = marks
-        self.imageAvailability = imageAvailability
-        self.scalesImages = scalesImages
+        images = ImageView(
+            availability: imageAvailability, scalesImages: scalesImages, fit: preferences.imageFit,
+            inverts: preferences.invertsImages)
         self.document = document
         self.keys = keys
         self.preferences = preferences
         self.screen = screen
         layoutMode = preferences.layout
-        imageFit = preferences.imageFit
-        invertsImages = preferences.invertsImages
         let pageCount = max(document.pageCount, 0)
         paging = PagingController(pageCount: pageCount, mode: preferences.paging)
         currentPage = min(max(startPage, 0), max(pageCount - 1, 0))
@@ -197,7 +141,7 @@ public struct ReaderState: Sendable {
         message = note
         // The outline comes in the background, for the section on the status line.
         let outlineRequest: [ReaderEffect] = document.pageCount > 0 ? [.loadOutline] : []
-        if preferences.view == .image, case .available = imageAvailability {
+        if preferences.view == .image, case .available = images.availability {
             return refreshWindow() + toggleView() + outlineRequest
         }
         return refreshWindow() + outlineRequest
@@ -228,9 +172,9 @@ public struct ReaderState: Sendable {
             record(.failure(message), for: page)
             return []
         case .searchProgress(let id, let searched, let total):
-            guard runningSearch?.id == id else { return [] }
-            runningSearch?.searched = searched
-            runningSearch?.total = total
+            guard search.runningSearch?.id == id else { return [] }
+            search.runningSearch?.searched = searched
+            search.runningSearch?.total = total
             return []
         case .searchFound(let id, let page):
             return searchFound(id: id, page: page)
@@ -243,10 +187,10 @@ public struct ReaderState: Sendable {
             outlineLoaded(items)
             return []
         case .outlineFailed(let reason):
-            outline = []
-            if outlineWanted {
+            outline.items = []
+            if pending.outline {
                 message = "The outline could not be read: \(reason)"
-                outlineWanted = false
+                pending.outline = false
             }
             return []
         case .documentReloaded(let summary, let text):
@@ -262,8 +206,8 @@ public struct ReaderState: Sendable {
         case .pageRendered(let request, let rows, let columns):
             return imageRendered(request, extent: ImageExtent(rows: rows, columns: columns))
         case .renderFailed(let request, let reason):
-            pendingRenders.remove(request)
-            failedRenders[request] = reason
+            images.pending.remove(request)
+            images.failed[request] = reason
             return []
         case .positionSettled(let page):
             return positionSettled(on: page)
@@ -301,7 +245,7 @@ public struct ReaderState: Sendable {
     /// How tall `page` is in the current view: laid-out lines of text, or cell rows of its
     /// image; nil while it is not here yet.
     func contentHeight(of page: Int) -> Int? {
-        switch viewMode {
+        switch images.viewMode {
         case .text: lines(of: page)?.count
         case .image: shownImage(of: page)?.extent.rows
         }
@@ -322,29 +266,29 @@ public struct ReaderState: Sendable {
     mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
         cache.record(outcome, for: page, window: Set(windowPages()))
         cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
-        guard page == currentPage, viewMode == .text else {
+        guard page == currentPage, images.viewMode == .text else {
             return
         }
-        if anchorsAtBottom {
-            topLine = maximumTopLine(of: page)
-            anchorsAtBottom = false
+        if pending.anchorsAtBottom {
+            viewport.topLine = maximumTopLine(of: page)
+            pending.anchorsAtBottom = false
         }
         applyPendingScrollShare()
         scrollToPendingMatch()
         scrollToPendingLanding()
-        topLine = min(topLine, maximumTopLine(of: page))
+        viewport.clampTopLine(to: maximumTopLine(of: page))
         clampHorizontalOffset()
     }
 
     private mutating func resize(to size: ScreenSize) -> [ReaderEffect] {
         relayout { $0.screen = size }
-        return viewMode == .image ? refreshImages() : []
+        return images.viewMode == .image ? refreshImages() : []
     }
 
     /// Applies `change`, then lays pages out again and keeps the same share of the current
     /// page above the screen, so a resize or layout switch does not lose the reader's place.
     mutating func relayout(_ change: (inout ReaderState) -> Void) {
-        let oldTopLine = topLine
+        let oldTopLine = viewport.topLine
         let oldLineCount = contentHeight(of: currentPage) ?? 0
         change(&self)
         cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
@@ -353,26 +297,27 @@ public struct ReaderState: Sendable {
         // line at most the new height; the product is taken in full width, never overflowing.
         let keptTopLine = min(max(oldTopLine, 0), oldLineCount)
         if oldLineCount > 0 && newLineCount == 0 {
-            pendingScrollShare = Double(keptTopLine) / Double(oldLineCount)
+            pending.scrollShare = Double(keptTopLine) / Double(oldLineCount)
         } else if oldLineCount > 0 {
-            topLine = oldLineCount.dividingFullWidth(keptTopLine.multipliedFullWidth(by: newLineCount)).quotient
+            viewport.topLine =
+                oldLineCount.dividingFullWidth(keptTopLine.multipliedFullWidth(by: newLineCount)).quotient
         }
-        topLine = min(topLine, maximumTopLine(of: currentPage))
+        viewport.clampTopLine(to: maximumTopLine(of: currentPage))
         clampHorizontalOffset()
     }
 
     /// Puts back the share of the page kept by ``relayout(_:)`` once the content is here.
     mutating func applyPendingScrollShare() {
-        guard let share = pendingScrollShare, let height = contentHeight(of: currentPage) else { return }
-        pendingScrollShare = nil
-        topLine = min(Int(share * Double(height)), maximumTopLine(of: currentPage))
+        guard let share = pending.scrollShare, let height = contentHeight(of: currentPage) else { return }
+        pending.scrollShare = nil
+        viewport.topLine = min(Int(share * Double(height)), maximumTopLine(of: currentPage))
     }
 
     mutating func clampHorizontalOffset() {
         if layoutMode == .reflow {
-            horizontalOffset = 0
+            viewport.horizontalOffset = 0
         } else if currentLines != nil {
-            horizontalOffset = min(horizontalOffset, maximumHorizontalOffset)
+            viewport.clampHorizontalOffset(to: maximumHorizontalOffset)
         }
     }
 }

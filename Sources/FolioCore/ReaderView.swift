@@ -52,7 +52,8 @@ public enum ReaderView {
             if let selection = state.selection, selection.lines.contains(line) {
                 putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
             } else if state.lastSearch != nil || !state.linkRuns(onLine: line).isEmpty {
-                let isCurrent = state.currentMatch?.page == state.currentPage && state.currentMatch?.line == line
+                let isCurrent =
+                    state.search.currentMatch?.page == state.currentPage && state.search.currentMatch?.line == line
                 // Links are underlined where no match is highlighted.
                 let matches = highlights[row] ?? []
                 let linkWords = state.linkRuns(onLine: line).filter { run in
@@ -138,7 +139,8 @@ public enum ReaderView {
         var highlights: [Int: [(range: Range<Int>, style: CellStyle)]] = [:]
         for match in pattern.lineMatches(in: shown) {
             let line = first + match.line
-            let isCurrent = state.currentMatch?.page == state.currentPage && state.currentMatch?.line == line
+            let isCurrent =
+                state.search.currentMatch?.page == state.currentPage && state.search.currentMatch?.line == line
             let style: CellStyle = isCurrent ? .currentMatch : .highlight
             highlights[line - topLine, default: []].append((match.range, style))
             if let continuation = match.continuation {

@@ -1,0 +1,64 @@
+/// The outline (`o`) drawn over the page as a collapsible list: printable characters filter it,
+/// the outline's table moves, folds and opens entries.
+extension ReaderState {
+    mutating func showOutline() -> [ReaderEffect] {
+        guard let items = outline.items else {
+            pending.outline = true
+            message = "Loading the outline…"
+            return [.loadOutline]
+        }
+        guard !items.isEmpty else {
+            message = "This document has no outline"
+            return []
+        }
+        mode = .outline(
+            OutlineList(items: items, currentPage: currentPage, bidi: cache.bidi, shapingArabic: cache.shapesArabic))
+        return []
+    }
+
+    /// Rows available to a list: the text area less its title row.
+    var overlayRows: Int { max(textRows - 1, 1) }
+
+    /// Keys in the outline: printable characters type the filter, the outline's table gives the
+    /// rest.
+    mutating func handleOutlineKey(_ key: Key, list: OutlineList) -> [ReaderEffect] {
+        var list = list
+        if case .character(let scalar) = key {
+            list.setFilter(list.filter + String(Character(scalar)))
+            mode = .outline(list)
+            return []
+        }
+        return outlineKeymap.command(for: key).map { perform($0) } ?? []
+    }
+
+    /// Performs an outline command on the open outline.
+    mutating func perform(_ command: OutlineCommand) -> [ReaderEffect] {
+        guard case .outline(var list) = mode else { return [] }
+        switch command {
+        case .close:
+            if list.filter.isEmpty {
+                mode = .reading
+                return []
+            }
+            list.setFilter("")
+        case .deleteBackward:
+            list.setFilter(String(list.filter.dropLast()))
+        case .jump:
+            guard list.visible.contains(list.selected) else {
+                message = "No entry matches '\(list.filter)'"
+                return []
+            }
+            mode = .reading
+            guard let page = list.items[list.selected].page else {
+                message = "'\(list.items[list.selected].title)' points nowhere in the document"
+                return []
+            }
+            return jump(to: page)
+        case .list(let move): list.select(move, screenful: overlayRows - 1)
+        case .collapse: list.collapseOrSelectParent()
+        case .expand: list.expand()
+        }
+        mode = .outline(list)
+        return []
+    }
+}

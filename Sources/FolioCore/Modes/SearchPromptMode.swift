@@ -1,0 +1,67 @@
+/// The search prompt (`/`, Ctrl-R): printable characters type the pattern, the prompt's table
+/// gives the rest; Enter starts the search (ReaderState+Search.swift) and the match count.
+extension ReaderState {
+    /// Opens the prompt, empty, to search in `direction`.
+    mutating func openSearchPrompt(_ direction: SearchDirection) {
+        mode = .searchPrompt(SearchPrompt(editor: LineEditor(), direction: direction))
+    }
+
+    /// Keys typed into the search prompt: printable characters type the pattern, the prompt's
+    /// table gives the rest.
+    mutating func handleSearchPromptKey(_ key: Key, prompt: SearchPrompt) -> [ReaderEffect] {
+        var prompt = prompt
+        if case .character(let scalar) = key {
+            prompt.editor.insert(String(Character(scalar)))
+            mode = .searchPrompt(prompt)
+            return []
+        }
+        switch searchPromptKeymap.command(for: key) {
+        case .edit(let edit):
+            prompt.editor.perform(edit, history: search.history.entries)
+            mode = .searchPrompt(prompt)
+        case .cancel:
+            mode = .reading
+        case .deleteBackward:
+            mode = prompt.editor.deleteBackward() || !prompt.editor.isEmpty ? .searchPrompt(prompt) : .reading
+        case .accept:
+            mode = .reading
+            guard !prompt.text.isEmpty else {
+                return search.lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
+            }
+            search.history.record(prompt.text)
+            if let error = SearchPattern.regexError(in: prompt.text) {
+                message = "'\(prompt.text)' is " + error
+                return [.recordSearch(prompt.text)]
+            }
+            let pattern = SearchPattern(prompt.text)
+            search.lastSearch = pattern
+            search.lastSearchDirection = prompt.direction
+            var effects: [ReaderEffect] = [.recordSearch(prompt.text)]
+            if search.matchTally?.pattern != pattern {
+                let request = MatchCountRequest(id: search.takeCountID(), pattern: pattern)
+                search.matchTally = MatchTally(id: request.id, pattern: pattern, pageCount: paging.pageCount)
+                search.deferredCount = request
+            }
+            effects += startSearch(direction: prompt.direction, includingLinesOnScreen: true)
+            // The count waits for a background search to end, so it never slows the search.
+            if search.runningSearch == nil {
+                effects += startDeferredCount()
+            }
+            // Page images mark the matches: the ones on screen are asked for again.
+            return effects + refreshImages()
+        case nil:
+            break
+        }
+        return []
+    }
+}
+
+/// The prompt for a search pattern, open on the status line.
+public struct SearchPrompt: Sendable, Equatable {
+    /// The pattern being typed.
+    public internal(set) var editor: LineEditor
+    public let direction: SearchDirection
+
+    /// The pattern typed so far.
+    public var text: String { editor.text }
+}

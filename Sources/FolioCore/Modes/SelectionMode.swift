@@ -1,0 +1,63 @@
+/// Choosing lines of the current page to copy (`V`): the selection's table moves the cursor,
+/// copies the chosen lines or cancels.
+extension ReaderState {
+    mutating func startSelection() {
+        guard images.viewMode == .text else {
+            message = "Lines are chosen in the text view (\(keyName(for: .toggleView)))"
+            return
+        }
+        guard let lines = currentLines, !lines.isEmpty else {
+            message = "Nothing to select on this page"
+            return
+        }
+        let line = min(viewport.topLine, lines.count - 1)
+        mode = .selection(LineSelection(anchor: line, cursor: line))
+    }
+
+    mutating func handleSelectionKey(_ key: Key) -> [ReaderEffect] {
+        selectionKeymap.command(for: key).map { perform($0) } ?? []
+    }
+
+    /// Performs a line-selection command on the selection.
+    mutating func perform(_ command: SelectionCommand) -> [ReaderEffect] {
+        guard case .selection(var selection) = mode else { return [] }
+        let lineCount = currentLines?.count ?? 0
+        switch command {
+        case .cancel:
+            mode = .reading
+            return []
+        case .copy:
+            mode = .reading
+            let lines = currentLines ?? []
+            let chosen = lines[selection.lines.clamped(to: 0...max(lines.count - 1, 0))].map(\.text)
+            let count = chosen.count
+            return [
+                .copy(
+                    text: chosen.joined(separator: "\n") + "\n",
+                    description: "\(count) line\(count == 1 ? "" : "s") of page \(currentPage + 1)")
+            ]
+        case .list(let move):
+            selection.cursor = move.destination(
+                from: selection.cursor, count: lineCount, screenful: max(textRows - 1, 1))
+        }
+        // Keep the cursor on screen.
+        if selection.cursor < viewport.topLine {
+            viewport.topLine = selection.cursor
+        } else if selection.cursor >= viewport.topLine + textRows {
+            viewport.topLine = min(selection.cursor - textRows + 1, maximumTopLine(of: currentPage))
+        }
+        mode = .selection(selection)
+        return []
+    }
+}
+
+/// A range of lines of the current page chosen with `V`, for copying.
+public struct LineSelection: Sendable, Equatable {
+    /// Where the selection started (a laid-out line of the current page).
+    public internal(set) var anchor: Int
+    /// The line the selection cursor is on.
+    public internal(set) var cursor: Int
+
+    /// The selected lines, first to last.
+    public var lines: ClosedRange<Int> { min(anchor, cursor)...max(anchor, cursor) }
+}

@@ -1,0 +1,29 @@
+/// Work put off until a page's content arrives: where to scroll once the current page's text or
+/// image is here, and what to do with links and the outline once they are loaded.
+struct PendingArrival: Sendable {
+    /// The current page was entered by scrolling up before its text arrived: once it does,
+    /// show its bottom rather than its top.
+    var anchorsAtBottom = false
+    /// A page a search found, whose matching line to scroll to once its text is here.
+    var match: (page: Int, direction: SearchDirection)?
+    /// Where a followed link lands (a page and points from its top), until the page's text is
+    /// here to find the line.
+    var landing: (page: Int, y: Double)?
+    /// The share of the current page above the screen, kept while a relayout waits for the
+    /// page's new content (switching to an image that is still rendering, and back).
+    var scrollShare: Double?
+    /// A click on a page image waiting for the page's links: the page and the point clicked.
+    var linkClick: (page: Int, x: Double, y: Double)?
+    /// Where the reader was before a reload to a shorter version moved them to page `landedOn`.
+    var reloadAnchor: (page: Int, topLine: Int, landedOn: Int)?
+    /// The user asked for the outline and it is still loading.
+    var outline = false
+
+    /// Forgets what waited on a version of the document that is gone: the outline asked for,
+    /// a search's match and a click's links (a place kept across the reload stays).
+    mutating func forgetDocument() {
+        outline = false
+        match = nil
+        linkClick = nil
+    }
+}
