@@ -77,7 +77,7 @@ struct DocumentOpener {
 
     private func checkPages(_ document: Document) throws(DocumentError) {
         guard try document.pageCount > 0 else { throw .noPages }
-        services.trace?.record("open pages=\(try document.pageCount)")
+        services.trace?.record(.opened(pages: try document.pageCount))
     }
 
     /// Asks for the password while `document` needs one (three tries), then checks it has pages.

@@ -189,7 +189,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         placement = nil
         terminal.repaintFully()
         let summary = Self.summary(of: reloaded, path: session.path)
-        session.services.trace?.record("reloaded pages=\(summary.pageCount)")
+        session.services.trace?.record(.reloaded(pages: summary.pageCount))
         perform(state.handle(.documentReloaded(summary, currentPageText: currentPageText)))
     }
 
@@ -224,7 +224,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     func handle(_ event: TerminalEvent) -> ReaderSession.Outcome? {
         switch event {
         case .key(let key):
-            session.services.trace?.record("key \(key.displayName)")
+            session.services.trace?.record(.key(key.displayName))
             perform(state.handle(.key(key)))
         case .mouse(let mouse):
             perform(state.handle(.mouse(mouse)))
@@ -316,7 +316,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         // An unchanged image over an unchanged screen stays where it is: sending it again
         // would only cost bandwidth (over ssh, megabytes a key).
         let repainted = terminal.draw(frame)
-        var imageCost: (encode: Double, write: Double, bytes: Int)?
+        var imageCost: FrameTrace.ImageCost?
         var removedBytes: Int?
         let cached = frame.image.flatMap { images.cache.entry(for: $0.request) }
         if cached == nil, placement != nil {
@@ -334,10 +334,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             let encoded = TraceLog.now()
             if !pieces.isEmpty {
                 let bytes = terminal.writeImage(pieces)
-                imageCost = (
-                    TraceLog.milliseconds(from: started, to: encoded),
-                    TraceLog.milliseconds(from: encoded, to: TraceLog.now()), bytes
-                )
+                imageCost = FrameTrace.ImageCost(
+                    encode: TraceLog.milliseconds(from: started, to: encoded),
+                    write: TraceLog.milliseconds(from: encoded, to: TraceLog.now()), bytes: bytes)
             }
         }
         placement = frame.image
@@ -348,27 +347,18 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     /// Records the frame in the trace: the page, whether it is the first, what drawing the
     /// image cost (encoding it, then writing it out, and its bytes), what deleting one that went
     /// cost (kitty), and whether the page's text arrived.
-    private func trace(first: Bool, imageCost: (encode: Double, write: Double, bytes: Int)?, removedBytes: Int?) {
+    private func trace(first: Bool, imageCost: FrameTrace.ImageCost?, removedBytes: Int?) {
         guard let trace = session.services.trace else { return }
-        var event = "frame page=\(state.currentPage + 1)"
-        if first {
-            event += " first"
-        }
-        // Marked so that a test in a real terminal can wait for the image, not just a frame.
-        if let imageCost {
-            event += " image encode=\(TraceLog.format(imageCost.encode)) write=\(TraceLog.format(imageCost.write))"
-            event += " bytes=\(imageCost.bytes)"
-        }
-        if let removedBytes {
-            event += " image-deleted bytes=\(removedBytes)"
-        }
+        // The image is marked so that a test in a real terminal can wait for it, not just a frame.
+        var frame = FrameTrace(
+            page: state.currentPage + 1, first: first, image: imageCost, deletedImageBytes: removedBytes)
         if state.hasCurrentPageText, pageShownWithText != state.currentPage {
             pageShownWithText = state.currentPage
-            event += " loaded"
+            frame.loaded = true
         } else if !state.hasCurrentPageText {
             pageShownWithText = nil
         }
-        trace.record(event)
+        trace.record(.frame(frame))
     }
 
     private static func availability(of graphics: GraphicsSupport) -> ImageAvailability {

@@ -83,7 +83,7 @@ do throws(InteractiveError) {
     exit(1)
 }
 let graphics = TerminalProbe.detect(preference: graphicsPreference, compactSixel: options.compactSixel)
-services.trace?.record("probed")
+services.trace?.record(.probed)
 let log = StateFolder.standard(environment: environment).flatMap(SessionLog.start(in:))
 let terminal: CursesTerminal
 do throws(TerminalError) {

@@ -46,45 +46,53 @@ final class RecordingServices: @unchecked Sendable {
     }
 }
 
-/// Terminal capabilities for the sessions under test, as the probe would find them.
+/// Terminal capabilities for the sessions under test, as the probe would find them: the probe's
+/// queries answered by a ``StandInTerminal`` (scripts/foliokit/terminal-answers.json).
 enum TestGraphics {
+    /// The replies of a terminal of `kind` to the probe's queries.
+    private static func replies(
+        _ kind: String, cell: (width: Int, height: Int), cells: (columns: Int, rows: Int), version: String = "",
+        queries: [String] = TerminalReplies.Query.allCases.map(\.sequence),
+        temporaryFiles: StandInTerminal.KittyHandling? = nil
+    ) -> TerminalReplies {
+        let terminal = StandInTerminal(kind, cell: cell, cells: cells, version: version, temporaryFiles: temporaryFiles)
+        return TerminalReplies.parse(terminal.replies(to: queries))
+    }
+
     /// A sixel terminal with 256 colour registers, 10×20-pixel cells and xterm's default
     /// 1000×1000 image limit.
     static let sixel = GraphicsSupport.decide(
-        replies: TerminalReplies.parse(
-            Array("\u{1B}[?1;0;256S\u{1B}[?2;0;1000;1000S\u{1B}[6;20;10t\u{1B}[?64;4c".utf8)),
+        replies: replies("xterm-defaults", cell: (10, 20), cells: (80, 24)),
         ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24), environment: [:],
         preference: .auto)
-    /// kitty 0.26.5 as it answered in a 1280×884-pixel window of 8×17-pixel cells (recorded).
+    /// kitty 0.26.5 in a 1280×884-pixel window of 8×17-pixel cells, which did not find the
+    /// probe's temporary file.
     static let kitty = GraphicsSupport.decide(
-        replies: TerminalReplies.parse(
-            Array(
-                "\u{1B}[4;884;1280t\u{1B}[6;17;8t\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c".utf8
-            )),
+        replies: replies("kitty", cell: (8, 17), cells: (160, 52)),
         ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 160, rows: 52), environment: [:],
         preference: .auto)
     /// iTerm2 (by `TERM_PROGRAM`), reporting 10×20-pixel cells.
     static let iterm = GraphicsSupport.decide(
-        replies: TerminalReplies.parse(Array("\u{1B}[6;20;10t\u{1B}[?62;22c".utf8)),
+        replies: replies("iterm2", cell: (10, 20), cells: (80, 24)),
         ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24),
         environment: ["TERM_PROGRAM": "iTerm.app"], preference: .auto)
     /// kitty as above, having read the probe's temporary file: it runs on this machine.
     static let kittyReadingFiles = GraphicsSupport.decide(
-        replies: TerminalReplies.parse(
-            Array(
-                "\u{1B}[6;17;8t\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62;c"
-                    .utf8)),
+        replies: replies("kitty", cell: (8, 17), cells: (160, 52), temporaryFiles: .ok),
         ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 160, rows: 52), environment: [:],
         preference: .auto)
     /// tmux with passthrough on inside kitty 0.35 (8×17-pixel cells): the kitty protocol through
     /// tmux, with Unicode placeholders.
     static let kittyThroughTmux = GraphicsSupport.decide(
-        replies: TerminalReplies.parse(Array("\u{1B}[6;17;8t\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c".utf8)),
+        replies: replies(
+            "tmux", cell: (8, 17), cells: (80, 30),
+            queries: TerminalReplies.Query.allCases.filter { !$0.isAPC }.map(\.sequence)),
         ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 30),
         environment: ["TMUX": "/tmp/t,1,0"],
         preference: .auto, tmux: TmuxState(passthrough: true, clientTerminal: "xterm-kitty"),
-        outside: TerminalReplies.parse(
-            Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;c".utf8)))
+        outside: replies(
+            "kitty-placeholders", cell: (8, 17), cells: (80, 30), version: "kitty(0.35.2)",
+            queries: TerminalReplies.passthroughQueryKinds.map(\.sequence)))
     /// Half blocks in 24-bit colour (tmux 3.3).
     static let halfBlocks = GraphicsSupport.decide(
         replies: TerminalReplies(), ioctlPixels: PixelSize(width: 0, height: 0), cells: (columns: 80, rows: 24),

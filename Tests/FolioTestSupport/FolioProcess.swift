@@ -37,6 +37,11 @@ public enum FolioProcess {
         try launch(URL(fileURLWithPath: "/bin/bash"), ["-c", command], environment: ["FOLIO": executable.path])
     }
 
+    /// Runs another program, such as one of the repository's scripts, with `arguments`.
+    public static func run(program: String, _ arguments: [String]) throws -> Result {
+        try launch(URL(fileURLWithPath: program), arguments, environment: [:])
+    }
+
     private static func launch(_ program: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = program

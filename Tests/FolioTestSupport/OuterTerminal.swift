@@ -3,8 +3,9 @@ import Glibc
 
 /// A terminal outside tmux, for end-to-end tests of what a program passes through tmux: a tmux
 /// client attached on a pseudo-terminal this process holds, which answers the queries that reach
-/// it as a kitty-protocol terminal would (DA1, XTVERSION with the name and version it is given,
-/// kitty's `a=q`, the cell and window size in pixels) and keeps every byte tmux writes to it.
+/// it as a kitty-protocol terminal would (the `kitty-placeholders` kind of ``StandInTerminal``:
+/// DA1, XTVERSION with the name and version it is given, kitty's `a=q`, the cell size in pixels)
+/// and keeps every byte tmux writes to it.
 ///
 /// It stands in for kitty 0.28 or later and Ghostty, which show Unicode placeholders and are not
 /// in Debian 12 (whose kitty, 0.26.5, is tested for real by `scripts/test-kitty`).
@@ -14,6 +15,8 @@ public final class OuterTerminal: @unchecked Sendable {
     /// Its cell size in pixels, which tmux learns from the pseudo-terminal's size.
     public let cell: (width: Int, height: Int)
     private let master: Int32
+    /// What it answers.
+    private let standIn: StandInTerminal
     /// The other end, held open so that the terminal does not hang up before the client opens it.
     private var slave: Int32 = -1
     /// The tmux client's process.
@@ -26,6 +29,8 @@ public final class OuterTerminal: @unchecked Sendable {
     init(socket: String, columns: Int, rows: Int, cell: (width: Int, height: Int), version: String) throws {
         self.version = version
         self.cell = cell
+        standIn = StandInTerminal(
+            "kitty-placeholders", cell: cell, cells: (columns: columns, rows: rows), version: version)
         var size = winsize(
             ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cell.width),
             ws_ypixel: UInt16(rows * cell.height))
@@ -146,7 +151,7 @@ public final class OuterTerminal: @unchecked Sendable {
         var kept = pending.count
         scan: while let escape = pending[index...].firstIndex(of: 0x1B) {
             let rest = pending[escape...]
-            for (query, reply) in fixedReplies where rest.starts(with: Array(query.utf8)) {
+            for (query, reply) in standIn.answers where rest.starts(with: Array(query.utf8)) {
                 replies += reply
                 index = escape + query.utf8.count
                 continue scan
@@ -156,11 +161,7 @@ public final class OuterTerminal: @unchecked Sendable {
                     kept = escape
                     break
                 }
-                if let command = KittyCommand.all(in: Array(pending[escape..<(end + 2)]))?.first,
-                    command.keys["a"] == "q", let id = command.keys["i"]
-                {
-                    replies += "\u{1B}_Gi=\(id);OK\u{1B}\\"
-                }
+                replies += standIn.reply(to: String(decoding: pending[escape..<(end + 2)], as: UTF8.self)) ?? ""
                 index = end + 2
                 continue
             }
@@ -173,14 +174,6 @@ public final class OuterTerminal: @unchecked Sendable {
         }
         pending = kept < pending.count ? Array(pending[kept...]) : []
         return Array(replies.utf8)
-    }
-
-    private var fixedReplies: [(String, String)] {
-        [
-            ("\u{1B}[c", "\u{1B}[?62;22c"), ("\u{1B}[0c", "\u{1B}[?62;22c"),
-            ("\u{1B}[>q", "\u{1B}P>|\(version)\u{1B}\\"), ("\u{1B}[>0q", "\u{1B}P>|\(version)\u{1B}\\"),
-            ("\u{1B}[16t", "\u{1B}[6;\(cell.height);\(cell.width)t"),
-        ]
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

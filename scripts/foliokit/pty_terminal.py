@@ -1,13 +1,15 @@
 """A program on a pseudo-terminal held by this process, which answers the program's queries as a
 graphics terminal of a chosen kind would: kitty on this machine (the graphics protocol, reading
 temporary files as kitty does, then deleting them), kitty on another machine (no file of this
-one to read: images come through its input), xterm with sixel, or WezTerm (iTerm2 images).
+one to read: images come through its input), xterm with sixel, or WezTerm (iTerm2 images): the
+kinds of scripts/foliokit/terminal-answers.json.
 
 It stands in for a real terminal where only the program's side is measured (the bench's image
 flips: key to frame written, per protocol): nothing is drawn, the bytes are counted."""
 
 import base64
 import fcntl
+import json
 import os
 import pty
 import re
@@ -18,40 +20,34 @@ import termios
 import threading
 import time
 
-# What each kind of terminal answers, query by query (a query it does not answer is left out).
-ANSWERS = {
-    "kitty": {
-        b"\x1b[c": b"\x1b[?62;c",
-        b"\x1b[>q": b"\x1bP>|kitty(0.26.5)\x1b\\",
-    },
-    "kitty-remote": {
-        b"\x1b[c": b"\x1b[?62;c",
-        b"\x1b[>q": b"\x1bP>|kitty(0.26.5)\x1b\\",
-    },
-    "sixel": {
-        b"\x1b[c": b"\x1b[?63;1;2;4;6;9;15;22c",
-        b"\x1b[>q": b"\x1bP>|XTerm(379)\x1b\\",
-        b"\x1b[?1;1;0S": b"\x1b[?1;0;1024S",
-        b"\x1b[?2;1;0S": b"\x1b[?2;0;4096;4096S",
-    },
-    "iterm": {
-        b"\x1b[c": b"\x1b[?62;c",
-        b"\x1b[>q": b"\x1bP>|WezTerm 20230712\x1b\\",
-    },
-}
+# What each kind of terminal answers, query by query (a query it does not answer is left out):
+# the data file the Swift tests' stand-ins read too.
+ANSWERS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "terminal-answers.json")
+with open(ANSWERS_FILE) as answers_file:
+    ANSWERS = json.load(answers_file)
+KINDS = ANSWERS["kinds"]
+
+
+
+def fill(template, values):
+    """template with each {name} replaced by values[name]."""
+    for name, value in values.items():
+        template = template.replace("{%s}" % name, str(value))
+    return template
+
 
 KITTY_COMMAND = re.compile(rb"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\")
 
 
 class PtyTerminal:
     """Runs argv (with env) on a pseudo-terminal of columns x rows cells of cell pixels, as a
-    terminal of `kind` (a key of ANSWERS). `send` types keys; `close` ends it."""
+    terminal of `kind` (a kind of terminal-answers.json). `send` types keys; `close` ends it."""
 
     # How much of the program's output `output` keeps.
     OUTPUT_KEPT = 1 << 16
 
     def __init__(self, argv, env, kind, columns=120, rows=40, cell=(10, 20)):
-        if kind not in ANSWERS:
+        if kind not in KINDS:
             raise ValueError("no such terminal kind: " + kind)
         self.kind = kind
         self.cell = cell
@@ -122,10 +118,10 @@ class PtyTerminal:
     def _replies(self, pending):
         """The answers to the queries in pending, and what is left of it (a query not finished)."""
         replies = b""
-        answers = dict(ANSWERS[self.kind])
         width, height = self.cell
-        answers[b"\x1b[16t"] = b"\x1b[6;%d;%dt" % (height, width)
-        answers[b"\x1b[14t"] = b"\x1b[4;%d;%dt" % (self.rows * height, self.columns * width)
+        sizes = {"cell_width": width, "cell_height": height, "window_width": self.columns * width,
+                 "window_height": self.rows * height}
+        answers = {query.encode(): fill(reply, sizes).encode() for query, reply in KINDS[self.kind]["answers"].items()}
         index = 0
         while True:
             escape = pending.find(b"\x1b", index)
@@ -143,7 +139,7 @@ class PtyTerminal:
                         return replies, pending[escape:]
                     index = escape + 1
                     continue
-                if self.kind.startswith("kitty"):
+                if "kitty_graphics" in KINDS[self.kind]:
                     replies += self._kitty(match)
                 index = match.end()
             elif len(pending) - escape < 8 and any(q.startswith(rest) for q in answers):
@@ -152,23 +148,23 @@ class PtyTerminal:
                 index = escape + 1
 
     def _kitty(self, match):
+        """The answer to one kitty graphics command, as KINDS[self.kind]["kitty_graphics"] says."""
         keys = dict(pair.split(b"=", 1) for pair in match.group(1).split(b",") if b"=" in pair)
-        payload = match.group(2) or b""
         medium = keys.get(b"t", b"d")
-        if medium == b"t" and self.kind == "kitty-remote":
-            # The file is on another machine: kitty cannot open it.
-            return b"\x1b_Gi=%s;ENOENT:file not found\x1b\\" % keys.get(b"i", b"0") if keys.get(b"a") == b"q" else b""
-        if medium == b"t":
+        handling = KINDS[self.kind]["kitty_graphics"]["file" if medium == b"t" else "direct"]
+        reply = "ok"
+        if handling == "read":
             # A temporary file, read and then deleted as kitty does.
-            path = base64.b64decode(payload).decode("utf-8", "replace")
+            path = base64.b64decode(match.group(2) or b"").decode("utf-8", "replace")
             try:
                 with open(path, "rb") as image:
                     image.read()
                 os.remove(path)
                 self.files_read += 1
             except OSError:
-                if keys.get(b"a") == b"q":
-                    return b"\x1b_Gi=%s;ENOENT\x1b\\" % keys.get(b"i", b"0")
-        if keys.get(b"a") == b"q":
-            return b"\x1b_Gi=%s;OK\x1b\\" % keys.get(b"i", b"0")
-        return b""
+                reply = "unreadable"
+        elif handling in ("not found", "silent"):
+            reply = None if handling == "silent" else handling
+        if keys.get(b"a") != b"q" or reply is None:
+            return b""
+        return fill(ANSWERS["kitty_replies"][reply], {"id": keys.get(b"i", b"0").decode()}).encode()

@@ -274,68 +274,31 @@ back_to_text() {
 }
 
 # --- folio's trace ----------------------------------------------------------------------------
-# Trace lines are "MILLISECONDS EVENT [MARKS]" (FOLIO_TRACE): keys, frames with `image` and
-# `bytes=` (what the frame wrote to the terminal).
+# FOLIO_TRACE's lines ("MILLISECONDS EVENT": keys, frames with their image's bytes) are read by
+# scripts/foliokit/trace.py, the one parser of what folio writes (its TraceEvent).
 
-# images_after_last_key: how many frames drew an image after the last key.
-images_after_last_key() {
-    awk '$2 == "key" {n = 0} $2 == "frame" && / image( |$)/ {n++} END {print n + 0}' "$dir/trace"
-}
-# image_after_key PAGE: a frame drew an image after the last key, and one drew PAGE's.
-image_after_key() {
-    [[ -f "$dir/trace" ]] && (($(images_after_last_key) > 0)) && grep -q "frame page=$1 .*image" "$dir/trace"
-}
+# trace QUERY [ARGUMENT]: trace.py's QUERY on this session's trace (see trace.py).
+trace() { python3 "$root/scripts/foliokit/trace.py" "$1" "$dir/trace" "${@:2}"; }
+# image_after_key PAGE: a frame drew PAGE's image after the last key.
+image_after_key() { (($(trace images-after-key "$1") > 0)); }
 # step_bytes: the most a frame wrote after the last key.
-step_bytes() {
-    awk '$2 == "key" {max = 0} $2 == "frame" && /bytes=/ {b = $0; sub(/.*bytes=/, "", b); b += 0; if (b > max) max = b}
-        END {print max + 0}' "$dir/trace"
-}
+step_bytes() { trace step-bytes; }
 # text_after_key: a frame without an image came after the last key.
-text_after_key() {
-    awk '$2 == "key" {t = 0} $2 == "frame" && !/ image( |$)/ {t = 1} END {exit !t}' "$dir/trace"
-}
-first_frame() { [[ -f "$dir/trace" ]] && grep -q " frame page=1 first" "$dir/trace"; }
+text_after_key() { trace text-after-key; }
+first_frame() { trace first-frame; }
 
 # --- folio in the terminal ----------------------------------------------------------------------
 
-# write_terminal_wait: $dir/wait-for-terminal.py, which a runner runs first: it asks the terminal
-# for its device attributes (DA1) and waits, up to 30 s, for the answer. A terminal just started
-# on a busy machine (kitty drawing with software GL) may not read its input for longer than
-# folio's probe waits (250 ms); a user starts folio in a terminal that is up, so the test does
-# too. Any later bytes of the answer are drained before folio runs. With the argument `tmux`
-# (inside tmux, passthrough on) the query is passed through to the terminal outside.
-write_terminal_wait() {
-    cat >"$dir/wait-for-terminal.py" <<'PYTHON'
-import os, re, select, sys, termios, time, tty
-
-query = b"\x1bPtmux;\x1b\x1b[c\x1b\\" if sys.argv[1:] == ["tmux"] else b"\x1b[c"
-tty_fd = os.open("/dev/tty", os.O_RDWR)
-saved = termios.tcgetattr(tty_fd)
-tty.setraw(tty_fd)
-try:
-    os.write(tty_fd, query)
-    answer, deadline = b"", time.monotonic() + 30
-    while not re.search(rb"\x1b\[\?[0-9;]*c", answer) and time.monotonic() < deadline:
-        if select.select([tty_fd], [], [], 0.1)[0]:
-            answer += os.read(tty_fd, 64)
-    while select.select([tty_fd], [], [], 0.2)[0]:
-        os.read(tty_fd, 64)
-finally:
-    termios.tcsetattr(tty_fd, termios.TCSANOW, saved)
-PYTHON
-}
-
 # write_runner DOCUMENT: $dir/run-folio, the command the terminal runs: once the terminal answers
-# (write_terminal_wait), folio --diagnose (into
+# (scripts/foliokit/wait_for_terminal.py), folio --diagnose (into
 # $dir/diagnose), a line of its own on the screen, then, once $dir/go exists (the screenshot
 # `before` taken), the reader on DOCUMENT's page 1 with a trace; after it the terminal settings
 # again, folio's exit status, and the screen held until $dir/done exists (the screenshot `after`
 # taken), so that the two can be compared: the terminal restored.
 write_runner() {
-    write_terminal_wait
     cat >"$dir/run-folio" <<RUNNER
 #!/bin/sh
-python3 "$dir/wait-for-terminal.py"
+python3 "$root/scripts/foliokit/wait_for_terminal.py"
 "$FOLIO" --diagnose >"$dir/diagnose" 2>&1
 stty -g >"$dir/stty-before"
 printf 'The shell before folio.\n'
