@@ -22,17 +22,19 @@ let package = Package(
         ),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "FolioCore"),
+        .target(name: "CFolioSystem", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
+        .target(name: "FolioSystem", dependencies: ["CFolioSystem"]),
         .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
-        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore", "FolioGraphics"]),
+        .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore", "FolioGraphics", "FolioSystem"]),
         .target(name: "FolioGraphics"),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
-        .target(name: "FolioState", dependencies: ["FolioCore"]),
+        .target(name: "FolioState", dependencies: ["FolioCore", "FolioSystem"]),
         .target(name: "FolioConfiguration", dependencies: ["FolioCore"]),
         .target(
             name: "FolioApp",
             dependencies: [
                 "FolioCommandLine", "FolioConfiguration", "FolioCore", "FolioDocument", "FolioGraphics", "FolioState",
-                "FolioTerminal",
+                "FolioSystem", "FolioTerminal",
             ]
         ),
         .executableTarget(
@@ -49,6 +51,7 @@ let package = Package(
             dependencies: ["FolioDocument", "FolioGraphics", "FolioTerminal", "FolioTestSupport"]),
         .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioGraphics", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
+        .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(name: "FolioConfigurationTests", dependencies: ["FolioConfiguration", "FolioTestSupport"]),
         .testTarget(
@@ -64,7 +67,7 @@ let package = Package(
 )
 
 // One loop applies the strict settings to every Swift target (as swift-log does).
-for target in package.targets where target.type != .system && target.name != "CMuPDF" {
+for target in package.targets where target.type != .system && !["CMuPDF", "CFolioSystem"].contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6),
