@@ -254,13 +254,17 @@ public final class Document: @unchecked Sendable {
             page: page, zoom: Double(width) / size.width, maxPixels: maxPixels, cancellation: cancellation)
     }
 
-    /// The document's outline; empty when it has none.
-    public func outline(maxEntries: Int = 100_000, maxDepth: Int = 64) throws(DocumentError) -> Outline {
-        try serialized { () throws(DocumentError) -> Outline in
+    /// The document's outline; empty when it has none. With a `cancellation`, it is read on the
+    /// document's own thread and given up on at the cancellation's time limit.
+    public func outline(
+        maxEntries: Int = 100_000, maxDepth: Int = 64, cancellation: Cancellation? = nil
+    ) throws(DocumentError) -> Outline {
+        try perform(page: nil, cancellation) { opening, _ throws(DocumentError) -> Outline in
             var flat = folio_outline()
             defer { folio_outline_free(&flat) }
-            let handle = try opening.get().handle
-            try MuPDFCall.check { folio_document_outline(handle, maxEntries, Int32(maxDepth), &flat, $0, $1) }
+            try MuPDFCall.check {
+                folio_document_outline(opening.handle, maxEntries, Int32(maxDepth), &flat, $0, $1)
+            }
             let entries = (0..<flat.count).map { index in
                 let entry = flat.entries[index]
                 return OutlineItem(
@@ -291,14 +295,14 @@ public final class Document: @unchecked Sendable {
         }
     }
 
-    /// The links on a page, with internal targets resolved to pages.
-    public func links(page: Int) throws(DocumentError) -> [LinkItem] {
+    /// The links on a page, with internal targets resolved to pages. With a `cancellation`,
+    /// they are read on the document's own thread and given up on at its time limit.
+    public func links(page: Int, cancellation: Cancellation? = nil) throws(DocumentError) -> [LinkItem] {
         try checkPage(page)
-        return try serialized { () throws(DocumentError) -> [LinkItem] in
+        return try perform(page: page, cancellation) { opening, _ throws(DocumentError) -> [LinkItem] in
             var flat = folio_links()
             defer { folio_links_free(&flat) }
-            let handle = try opening.get().handle
-            try MuPDFCall.check { folio_page_links(handle, Int32(page), &flat, $0, $1) }
+            try MuPDFCall.check { folio_page_links(opening.handle, Int32(page), &flat, $0, $1) }
             return (0..<flat.count).map { index in
                 let link = flat.links[index]
                 let isInternal = link.external == 0 && link.page >= 0
@@ -354,17 +358,17 @@ public final class Document: @unchecked Sendable {
         }
     }
 
-    /// Runs `work` on `page` under the document lock. Without a cancellation it runs on the
-    /// calling thread; with one, on the worker thread of the current opening, waited for as the
-    /// type's documentation describes.
+    /// Runs `work` on `page` (nil for work on the whole document, such as the outline) under the
+    /// document lock. Without a cancellation it runs on the calling thread; with one, on the
+    /// worker thread of the current opening, waited for as the type's documentation describes.
     private func perform<T: Sendable>(
-        page: Int, _ cancellation: Cancellation?,
+        page: Int?, _ cancellation: Cancellation?,
         _ work: @escaping @Sendable (Opening, OpaquePointer?) throws(DocumentError) -> T
     ) throws(DocumentError) -> T {
         try serialized { () throws(DocumentError) -> T in
             let opening = try opening.get()
             guard let cancellation else { return try work(opening, nil) }
-            if let error = abandonedPages[page] { throw error }
+            if let page, let error = abandonedPages[page] { throw error }
             abandonedJobs.removeAll { hasEnded in hasEnded() }
             guard abandonedJobs.count < Self.maxStuckJobs else {
                 throw .skipped("skipped: \(abandonedJobs.count) earlier pages are still stuck in MuPDF")
@@ -384,7 +388,7 @@ public final class Document: @unchecked Sendable {
     /// Waits for `outcome`: cancels when the time limit passes, and abandons the work when it
     /// has not stopped ``stopGrace`` seconds after it was cancelled (from here or from outside).
     private func wait<T: Sendable>(
-        for outcome: JobOutcome<T>, page: Int, _ cancellation: Cancellation
+        for outcome: JobOutcome<T>, page: Int?, _ cancellation: Cancellation
     ) -> Result<T, DocumentError> {
         let start = DispatchTime.now()
         let limit = cancellation.timeLimit.map { start + $0 }
@@ -420,9 +424,11 @@ public final class Document: @unchecked Sendable {
 
     /// Leaves the current opening to its stuck work and opens the file again for what follows.
     /// Returns the error the page fails with from now on: it timed out after `seconds`.
-    private func abandon(page: Int, after seconds: Double) -> DocumentError {
+    private func abandon(page: Int?, after seconds: Double) -> DocumentError {
         let error = DocumentError.timedOut(seconds: (seconds * 10).rounded(.down) / 10)
-        abandonedPages[page] = error
+        if let page {
+            abandonedPages[page] = error
+        }
         if case .success(let stuck) = opening {
             stuck.worker.retire()
         }

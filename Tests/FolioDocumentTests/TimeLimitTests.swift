@@ -27,8 +27,15 @@ import Testing
             try document.text(page: 0, cancellation: Cancellation(timeLimit: 5))
         }
         #expect(Self.seconds(since: again) < 0.5)
+        // Nor are its links, which the reader reads under a time limit too (through the same
+        // watchdog).
+        #expect(throws: DocumentError.timedOut(seconds: 0.3)) {
+            try document.links(page: 0, cancellation: Cancellation(timeLimit: 5))
+        }
         // The document goes on with a fresh opening of the file.
         #expect(try document.plainText(page: 1, cancellation: Cancellation(timeLimit: 5)) == "ordinary\n\n")
+        #expect(try document.links(page: 1, cancellation: Cancellation(timeLimit: 5)) == [])
+        #expect(try document.outline(cancellation: Cancellation(timeLimit: 5)).entries == [])
         #expect(try document.info().pageCount == 2)
     }
 
