@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "FolioSystem", dependencies: ["CFolioSystem"]),
         .target(name: "FolioDocument", dependencies: ["CMuPDF", "FolioCore"]),
         .target(name: "FolioTerminal", dependencies: ["CNcursesw", "FolioCore", "FolioGraphics", "FolioSystem"]),
-        .target(name: "FolioGraphics"),
+        .target(name: "FolioGraphics", dependencies: ["FolioCore"]),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
         .target(name: "FolioState", dependencies: ["FolioCore", "FolioSystem"]),
         .target(name: "FolioConfiguration", dependencies: ["FolioCore"]),
@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "FolioTerminalTests",
             dependencies: ["FolioDocument", "FolioGraphics", "FolioTerminal", "FolioTestSupport"]),
-        .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioGraphics", "FolioTestSupport"]),
+        .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioCore", "FolioGraphics", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),

@@ -1,5 +1,6 @@
 internal import CNcursesw
 public import FolioCore
+import FolioGraphics
 import FolioSystem
 import Glibc
 

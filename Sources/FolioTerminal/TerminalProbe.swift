@@ -1,5 +1,6 @@
 internal import CNcursesw
 public import FolioCore
+public import FolioGraphics
 import FolioSystem
 import Foundation
 import Glibc
