@@ -89,6 +89,8 @@ public enum ChildProcess {
             pipes[index].closeChildEnd(isInput: index == 2)
         }
         var exchange = Exchange(child: child, pipes: pipes, request: request)
+        // The exchange owns Folio's ends from here and closes each once.
+        pipes = []
         return SignalBlock.withBrokenPipeBlocked { exchange.run() }
     }
 
