@@ -27,17 +27,20 @@ let package = Package(
         .target(name: "CCrashLog", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "FolioCore"),
+        .target(name: "CFolioSystem", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
+        .target(name: "FolioSystem", dependencies: ["CFolioSystem"]),
         .target(name: "FolioDocument", dependencies: ["CCrashLog", "CMuPDF", "FolioCore"]),
-        .target(name: "FolioTerminal", dependencies: ["CCrashLog", "CNcursesw", "FolioCore", "FolioGraphics"]),
-        .target(name: "FolioGraphics"),
+        .target(
+            name: "FolioTerminal", dependencies: ["CCrashLog", "CNcursesw", "FolioCore", "FolioGraphics", "FolioSystem"]),
+        .target(name: "FolioGraphics", dependencies: ["FolioCore"]),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
-        .target(name: "FolioState", dependencies: ["FolioCore"]),
+        .target(name: "FolioState", dependencies: ["FolioCore", "FolioSystem"]),
         .target(name: "FolioConfiguration", dependencies: ["FolioCore"]),
         .target(
             name: "FolioApp",
             dependencies: [
                 "FolioCommandLine", "FolioConfiguration", "FolioCore", "FolioDocument", "FolioGraphics", "FolioState",
-                "FolioTerminal",
+                "FolioSystem", "FolioTerminal",
             ]
         ),
         .executableTarget(
@@ -54,8 +57,9 @@ let package = Package(
             name: "FolioTerminalTests",
             dependencies: ["FolioDocument", "FolioGraphics", "FolioTerminal", "FolioTestSupport"],
             linkerSettings: namedBacktraces),
-        .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioGraphics", "FolioTestSupport"]),
+        .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioCore", "FolioGraphics", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
+        .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(name: "FolioConfigurationTests", dependencies: ["FolioConfiguration", "FolioTestSupport"]),
         .testTarget(
@@ -71,7 +75,8 @@ let package = Package(
 )
 
 // One loop applies the strict settings to every Swift target (as swift-log does).
-for target in package.targets where target.type != .system && !["CMuPDF", "CCrashLog"].contains(target.name) {
+for target in package.targets
+where target.type != .system && !["CMuPDF", "CCrashLog", "CFolioSystem"].contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6),

@@ -1,5 +1,6 @@
 public import FolioConfiguration
 import FolioCore
+import FolioSystem
 import Glibc
 
 /// Where the configuration file is and how it is read from disk: `--config FILE`, else
@@ -77,10 +78,10 @@ struct DiskFiles: ConfigurationFiles {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(Self.problem(errno))
+            let count: Int
+            switch SystemCall.read(descriptor, into: &buffer) {
+            case .success(let read): count = read
+            case .failure(let failure): return .failure(Self.problem(failure.code))
             }
             if count == 0 { break }
             bytes += buffer.prefix(count)

@@ -1,5 +1,5 @@
-import FolioGraphics
-public import FolioTerminal
+public import FolioGraphics
+import FolioTerminal
 
 /// `folio --diagnose`: what the terminal supports for the image view, and why.
 public enum Diagnosis {

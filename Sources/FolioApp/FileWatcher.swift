@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSystem
 import FolioTerminal
 import Foundation
 import Glibc
@@ -58,9 +59,8 @@ final class FileWatcher: @unchecked Sendable {
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: stopPipe.readDescriptor, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, pending ? Self.quietTime : -1)
-            if ready < 0 && errno == EINTR { continue }
-            if descriptors[1].revents != 0 || ready < 0 { return }
+            let polled = SystemCall.retryingInterrupts { poll(&descriptors, 2, pending ? Self.quietTime : -1) }
+            guard case .success(let ready) = polled, descriptors[1].revents == 0 else { return }
             if ready == 0 {
                 pending = false
                 changed()

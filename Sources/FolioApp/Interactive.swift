@@ -1,8 +1,9 @@
 public import FolioConfiguration
 public import FolioCore
 public import FolioDocument
+public import FolioGraphics
 public import FolioState
-public import FolioTerminal
+import FolioTerminal
 import Glibc
 
 /// The interactive side of `folio`: the reader on a file, or the file browser on a folder (the

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSystem
 import Glibc
 
 /// Buffered writing to a file descriptor. A closed pipe (`folio --text big.pdf | head`) ends the
@@ -35,16 +36,8 @@ public final class Output {
 
     /// Writes everything buffered; exits with status 0 when the reader of the pipe has gone.
     public func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { bytes in
-                Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                _exit(errno == EPIPE ? 0 : 1)
-            }
-            offset += written
+        if case .failure(let failure) = SystemCall.writeAll(descriptor, buffer) {
+            _exit(failure.code == EPIPE ? 0 : 1)
         }
         buffer.removeAll(keepingCapacity: true)
     }

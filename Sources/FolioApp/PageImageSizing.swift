@@ -1,5 +1,6 @@
 import FolioCore
 import FolioDocument
+import FolioGraphics
 import FolioTerminal
 
 /// How large a page image is rendered: its zoom for MuPDF and its extent in cells.

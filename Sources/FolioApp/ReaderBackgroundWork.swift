@@ -15,7 +15,11 @@ final class ReaderBackgroundWork {
     private let mailbox: SessionMailbox<ReaderMail>
     private let loader: PageLoader
     private let searcher: DocumentSearcher
-    /// One-off work on the reader's document (outline, links) and clipboard programs, in order.
+    /// The outline and links, read on a copy of the document of their own.
+    private let queries: BackgroundWorker<DocumentQuery>
+    /// Copying the whole document (the request is its page count), on a copy of its own.
+    private let copier: BackgroundWorker<Int>
+    /// Clipboard programs and state files, in order (no MuPDF work).
     private let background = DispatchQueue(label: "folio.reader.background")
 
     init(
@@ -27,16 +31,23 @@ final class ReaderBackgroundWork {
         self.services = services
         self.searchHistory = searchHistory
         self.mailbox = mailbox
-        let linkQueue = DispatchQueue(label: "folio.page-links")
+        let queryCopy = WorkerDocument(reopening: document)
+        let queries = BackgroundWorker<DocumentQuery>(
+            name: "folio.reader.queries", timeLimit: TimeLimits.outlineAndLinks
+        ) { job in
+            Self.answer(job, in: queryCopy, mailbox: mailbox)
+        }
+        self.queries = queries
+        let copyingCopy = WorkerDocument(reopening: document)
+        copier = BackgroundWorker(name: "folio.reader.copy", timeLimit: TimeLimits.pageText) { job in
+            Self.extractAll(job, in: copyingCopy, mailbox: mailbox)
+        }
         loader = PageLoader(document: document) { page, result in
             switch result {
             case .success(let text):
                 mailbox.post(.event(.pageLoaded(page: page, text: text)))
                 // The text view marks the page's links: they follow its text.
-                linkQueue.async {
-                    guard let links = try? document.links(page: page), !links.isEmpty else { return }
-                    mailbox.post(.event(.pageLinksLoaded(page: page, links: links)))
-                }
+                queries.submit([.pageLinks(page: page)])
             case .failure(let error): mailbox.post(.event(.pageFailed(page: page, message: error.description)))
             }
         }
@@ -53,16 +64,17 @@ final class ReaderBackgroundWork {
         }
     }
 
-    /// Stops the loader and the searcher.
+    /// Stops the loader, the searcher and the document queries.
     func stop() {
         loader.stop()
         searcher.stop()
+        queries.stop()
+        copier.stop()
     }
 
     /// Starts the background work `effect` asks for, on a document of `pageCount` pages.
     /// Effects on the screen or the session itself are the session's.
     func perform(_ effect: ReaderEffect, pageCount: Int) {
-        let document = document
         let mailbox = mailbox
         switch effect {
         case .loadPages(let pages): loader.load(pages)
@@ -70,18 +82,8 @@ final class ReaderBackgroundWork {
         case .search(let request): searcher.start(request)
         case .cancelSearch: searcher.cancel()
         case .countMatches(let request): searcher.count(request)
-        case .loadOutline:
-            background.async {
-                do throws(DocumentError) {
-                    mailbox.post(.event(.outlineLoaded(try document.outline().entries)))
-                } catch {
-                    mailbox.post(.event(.outlineFailed(error.description)))
-                }
-            }
-        case .loadLinks(let page):
-            background.async {
-                mailbox.post(.event(.linksLoaded(page: page, links: (try? document.links(page: page)) ?? [])))
-            }
+        case .loadOutline: queries.submit([.outline])
+        case .loadLinks(let page): queries.submit([.links(page: page)])
         case .recordSearch(let pattern):
             guard let searchHistory else { break }
             background.async {
@@ -100,8 +102,7 @@ final class ReaderBackgroundWork {
                     mailbox.post(.event(.notice("Could not save mark \(mark.letter): \(error)")))
                 }
             }
-        case .copyDocument:
-            background.async { Self.extractAll(document, pageCount: pageCount, mailbox: mailbox) }
+        case .copyDocument: copier.submit([pageCount])
         case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .reloadDocument,
             .openMarkedDocument, .settlePosition, .savePosition:
             break
@@ -121,16 +122,39 @@ final class ReaderBackgroundWork {
         }
     }
 
+    /// Reads what `job` asks of the document (on `copy`, with the job's time limit) and posts it.
+    private static func answer(
+        _ job: BackgroundWorker<DocumentQuery>.Job, in copy: WorkerDocument, mailbox: SessionMailbox<ReaderMail>
+    ) {
+        switch job.request {
+        case .outline:
+            do throws(DocumentError) {
+                mailbox.post(.event(.outlineLoaded(try copy.document().outline(cancellation: job.operation()).entries)))
+            } catch {
+                mailbox.post(.event(.outlineFailed(error.description)))
+            }
+        case .links(let page):
+            let links = (try? copy.document().links(page: page, cancellation: job.operation())) ?? []
+            mailbox.post(.event(.linksLoaded(page: page, links: links)))
+        case .pageLinks(let page):
+            guard let links = try? copy.document().links(page: page, cancellation: job.operation()), !links.isEmpty
+            else { return }
+            mailbox.post(.event(.pageLinksLoaded(page: page, links: links)))
+        }
+    }
+
     /// Extracts every page's text (on a document of its own, so page loads don't wait), with
-    /// progress notices, and hands the result back for the clipboard.
-    private static func extractAll(_ document: Document, pageCount: Int, mailbox: SessionMailbox<ReaderMail>) {
+    /// progress notices, and hands the result back for the clipboard. The request is the page count.
+    private static func extractAll(
+        _ job: BackgroundWorker<Int>.Job, in copy: WorkerDocument, mailbox: SessionMailbox<ReaderMail>
+    ) {
+        let pageCount = job.request
         do throws(DocumentError) {
-            let copy = try document.reopened()
+            let document = try copy.document()
             var text = ""
             var lastNotice = DispatchTime.now()
             for page in 0..<pageCount {
-                text +=
-                    (try? copy.plainText(page: page, cancellation: Cancellation(timeLimit: TimeLimits.pageText))) ?? ""
+                text += (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
                 text += "\u{0C}"
                 if DispatchTime.now().uptimeNanoseconds - lastNotice.uptimeNanoseconds > 200_000_000 {
                     lastNotice = DispatchTime.now()
@@ -142,4 +166,14 @@ final class ReaderBackgroundWork {
             mailbox.post(.event(.notice("Could not copy the document: \(error.description)")))
         }
     }
+}
+
+/// What the reader asks of its document besides page text and searches.
+enum DocumentQuery: Hashable, Sendable {
+    /// The outline, for the outline list.
+    case outline
+    /// A page's links, for the links list.
+    case links(page: Int)
+    /// A page's links, for the text view's link marks (nothing is posted when it has none).
+    case pageLinks(page: Int)
 }

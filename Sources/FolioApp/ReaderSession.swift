@@ -2,8 +2,9 @@ import Dispatch
 public import FolioConfiguration
 public import FolioCore
 public import FolioDocument
+public import FolioGraphics
 public import FolioState
-public import FolioTerminal
+import FolioTerminal
 import Glibc
 
 /// The interactive reader: one loop owns the ``ReaderState``; keys and background results come

@@ -1,3 +1,4 @@
+import FolioSystem
 import Glibc
 
 /// A page's PNG in a file for the kitty terminal to read (`t=t`): in `/tmp`, named as kitty
@@ -12,15 +13,9 @@ enum TemporaryImageFile {
         let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { return nil }
         defer { close(file) }
-        var offset = 0
-        while offset < png.count {
-            let written = png.withUnsafeBytes { Glibc.write(file, $0.baseAddress! + offset, png.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                unlink(path)
-                return nil
-            }
-            offset += written
+        guard case .success = SystemCall.writeAll(file, png) else {
+            unlink(path)
+            return nil
         }
         return path
     }

@@ -1,5 +1,4 @@
 internal import CMuPDF
-import Dispatch
 public import FolioCore
 import Foundation
 
@@ -12,21 +11,12 @@ import Foundation
 /// Work given a ``Cancellation`` runs on a thread of the document's own, and the caller waits for
 /// it at most the cancellation's time limit. MuPDF stops at the next drawing operation when
 /// asked, and a cancelled job's allocations fail, but some work neither asks nor allocates (a
-/// JBIG2 bomb decodes one image for minutes). Work that has not stopped ``stopGrace`` seconds
-/// after the limit (or after a cancellation from outside) is abandoned: it runs on to its end with
-/// its own opening of the file, while the document opens the file afresh and goes on. An
-/// abandoned page is not tried again, and while ``maxStuckJobs`` abandoned jobs still run,
-/// further pages are refused rather than started, so stuck work cannot pile up.
+/// JBIG2 bomb decodes one image for minutes). The document's ``Watchdog`` gives up on work that
+/// has not stopped a moment after the limit: it runs on to its end with its own opening of the
+/// file, while the document opens the file afresh and goes on.
 ///
 /// The corresponding C type is `fz_document`.
 public final class Document: @unchecked Sendable {
-    /// How long work that was asked to stop may take to stop before it is abandoned, in seconds.
-    public static let stopGrace = 1.0
-    /// How many abandoned jobs may still be running before further pages are refused.
-    public static let maxStuckJobs = 2
-    /// How often a wait looks whether its work was cancelled from outside, in seconds.
-    private static let pollInterval = 0.05
-
     /// The path the document was opened from.
     public let path: String
     private let lock = NSLock()
@@ -38,10 +28,8 @@ public final class Document: @unchecked Sendable {
     private var isLocked = false
     /// The password that unlocked the document, for opening it again after abandoned work.
     private var password: String?
-    /// Pages whose work was abandoned, and the error they now fail with.
-    private var abandonedPages: [Int: DocumentError] = [:]
-    /// Abandoned work, each job as a way to ask whether it has ended.
-    private var abandonedJobs: [@Sendable () -> Bool] = []
+    /// Holds time-limited work to its limit, and remembers the work it gave up on.
+    private var watchdog = Watchdog()
 
     /// Opens the document at `path`. An encrypted document opens locked: check ``needsPassword``
     /// and call ``unlock(password:)``, or pass `password` here to unlock it straight away.
@@ -254,13 +242,17 @@ public final class Document: @unchecked Sendable {
             page: page, zoom: Double(width) / size.width, maxPixels: maxPixels, cancellation: cancellation)
     }
 
-    /// The document's outline; empty when it has none.
-    public func outline(maxEntries: Int = 100_000, maxDepth: Int = 64) throws(DocumentError) -> Outline {
-        try serialized { () throws(DocumentError) -> Outline in
+    /// The document's outline; empty when it has none. With a `cancellation`, it is read on the
+    /// document's own thread and given up on at the cancellation's time limit.
+    public func outline(
+        maxEntries: Int = 100_000, maxDepth: Int = 64, cancellation: Cancellation? = nil
+    ) throws(DocumentError) -> Outline {
+        try perform(page: nil, cancellation) { opening, _ throws(DocumentError) -> Outline in
             var flat = folio_outline()
             defer { folio_outline_free(&flat) }
-            let handle = try opening.get().handle
-            try MuPDFCall.check { folio_document_outline(handle, maxEntries, Int32(maxDepth), &flat, $0, $1) }
+            try MuPDFCall.check {
+                folio_document_outline(opening.handle, maxEntries, Int32(maxDepth), &flat, $0, $1)
+            }
             let entries = (0..<flat.count).map { index in
                 let entry = flat.entries[index]
                 return OutlineItem(
@@ -291,14 +283,14 @@ public final class Document: @unchecked Sendable {
         }
     }
 
-    /// The links on a page, with internal targets resolved to pages.
-    public func links(page: Int) throws(DocumentError) -> [LinkItem] {
+    /// The links on a page, with internal targets resolved to pages. With a `cancellation`,
+    /// they are read on the document's own thread and given up on at its time limit.
+    public func links(page: Int, cancellation: Cancellation? = nil) throws(DocumentError) -> [LinkItem] {
         try checkPage(page)
-        return try serialized { () throws(DocumentError) -> [LinkItem] in
+        return try perform(page: page, cancellation) { opening, _ throws(DocumentError) -> [LinkItem] in
             var flat = folio_links()
             defer { folio_links_free(&flat) }
-            let handle = try opening.get().handle
-            try MuPDFCall.check { folio_page_links(handle, Int32(page), &flat, $0, $1) }
+            try MuPDFCall.check { folio_page_links(opening.handle, Int32(page), &flat, $0, $1) }
             return (0..<flat.count).map { index in
                 let link = flat.links[index]
                 let isInternal = link.external == 0 && link.page >= 0
@@ -348,27 +340,20 @@ public final class Document: @unchecked Sendable {
 
     /// How many abandoned jobs are still running (for tests of the cap).
     var runningAbandonedJobs: Int {
-        lock.withLock {
-            abandonedJobs.removeAll { hasEnded in hasEnded() }
-            return abandonedJobs.count
-        }
+        lock.withLock { watchdog.runningAbandonedJobs() }
     }
 
-    /// Runs `work` on `page` under the document lock. Without a cancellation it runs on the
-    /// calling thread; with one, on the worker thread of the current opening, waited for as the
-    /// type's documentation describes.
+    /// Runs `work` on `page` (nil for work on the whole document, such as the outline) under the
+    /// document lock. Without a cancellation it runs on the calling thread; with one, on the
+    /// worker thread of the current opening, waited for as the type's documentation describes.
     private func perform<T: Sendable>(
-        page: Int, _ cancellation: Cancellation?,
+        page: Int?, _ cancellation: Cancellation?,
         _ work: @escaping @Sendable (Opening, OpaquePointer?) throws(DocumentError) -> T
     ) throws(DocumentError) -> T {
         try serialized { () throws(DocumentError) -> T in
             let opening = try opening.get()
             guard let cancellation else { return try work(opening, nil) }
-            if let error = abandonedPages[page] { throw error }
-            abandonedJobs.removeAll { hasEnded in hasEnded() }
-            guard abandonedJobs.count < Self.maxStuckJobs else {
-                throw .skipped("skipped: \(abandonedJobs.count) earlier pages are still stuck in MuPDF")
-            }
+            try watchdog.admit(page: page)
             let outcome = JobOutcome<T>()
             opening.worker.submit {
                 do throws(DocumentError) {
@@ -377,52 +362,17 @@ public final class Document: @unchecked Sendable {
                     outcome.finish(.failure(error))
                 }
             }
-            return try wait(for: outcome, page: page, cancellation).get()
-        }
-    }
-
-    /// Waits for `outcome`: cancels when the time limit passes, and abandons the work when it
-    /// has not stopped ``stopGrace`` seconds after it was cancelled (from here or from outside).
-    private func wait<T: Sendable>(
-        for outcome: JobOutcome<T>, page: Int, _ cancellation: Cancellation
-    ) -> Result<T, DocumentError> {
-        let start = DispatchTime.now()
-        let limit = cancellation.timeLimit.map { start + $0 }
-        var expired = false
-        var stopBy: DispatchTime?
-        while true {
-            var next = DispatchTime.now() + Self.pollInterval
-            if let limit, !expired { next = min(next, limit) }
-            if let stopBy { next = min(next, stopBy) }
-            if let result = outcome.wait(until: next) {
-                if expired, case .failure(.cancelled) = result, let seconds = cancellation.timeLimit {
-                    return .failure(.timedOut(seconds: seconds))
-                }
-                return result
-            }
-            let now = DispatchTime.now()
-            if let limit, !expired, now >= limit {
-                expired = true
-                cancellation.cancel()
-            }
-            if stopBy == nil, cancellation.isCancelled {
-                stopBy = now + Self.stopGrace
-            }
-            if let stopBy, now >= stopBy {
-                guard !outcome.isFinished else { continue }
-                abandonedJobs.append { outcome.isFinished }
-                let elapsed = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-                let error = abandon(page: page, after: expired ? cancellation.timeLimit ?? elapsed : elapsed)
-                return .failure(expired ? error : .cancelled)
+            switch watchdog.wait(for: outcome, page: page, cancellation) {
+            case .finished(let result): return try result.get()
+            case .abandoned(let error):
+                leaveStuckOpening()
+                throw error
             }
         }
     }
 
     /// Leaves the current opening to its stuck work and opens the file again for what follows.
-    /// Returns the error the page fails with from now on: it timed out after `seconds`.
-    private func abandon(page: Int, after seconds: Double) -> DocumentError {
-        let error = DocumentError.timedOut(seconds: (seconds * 10).rounded(.down) / 10)
-        abandonedPages[page] = error
+    private func leaveStuckOpening() {
         if case .success(let stuck) = opening {
             stuck.worker.retire()
         }
@@ -433,7 +383,6 @@ public final class Document: @unchecked Sendable {
             }
             return fresh
         }
-        return error
     }
 
     /// Pages of a locked document would read as empty (their streams are still encrypted), so

@@ -8,6 +8,8 @@ public enum TimeLimits {
     public static let searchPage = 10.0
     /// Rendering one page image for the image view (rendering is slower than extracting text).
     public static let pageImage = 20.0
+    /// Reading the outline, or one page's links, for the reader's lists and link marks.
+    public static let outlineAndLinks = 10.0
     /// Reading the first page of a document for the file browser's preview: a preview that
     /// takes longer is not worth waiting for.
     public static let preview = 5.0

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSystem
 import Glibc
 
 /// A small file in the state folder that several Folios may change at once: read whole, and
@@ -13,8 +14,8 @@ enum StateFile {
         let lock = open(FileSystemName.cString(path + ".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lock >= 0 else { throw StateError.failed("cannot open \(path).lock", errno) }
         defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StateError.failed("cannot lock \(path).lock", errno) }
+        if case .failure(let failure) = SystemCall.retryingInterrupts({ flock(lock, LOCK_EX) }) {
+            throw StateError.failed("cannot lock \(path).lock", failure.code)
         }
         try replace(path, in: folder, with: change(contents(of: path)))
     }
@@ -26,10 +27,7 @@ enum StateFile {
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
+        while case .success(let count) = SystemCall.read(descriptor, into: &buffer), count > 0 {
             bytes += buffer[..<count]
         }
         return bytes
@@ -53,19 +51,8 @@ enum StateFile {
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw StateError.failed("cannot create a file in \(folder)", errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        var written = 0
         var failure: Int32?
-        bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
-            }
-        }
+        if case .failure(let error) = SystemCall.writeAll(descriptor, bytes) { failure = error.code }
         if failure == nil && fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         if failure == nil && rename(template, FileSystemName.cString(path)) != 0 { failure = errno }

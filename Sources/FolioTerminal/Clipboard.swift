@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// Puts text on the clipboard two ways: OSC 52, which the terminal (or tmux with
@@ -37,41 +38,18 @@ public enum Clipboard {
 
     /// Hands `text` to `command` (a program, found on `PATH` unless it has a slash, and its
     /// arguments) on its standard input; returns the program's name when it took the text
-    /// and exited with status 0, nil otherwise. Blocks until the program ends.
+    /// and exited with status 0 within ``toolTimeLimit``, nil otherwise. Blocks until the
+    /// program ends.
     public static func copy(_ text: String, with command: [String]) -> String? {
-        guard let program = command.first, let executable = executable(program) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(command.dropFirst())
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        do {
-            // A program that exits without reading gives EPIPE (SIGPIPE is ignored): an error
-            // here, never a trap; the program is still waited for.
-            try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-            try input.fileHandleForWriting.close()
-        } catch {
-            try? input.fileHandleForWriting.close()
-        }
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? (program.split(separator: "/").last.map(String.init) ?? program) : nil
+        guard let program = command.first else { return nil }
+        let request = ChildProcess.Request(command, input: Array(text.utf8), outputLimit: 0, timeLimit: toolTimeLimit)
+        guard let outcome = try? ChildProcess.run(request), outcome.succeeded else { return nil }
+        return program.split(separator: "/").last.map(String.init) ?? program
     }
 
-    /// The path of the executable `program`, looked up on `PATH` when it has no slash.
-    private static func executable(_ program: String) -> String? {
-        if program.contains("/") {
-            return FileManager.default.isExecutableFile(atPath: program) ? program : nil
-        }
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return path.lazy.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// How long a clipboard program may take to read the text, in milliseconds (they take
+    /// it and leave a process of their own in the background to serve it).
+    static let toolTimeLimit = 5000
 
     /// The status-line report of a copy: what was copied and how, or why it was not.
     /// `osc52Enabled` false means the configuration turned OSC 52 off, so the terminal was

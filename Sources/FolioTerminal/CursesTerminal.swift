@@ -1,5 +1,7 @@
 internal import CNcursesw
 public import FolioCore
+import FolioGraphics
+import FolioSystem
 import Glibc
 
 /// Why the full-screen terminal could not be started.
@@ -212,7 +214,7 @@ public final class CursesTerminal: TerminalBackend {
                 case .pasteStart:
                     isInsidePaste = true
                     pasteDelivered = 0
-                    pasteDeadline = DeadlineClock.milliseconds() + Self.longestPasteTime
+                    pasteDeadline = MonotonicClock.milliseconds() + Self.longestPasteTime
                     let chunk = readPastedText()
                     if chunk.isEmpty { continue }
                     return .paste(chunk)
@@ -275,7 +277,7 @@ public final class CursesTerminal: TerminalBackend {
     /// cell, is a double click.
     private func mouseEvent(_ report: KeyDecoder.MouseReport) -> MouseEvent? {
         guard report.isPress, report.button & ~(4 | 8 | 16) == 0 else { return report.event(clicks: 1) }
-        let time = DeadlineClock.milliseconds()
+        let time = MonotonicClock.milliseconds()
         var clicks = 1
         if let last = lastPress, last.row == report.row, last.column == report.column,
             time - last.time < Self.doubleClickTime
@@ -304,7 +306,7 @@ public final class CursesTerminal: TerminalBackend {
                 break
             }
         }
-        if isInsidePaste, DeadlineClock.milliseconds() > pasteDeadline {
+        if isInsidePaste, MonotonicClock.milliseconds() > pasteDeadline {
             isInsidePaste = false
         }
         if isInsidePaste {
@@ -348,17 +350,7 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     private func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        SystemCall.writeAll(STDOUT_FILENO, bytes)
     }
 
     /// Leaves curses: the alternate screen is left and the terminal modes are restored.

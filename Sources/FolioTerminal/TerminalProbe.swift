@@ -1,5 +1,7 @@
 internal import CNcursesw
 public import FolioCore
+public import FolioGraphics
+import FolioSystem
 import Foundation
 import Glibc
 
@@ -109,38 +111,26 @@ public enum TerminalProbe {
             Array((apc ? TerminalReplies.queries : TerminalReplies.queriesWithoutAPC).utf8)
             + (passthrough ? TerminalReplies.passthroughQueries : [])
         let answersExpected = passthrough ? 2 : 1
-        let written = DeadlineClock.milliseconds()
-        guard queries.withUnsafeBytes({ write(tty, $0.baseAddress, $0.count) }) == queries.count else {
-            return ([], [])
-        }
+        let written = MonotonicClock.milliseconds()
+        guard case .success = SystemCall.writeAll(tty, queries) else { return ([], []) }
 
         var received: [UInt8] = []
         var arrivals: [Int] = []
         var buffer = [UInt8](repeating: 0, count: 512)
         let deadline = written + Int(passthrough ? passthroughTimeLimit : timeLimit)
         while received.count < 4096 {
-            let remaining = deadline - DeadlineClock.milliseconds()
+            let remaining = deadline - MonotonicClock.milliseconds()
             guard remaining > 0 else { break }
             var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Int32(remaining)) > 0 else { break }
-            let count = read(tty, &buffer, buffer.count)
-            guard count > 0 else { break }
+            guard case .success(let ready) = SystemCall.retryingInterrupts({ poll(&descriptor, 1, Int32(remaining)) }),
+                ready > 0, case .success(let count) = SystemCall.read(tty, into: &buffer), count > 0
+            else { break }
             received += buffer.prefix(count)
-            arrivals += repeatElement(DeadlineClock.milliseconds() - written, count: count)
+            arrivals += repeatElement(MonotonicClock.milliseconds() - written, count: count)
             if TerminalReplies.deviceAttributesAnswers(in: received) >= answersExpected {
                 break
             }
         }
         return (received, arrivals)
-    }
-}
-
-/// Monotonic milliseconds (CLOCK_MONOTONIC), for the probe's deadline: unlike the wall clock,
-/// it never jumps.
-enum DeadlineClock {
-    static func milliseconds() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
     }
 }

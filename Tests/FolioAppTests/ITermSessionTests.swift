@@ -1,5 +1,6 @@
 import FolioCore
 import FolioDocument
+import FolioGraphics
 import FolioTerminal
 import FolioTestSupport
 import Foundation

@@ -2,6 +2,7 @@ import FolioApp
 import FolioConfiguration
 import FolioCore
 import FolioDocument
+import FolioGraphics
 import FolioTestSupport
 import Foundation
 import Testing

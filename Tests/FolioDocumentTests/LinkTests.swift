@@ -11,15 +11,20 @@ import Testing
     @Test(arguments: 0..<4)
     func internalLinksResolveToPagesAndPlaces(page: Int) throws {
         let document = try Document(path: Corpus.path("qpdf-link-annots.pdf"))
-        let links = try document.links(page: page)
         let expected = (0..<4).map { target in
             let top = 84 + 50 * Double(target)
             return TextRect(x0: 54, y0: top, x1: 100, y1: top + 13)
         }
-        #expect(links.map(\.box) == expected)
-        #expect(links.map(\.page) == [0, 1, 2, 3])
-        #expect(links.allSatisfy { $0.uri == nil })
-        #expect(links.allSatisfy { abs(($0.targetY ?? -1) - (792 - 773.189)) < 0.01 }, "\(links.map(\.targetY))")
+        // Read on the caller's thread, and on the document's own thread under a time limit (as
+        // the reader reads them).
+        for links in [
+            try document.links(page: page), try document.links(page: page, cancellation: Cancellation(timeLimit: 10)),
+        ] {
+            #expect(links.map(\.box) == expected)
+            #expect(links.map(\.page) == [0, 1, 2, 3])
+            #expect(links.allSatisfy { $0.uri == nil })
+            #expect(links.allSatisfy { abs(($0.targetY ?? -1) - (792 - 773.189)) < 0.01 }, "\(links.map(\.targetY))")
+        }
     }
 
     @Test func externalLinkKeepsItsAddress() throws {

@@ -167,9 +167,13 @@ import Testing
     @Test func outlineTitlesAreReadInLogicalOrder() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write(Fixtures.rightToLeftOutline(), to: "outline.pdf")
-        let outline = try Document(path: path).outline()
-        #expect(outline.entries.map(\.title) == Fixtures.rightToLeftOutlineTitles)
-        #expect(outline.entries.map(\.page) == [0, 1, 2, 3])
+        let document = try Document(path: path)
+        // Read on the caller's thread, and on the document's own thread under a time limit (as
+        // the reader reads it).
+        for outline in [try document.outline(), try document.outline(cancellation: Cancellation(timeLimit: 10))] {
+            #expect(outline.entries.map(\.title) == Fixtures.rightToLeftOutlineTitles)
+            #expect(outline.entries.map(\.page) == [0, 1, 2, 3])
+        }
     }
 }
 

@@ -20,15 +20,22 @@ import Testing
         #expect(throws: DocumentError.timedOut(seconds: 0.3)) {
             try document.plainText(page: 0, cancellation: Cancellation(timeLimit: 0.3))
         }
-        #expect(Self.seconds(since: start) < 0.3 + Document.stopGrace + Self.slack)
+        #expect(Self.seconds(since: start) < 0.3 + Watchdog.stopGrace + Self.slack)
         // The page is not tried again while its first attempt may still be running.
         let again = DispatchTime.now()
         #expect(throws: DocumentError.timedOut(seconds: 0.3)) {
             try document.text(page: 0, cancellation: Cancellation(timeLimit: 5))
         }
         #expect(Self.seconds(since: again) < 0.5)
+        // Nor are its links, which the reader reads under a time limit too (through the same
+        // watchdog).
+        #expect(throws: DocumentError.timedOut(seconds: 0.3)) {
+            try document.links(page: 0, cancellation: Cancellation(timeLimit: 5))
+        }
         // The document goes on with a fresh opening of the file.
         #expect(try document.plainText(page: 1, cancellation: Cancellation(timeLimit: 5)) == "ordinary\n\n")
+        #expect(try document.links(page: 1, cancellation: Cancellation(timeLimit: 5)) == [])
+        #expect(try document.outline(cancellation: Cancellation(timeLimit: 5)).entries == [])
         #expect(try document.info().pageCount == 2)
     }
 
@@ -52,7 +59,7 @@ import Testing
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { cancellation.cancel() }
         let start = DispatchTime.now()
         #expect(throws: DocumentError.cancelled) { try document.text(page: 0, cancellation: cancellation) }
-        #expect(Self.seconds(since: start) < 0.2 + Document.stopGrace + Self.slack)
+        #expect(Self.seconds(since: start) < 0.2 + Watchdog.stopGrace + Self.slack)
     }
 
     @Test func stuckWorkCannotPileUp() throws {
@@ -61,7 +68,7 @@ import Testing
         // the second is abandoned, 2.4 s in.
         let path = try directory.write(try Fixtures.jbig2Bomb(side: 25_000, pages: 3), to: "bombs.pdf")
         let document = try Document(path: path)
-        for page in 0..<Document.maxStuckJobs {
+        for page in 0..<Watchdog.maxStuckJobs {
             #expect(throws: DocumentError.timedOut(seconds: 0.2)) {
                 try document.plainText(page: page, cancellation: Cancellation(timeLimit: 0.2))
             }
@@ -70,8 +77,8 @@ import Testing
         // a machine fast enough to finish a stream within the grace period, or slow enough that
         // one has ended by now, fewer are running, and the next page is tried instead.)
         let running = document.runningAbandonedJobs
-        #expect(running <= Document.maxStuckJobs)
-        if running == Document.maxStuckJobs {
+        #expect(running <= Watchdog.maxStuckJobs)
+        if running == Watchdog.maxStuckJobs {
             for page in [2, 3] {
                 #expect {
                     try document.plainText(page: page, cancellation: Cancellation(timeLimit: 5))

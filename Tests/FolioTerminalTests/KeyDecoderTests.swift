@@ -97,3 +97,12 @@ import Testing
         #expect(event(32) == nil, "motion is ignored")
     }
 }
+
+/// kitty's replies while the reader runs are not keys: the decoder leaves them to
+/// ``KittyGraphicsReply``.
+@Suite struct KittyReplyDecodingTests {
+    @Test func anEvictedImageReplyIsNoKey() {
+        let following = "_Gi=17;ENOENT:No such image\u{1B}\\".unicodeScalars.map(\.value)
+        #expect(KeyDecoder.classify(afterEscape: following) == .unrecognisedSequence)
+    }
+}

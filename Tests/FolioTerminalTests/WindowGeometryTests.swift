@@ -1,4 +1,5 @@
 import FolioCore
+import FolioGraphics
 import FolioTerminal
 import Glibc
 import Testing

@@ -1,5 +1,4 @@
 public import FolioCore
-public import FolioGraphics
 import Glibc
 
 /// What the terminal said about itself, parsed from its replies to Folio's start-up queries.
@@ -263,6 +262,17 @@ public struct TmuxState: Sendable, Equatable {
     public init(passthrough: Bool, clientTerminal: String) {
         self.passthrough = passthrough
         self.clientTerminal = clientTerminal
+    }
+
+    /// The state from `tmux display -p '#{allow-passthrough}\t#{client_termname}'`'s output:
+    /// the option is `1`/`on`/`all` when on (tmux 3.3 prints a flag as 1 or 0).
+    public static func parse(_ output: String) -> TmuxState {
+        let trimmed = output.drop { $0.isNewline }.reversed().drop { $0.isNewline }.reversed()
+        let fields = String(trimmed).split(separator: "\t", omittingEmptySubsequences: false)
+        let option = fields.first.map(String.init) ?? ""
+        return TmuxState(
+            passthrough: ["1", "on", "all"].contains(option),
+            clientTerminal: fields.count > 1 ? TerminalSafeText.sanitized(String(fields[1])) : "")
     }
 }
 
