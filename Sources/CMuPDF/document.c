@@ -150,7 +150,8 @@ folio_status folio_check_page(folio_document *document, int page, char *err, siz
     }
     if (page < 0 || page >= count) {
         char message[96];
-        snprintf(message, sizeof message, "no page %d (the document has %d)", page + 1, count);
+        // Widened before adding: page may be INT_MAX.
+        snprintf(message, sizeof message, "no page %lld (the document has %d)", (long long)page + 1, count);
         folio_set_error(err, errlen, message);
         return FOLIO_NO_SUCH_PAGE;
     }

@@ -94,12 +94,21 @@ final class PageImageRenderer: Sendable {
     private static func hitRects(
         of pattern: SearchPattern, on page: Int, of document: Document, zoom: Double, cancellation: Cancellation
     ) throws(DocumentError) -> [PixelRect] {
-        try pattern.matchBoxes(in: document.text(page: page, cancellation: cancellation)).map { box in
-            let x0 = Int((box.x0 * zoom).rounded(.down)) - 1
-            let y0 = Int((box.y0 * zoom).rounded(.down)) - 1
-            let x1 = Int((box.x1 * zoom).rounded(.up)) + 1
-            let y1 = Int((box.y1 * zoom).rounded(.up)) + 1
-            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        try pattern.matchBoxes(in: document.text(page: page, cancellation: cancellation)).compactMap {
+            pixelRect(around: $0, zoom: zoom)
         }
+    }
+
+    /// The pixels of a render at `zoom` that `box` (in points) covers, with a pixel of margin;
+    /// nil for a box with an edge that is not a number. A glyph's box is the document's to say:
+    /// edges beyond any image are clamped, never converted with a trap.
+    static func pixelRect(around box: TextRect, zoom: Double) -> PixelRect? {
+        guard [box.x0, box.y0, box.x1, box.y1].allSatisfy({ !$0.isNaN }) else { return nil }
+        let edges = -PageImageSizing.largestSide...PageImageSizing.largestSide
+        let x0 = Int((box.x0 * zoom).rounded(.down), clampedTo: edges) - 1
+        let y0 = Int((box.y0 * zoom).rounded(.down), clampedTo: edges) - 1
+        let x1 = Int((box.x1 * zoom).rounded(.up), clampedTo: edges) + 1
+        let y1 = Int((box.y1 * zoom).rounded(.up), clampedTo: edges) + 1
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

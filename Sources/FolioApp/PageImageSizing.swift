@@ -5,6 +5,10 @@ import FolioTerminal
 
 /// How large a page image is rendered: its zoom for MuPDF and its extent in cells.
 struct PageImageSizing: Equatable {
+    /// The most pixels a page image is wide or high: a page of absurd points (a document may
+    /// say 1 × 10³⁰) is made a size that fits in a cell count and a render request.
+    static let largestSide = 1 << 24
+
     /// The zoom to render at (1 = 72 dpi).
     var zoom: Double
     /// The image's height in cells.
@@ -36,8 +40,10 @@ struct PageImageSizing: Equatable {
         scale *= request.zoom
         // Wider than the terminal accepts (zoomed in): capped, so every crop can be drawn.
         scale = min(scale, 8192 / max(size.width, 1))
-        let width = max(Int((size.width * scale).rounded()), 1)
-        let height = max(Int((size.height * scale).rounded()), 1)
+        // A page size that is NaN, infinite or huge makes no trap here; its render fails on
+        // the zoom with a message.
+        let width = Int((size.width * scale).rounded(), clampedTo: 1...Self.largestSide)
+        let height = Int((size.height * scale).rounded(), clampedTo: 1...Self.largestSide)
         zoom = scale
         columns = Int((Double(width) / cellWidth).rounded(.up))
         rows = Int((Double(height) / cellHeight).rounded(.up))

@@ -52,7 +52,10 @@ public struct LinkHints: Sendable, Equatable {
     init(page: Int, links: [LinkItem], text: PageText, lines: [LaidOutLine], topLine: Int, rows: Int) {
         self.page = page
         self.links = links
-        let placed = Self.places(of: links, text: text, lines: lines, among: topLine..<min(topLine + rows, lines.count))
+        // A top line past the lines gives an empty range rather than a reversed one.
+        let first = min(max(topLine, 0), lines.count)
+        let shown = first..<min(first + max(rows, 0), lines.count)
+        let placed = Self.places(of: links, text: text, lines: lines, among: shown)
         let labels = Self.labels(count: placed.count)
         hints = zip(labels, placed).map { Hint(label: $0, link: $1.link, line: $1.line, offset: $1.offset) }
     }

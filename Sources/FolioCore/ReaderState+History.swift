@@ -8,8 +8,14 @@ extension ReaderState {
         ReadingPosition(page: currentPage, topLine: viewport.topLine)
     }
 
-    /// Goes to `page` as a jump: the place left behind joins the history.
+    /// Goes to `page` as a jump: the place left behind joins the history. A page the document
+    /// does not have (an outline entry or link pointing past its end, or one that arrived for
+    /// an older version of it) is refused with a message, never made the current page.
     mutating func jump(to page: Int) -> [ReaderEffect] {
+        guard (0..<paging.pageCount).contains(page) else {
+            message = "That place is not in this document (pages 1–\(paging.pageCount))"
+            return []
+        }
         remember(position, in: &jumps.back)
         jumps.forward.removeAll()
         return go(to: page)

@@ -3,11 +3,18 @@ internal import CMuPDF
 /// PNG files from pixels, written by MuPDF's PNG writer (zlib, already linked for MuPDF), for
 /// the image protocols that carry PNG: kitty's and iTerm2's.
 public enum PNGEncoder {
+    /// The most pixels an image written here is wide or high. Checked before the size is
+    /// multiplied, so that no width × height overflows, and MuPDF's `int` row stride (a width
+    /// times three) holds.
+    public static let largestSide = 1 << 24
+
     /// The PNG of `width` × `height` pixels, `pixels` packed rows of RGB (3 bytes a pixel).
     /// A page whose every pixel is grey is written as a greyscale PNG, a third of the data to
     /// compress and send.
     public static func encode(width: Int, height: Int, rgb pixels: [UInt8]) throws(DocumentError) -> [UInt8] {
-        guard width > 0, height > 0, pixels.count == width * height * 3 else {
+        guard (1...largestSide).contains(width), (1...largestSide).contains(height),
+            pixels.count == width * height * 3
+        else {
             throw .invalidRequest("cannot write a PNG of \(width)×\(height) pixels from \(pixels.count) bytes")
         }
         if isGrey(pixels) {
@@ -51,7 +58,7 @@ public enum PNGEncoder {
     public static func encode(
         width: Int, height: Int, palette: [UInt8], indices: [UInt8]
     ) throws(DocumentError) -> [UInt8] {
-        guard width > 0, height > 0, indices.count == width * height,
+        guard (1...largestSide).contains(width), (1...largestSide).contains(height), indices.count == width * height,
             palette.count % 3 == 0, 1...256 ~= palette.count / 3
         else {
             throw .invalidRequest(

@@ -1,23 +1,27 @@
 /// A rectangle of pixels: the part of an ``IndexedImage`` to encode, such as the rows of a page
 /// that are visible after scrolling.
 ///
+/// Each of its four numbers is within `Int32`'s range (clamped there when made), as MuPDF's
+/// pixel coordinates are, so that an edge plus a width never overflows, whatever made the
+/// rectangle: its far edges are always numbers to compare with an image's size.
+///
 /// `PixelRect` is `Sendable`: it is a plain value.
 public struct PixelRect: Hashable, Sendable {
     /// Left edge, in pixels from the image's left.
-    public var x: Int
+    public let x: Int
     /// Top edge, in pixels from the image's top.
-    public var y: Int
+    public let y: Int
     /// Width in pixels.
-    public var width: Int
+    public let width: Int
     /// Height in pixels.
-    public var height: Int
+    public let height: Int
 
-    /// A rectangle with its top-left corner at (`x`, `y`).
+    /// A rectangle with its top-left corner at (`x`, `y`), each number clamped to `Int32`'s range.
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
+        self.x = Int(Int32(clamping: x))
+        self.y = Int(Int32(clamping: y))
+        self.width = Int(Int32(clamping: width))
+        self.height = Int(Int32(clamping: height))
     }
 }
 

@@ -55,7 +55,8 @@ public struct MarkStore: Sendable {
             guard fields.count == 4,
                 let letter = String(validating: fields[0], as: UTF8.self).flatMap(\.first),
                 fields[0].count == 1, Mark.isLetter(letter),
-                let page = Int(String(decoding: fields[1], as: UTF8.self)), page >= 0,
+                let page = Int(String(decoding: fields[1], as: UTF8.self)),
+                (0...ReadingPositions.largestPage).contains(page),
                 let topLine = Int(String(decoding: fields[2], as: UTF8.self)), topLine >= 0,
                 let document = ReadingPositions.unescape(fields[3]), document.hasPrefix("/")
             else { return nil }

@@ -16,6 +16,9 @@ public struct ReadingPositions: Sendable {
     public let path: String
     /// How many documents are remembered; reading one more forgets the least recently read.
     public static let capacity = 1000
+    /// The largest page a state file may name: a document's pages are numbered by a C `int`
+    /// (MuPDF's), so a larger number is damage, and taking it would overflow `page + 1`.
+    static let largestPage = Int(Int32.max) - 1
 
     /// The positions kept in `path`.
     public init(path: String) {
@@ -51,7 +54,7 @@ public struct ReadingPositions: Sendable {
     static func parse(_ bytes: [UInt8]) -> [Entry] {
         bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
-                let page = Int(String(decoding: line[..<tab], as: UTF8.self)), page >= 0,
+                let page = Int(String(decoding: line[..<tab], as: UTF8.self)), (0...largestPage).contains(page),
                 let document = unescape(line[(tab + 1)...]), document.hasPrefix("/")
             else { return nil }
             return Entry(page: page, document: document)

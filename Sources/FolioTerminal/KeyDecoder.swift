@@ -150,8 +150,11 @@ public enum KeyDecoder {
         guard body.first == 0x3C, let final = body.last, final == 0x4D || final == 0x6D else { return nil }
         let text = String(decoding: body.dropFirst().dropLast().map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
         let numbers = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        // A cell no terminal has (beyond a window size's 16 bits) is no report: dropped here, so
+        // no row or column near Int.max reaches the reader's arithmetic.
+        let cells = 1...ScreenSize.largestSide
         guard numbers.count == 3, let button = numbers[0], let column = numbers[1], let row = numbers[2],
-            column >= 1, row >= 1
+            cells.contains(column), cells.contains(row)
         else { return nil }
         return MouseReport(button: button, column: column, row: row, isPress: final == 0x4D)
     }

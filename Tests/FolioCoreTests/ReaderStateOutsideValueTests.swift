@@ -141,4 +141,23 @@ import Testing
         #expect(placement?.rows == 9, "the first image, scaled, fills the screen")
         #expect(placement?.columns == 38)
     }
+
+    @Test func anOutlineEntryOrLinkPastTheEndIsRefused() {
+        for target in [36, Int.max] {
+            var session = ReaderSession(pageCount: 36)
+            session.press(.character("o"))
+            _ = session.state.handle(.outlineLoaded([OutlineItem(title: "Beyond", level: 0, page: target)]))
+            session.press(.enter)
+            #expect(session.state.currentPage == 0)
+            #expect(session.state.message == "That place is not in this document (pages 1–36)")
+            #expect(ReaderView.render(session.state).lines[9].contains("1/36"))
+            session.press(.character("f"))
+            let box = TextRect(x0: 72, y0: 72, x1: 144, y1: 84)
+            _ = session.state.handle(.linksLoaded(page: 0, links: [LinkItem(box: box, page: target, uri: nil)]))
+            session.press(.enter)
+            #expect(session.state.currentPage == 0)
+            #expect(session.state.message == "That place is not in this document (pages 1–36)")
+            #expect(ReaderView.render(session.state).lines[9].contains("1/36"))
+        }
+    }
 }

@@ -51,4 +51,18 @@ import Testing
         #expect(throws: DocumentError.noSuchPage(1, count: 1)) { try document.plainText(page: 1) }
         #expect(TimeLimitTests.seconds(since: start) < 5)
     }
+
+    /// A PNG's size is checked before it is multiplied: Int.max × 2 × 3 overflowed, and a width
+    /// past a C int's third overflowed MuPDF's row stride.
+    @Test func aPNGOfAbsurdSizeIsRefused() {
+        for (width, height) in [(Int.max, 2), (2, Int.max), (Int.max, Int.max), (1 << 30, 1), (0, 0), (-1, -1)] {
+            #expect(throws: DocumentError.self, "\(width)×\(height)") {
+                try PNGEncoder.encode(width: width, height: height, rgb: [0, 0, 0])
+            }
+            #expect(throws: DocumentError.self, "\(width)×\(height)") {
+                try PNGEncoder.encode(width: width, height: height, palette: [0, 0, 0], indices: [0])
+            }
+        }
+        #expect((try? PNGEncoder.encode(width: 1, height: 1, rgb: [0, 0, 0]))?.starts(with: [0x89, 0x50]) == true)
+    }
 }

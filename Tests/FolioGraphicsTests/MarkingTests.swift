@@ -31,4 +31,17 @@ import Testing
         ])
         #expect(marked.pixels == image.pixels)
     }
+
+    @Test func rectanglesAtTheEndsOfIntAreClampedNotOverflowed() {
+        let huge = PixelRect(x: Int.max, y: Int.min, width: Int.max, height: Int.max)
+        #expect(huge == PixelRect(x: Int(Int32.max), y: Int(Int32.min), width: Int(Int32.max), height: Int(Int32.max)))
+        let image = TestImages.textLikePage(width: 20, height: 10)
+        #expect(image.marking([huge]).pixels == image.pixels, "right of the picture: nothing marked")
+        // From above and left of the picture to far below and right: the whole picture.
+        let everything = PixelRect(x: -10, y: -10, width: Int.max, height: Int.max)
+        #expect(
+            image.marking([everything]).pixels == image.marking([PixelRect(x: 0, y: 0, width: 20, height: 10)]).pixels)
+        #expect(image.cropped(to: huge).width == 0)
+        #expect(image.cropped(to: PixelRect(x: 3, y: 2, width: Int.max, height: Int.max)).width == 17)
+    }
 }

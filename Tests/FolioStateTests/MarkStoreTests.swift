@@ -32,4 +32,16 @@ import Testing
             again.marks(for: "/books/one.pdf").contains(
                 Mark(letter: "G", page: 1, topLine: 0, document: "/books/tab\there.pdf")))
     }
+
+    @Test func aMarkOnAPageNoDocumentCanHaveIsDropped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-marks-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.path + "/marks"
+        let lines =
+            "a\t9223372036854775807\t0\t/books/one.pdf\nb\t2147483647\t0\t/books/one.pdf\nc\t7\t2\t/books/one.pdf\n"
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: path))
+        // Going to a global mark says its page + 1: no page may be near Int.max.
+        #expect(MarkStore(path: path).marks(for: "/books/one.pdf") == [Mark(letter: "c", page: 7, topLine: 2)])
+    }
 }

@@ -64,13 +64,18 @@ import Testing
         try FileManager.default.createDirectory(
             atPath: (positions.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let damaged =
-            "4\t/books/good.pdf\nnot a line\n-3\t/books/negative.pdf\n9\trelative.pdf\n5\t/bad\\escape\n\u{0}\u{1}"
+            "4\t/books/good.pdf\nnot a line\n-3\t/books/negative.pdf\n9\trelative.pdf\n5\t/bad\\escape\n\u{0}\u{1}\n"
+            + "9223372036854775807\t/books/huge.pdf\n2147483647\t/books/past-int.pdf\n2147483646\t/books/last.pdf\n"
         try Data(damaged.utf8).write(to: URL(fileURLWithPath: positions.path))
         #expect(positions.page(of: "/books/good.pdf") == 4)
         #expect(positions.page(of: "/books/negative.pdf") == nil)
+        // A page beyond any document's (a C int's) is damage: `page + 1` must not overflow.
+        #expect(positions.page(of: "/books/huge.pdf") == nil)
+        #expect(positions.page(of: "/books/past-int.pdf") == nil)
+        #expect(positions.page(of: "/books/last.pdf") == 2_147_483_646)
         try positions.remember(page: 1, of: "/books/other.pdf")
         let text = try String(contentsOfFile: positions.path, encoding: .utf8)
-        #expect(text == "4\t/books/good.pdf\n1\t/books/other.pdf\n")
+        #expect(text == "4\t/books/good.pdf\n2147483646\t/books/last.pdf\n1\t/books/other.pdf\n")
     }
 
     /// Readers running at once, each remembering its own documents over and over: every last

@@ -24,10 +24,12 @@ extension BrowserState {
         case .otherButton:
             return []
         case .click(let clicks):
-            let index = topIndex + event.row - Self.firstListRow
+            // The row is checked before it is added to: a mouse report may name any row.
             guard event.row >= Self.firstListRow, event.row < Self.firstListRow + paneRows,
-                event.column <= listColumns, visibleEntries.indices.contains(index)
+                event.column <= listColumns
             else { return [] }
+            let index = topIndex + event.row - Self.firstListRow
+            guard visibleEntries.indices.contains(index) else { return [] }
             selectEntry(at: index)
             return clicks >= 2 ? openSelection() : []
         }

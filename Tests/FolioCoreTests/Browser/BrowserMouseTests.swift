@@ -23,6 +23,21 @@ import Testing
         #expect(state.selectedIndex == 3, "a click in the preview selects nothing")
     }
 
+    @Test func aClickAtAnyCellOfAScrolledListIsIgnoredOrUsed() {
+        var state = browser()
+        _ = state.handle(.key(.end))
+        let selected = state.selectedIndex
+        for row in [Int.min, -1, Int.max] {
+            for column in [Int.min, Int.max] {
+                _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: row, column: column)))
+            }
+            _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: row, column: 4)))
+        }
+        #expect(state.selectedIndex == selected, "no click off the list selects")
+        _ = state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 2, column: 4)))
+        #expect(state.selectedIndex == 20 - 9, "the top row shows the first of the last nine entries")
+    }
+
     @Test func theWheelMovesTheSelection() {
         var state = browser()
         _ = state.handle(.mouse(MouseEvent(action: .wheelDown, row: 5, column: 4)))
