@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "FolioSystem", dependencies: ["CFolioSystem"]),
         .target(name: "FolioDocument", dependencies: ["CCrashLog", "CMuPDF", "FolioCore"]),
         .target(
-            name: "FolioTerminal", dependencies: ["CCrashLog", "CNcursesw", "FolioCore", "FolioGraphics", "FolioSystem"]),
+            name: "FolioTerminal",
+            dependencies: ["CCrashLog", "CNcursesw", "FolioCore", "FolioGraphics", "FolioSystem"]),
         .target(name: "FolioGraphics", dependencies: ["FolioCore"]),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
         .target(name: "FolioState", dependencies: ["FolioCore", "FolioSystem"]),
