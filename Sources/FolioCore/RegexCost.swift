@@ -337,10 +337,10 @@ enum RegexCostError: Error, Sendable, Equatable {
         case .tooLong(let length):
             "too long a regular expression (\(length) characters; at most \(RegexCost.maximumLength))"
         case .exponential(let construct):
-            "a regular expression too costly to run: \(construct) repeats a group that itself repeats or has "
-                + "alternatives that start alike, which can take exponential time"
+            "too costly a regular expression: \(construct) repeats a group that repeats or has alternatives "
+                + "that start alike (exponential time)"
         case .tooManyRepetitions(let count):
-            "a regular expression too costly to run: \(count) open-ended repetitions or backreferences "
+            "too costly a regular expression: \(count) open-ended repetitions or backreferences "
                 + "(at most \(RegexCost.maximumDegree))"
         }
     }

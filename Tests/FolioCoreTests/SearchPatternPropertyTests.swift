@@ -224,7 +224,9 @@ import Testing
     func catastrophicPatternsAreRefusedQuickly(text: String) {
         let start = ContinuousClock.now
         let error = SearchPattern.regexError(in: text)
-        #expect(error?.contains("exponential time") == true, "\(text): \(error ?? "accepted")")
+        #expect(
+            error?.contains("exponential time") == true && error?.hasPrefix("too costly") == true,
+            "\(text): \(error ?? "accepted")")
         let run = String(repeating: "a", count: 5_000)
         #expect(SearchPattern(text).lineMatches(in: [run, run + "!", String(repeating: "ab", count: 2_000)]).isEmpty)
         #expect(ContinuousClock.now - start < .seconds(2))
