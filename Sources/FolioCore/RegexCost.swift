@@ -7,7 +7,7 @@
 ///   character (`(a|aa)*b`; `(cat|dog)+` is fine: each try fails on its first character).
 /// - The rest cost at most about a power of the length of the text: each open-ended repetition
 ///   (`*`, `+`, `{n,}`) or backreference can try every length, so `.*.*x` tries on the order of
-///   n³ ways on n characters. The ``degree`` counts them, and ``windowLength`` is the longest run
+///   n³ ways on n characters. Their number is the pattern's degree, and ``windowLength`` is the longest run
 ///   of text one match call is given, so that no call takes more than about ``stepBudget`` steps;
 ///   a longer line is matched in overlapping windows of that length.
 struct RegexCost: Sendable {
@@ -21,8 +21,6 @@ struct RegexCost: Sendable {
     /// The shortest window a pattern may need: one with a smaller window is refused.
     static let minimumWindow = 32
 
-    /// The number of open-ended repetitions and backreferences.
-    let degree: Int
     /// The most characters of a line one match call sees.
     let windowLength: Int
 
@@ -42,7 +40,7 @@ struct RegexCost: Sendable {
         for factor in 1...(degree + 1) { factorial *= Double(factor) }
         let window = wholeRoot(of: stepBudget * factorial / Double(max(length, 1)), degree: degree + 1)
         guard window >= minimumWindow else { return .failure(.tooManyRepetitions(degree)) }
-        return .success(RegexCost(degree: degree, windowLength: window))
+        return .success(RegexCost(windowLength: window))
     }
 
     /// Reads a pattern's syntax far enough to find its groups, alternatives, repetitions and

@@ -317,7 +317,4 @@ public struct SearchDeadline: Sendable {
 
 /// A search that gave up at its deadline: the pattern is too costly on the text (a regular
 /// expression that backtracks a great deal, on a long page).
-public struct SearchTooCostly: Error, Sendable, Equatable {
-    /// Creates the error.
-    public init() {}
-}
+public struct SearchTooCostly: Error, Sendable, Equatable {}
