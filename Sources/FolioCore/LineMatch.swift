@@ -81,17 +81,24 @@ extension SearchPattern {
         var continuedUpTo = 0
         for index in lines.indices {
             if deadline.hasPassed { throw SearchTooCostly() }
+            let mayRunOn = index + 1 < lines.endIndex && mayRunOn(from: lines[index], to: lines[index + 1])
             var hasOwnMatch = false
             var lastEnd = 0
             if try containsMatch(lines[index], until: deadline) {
-                let ranges = try matchRanges(in: String(lines[index]), until: deadline).filter {
-                    $0.lowerBound >= continuedUpTo
+                // Where the line's own matches lie matters only after a match that ran on into
+                // it, or before one that may run on from it: most matching lines need no more.
+                if continuedUpTo == 0, !mayRunOn {
+                    hasOwnMatch = true
+                } else {
+                    let ranges = try matchRanges(in: String(lines[index]), until: deadline).filter {
+                        $0.lowerBound >= continuedUpTo
+                    }
+                    hasOwnMatch = !ranges.isEmpty
+                    lastEnd = ranges.last?.upperBound ?? 0
                 }
-                hasOwnMatch = !ranges.isEmpty
-                lastEnd = ranges.last?.upperBound ?? 0
             }
             var crossing: (range: Range<Int>, continuation: Range<Int>)?
-            if index + 1 < lines.endIndex {
+            if mayRunOn {
                 crossing = try crossingMatch(
                     from: String(lines[index]), to: String(lines[index + 1]), startingAtOrAfter: lastEnd,
                     until: deadline)
@@ -120,21 +127,25 @@ extension SearchPattern {
         return try matches(line, until: deadline)
     }
 
+    /// Whether a match may run on from `line` into `next`. A plain pattern with no space in it
+    /// can only run on across a hyphen or between characters of a script written without
+    /// spaces: any other line end is passed over before the lines are taken apart, which is
+    /// most lines of most documents.
+    private func mayRunOn(from line: some StringProtocol, to next: some StringProtocol) -> Bool {
+        guard !hasSpace, !isRegex else { return true }
+        guard let last = line.unicodeScalars.last(where: { !$0.properties.isWhitespace }),
+            let first = next.unicodeScalars.first(where: { !$0.properties.isWhitespace })
+        else { return false }
+        return last == LineJoin.softHyphen || LineJoin.hyphens.contains(last) || LineJoin.isSpaceless(last)
+            || LineJoin.isSpaceless(first)
+    }
+
     /// The first match that starts on `line` at or after `offset` and runs on into `next`, with
     /// what it covers of each.
     private func crossingMatch(
         from line: String, to next: String, startingAtOrAfter offset: Int, until deadline: SearchDeadline
     ) throws(SearchTooCostly) -> (range: Range<Int>, continuation: Range<Int>)? {
-        // A plain pattern with no space in it can only run on across a hyphen or between
-        // characters of a script written without spaces: any other line end is passed over
-        // before the lines are taken apart, which is most lines of most documents.
-        if !hasSpace, !isRegex {
-            guard let last = line.unicodeScalars.last(where: { !$0.properties.isWhitespace }),
-                let first = next.unicodeScalars.first(where: { !$0.properties.isWhitespace }),
-                last == LineJoin.softHyphen || LineJoin.hyphens.contains(last) || LineJoin.isSpaceless(last)
-                    || LineJoin.isSpaceless(first)
-            else { return nil }
-        }
+        guard mayRunOn(from: line, to: next) else { return nil }
         let head = Array(line)
         let tail = Array(next)
         // The characters of each line that take part: trailing and leading spaces do not.
