@@ -68,9 +68,13 @@ public final class DocumentSearcher: Sendable {
         for page in 0..<pageCount {
             guard !job.isCancelled else { return }
             let text = (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
-            let matches = request.pattern.lineMatches(
-                in: text.split(separator: "\n", omittingEmptySubsequences: false)
-            ).count
+            // A pattern too costly on a page stops the count there: the count stays unfinished.
+            guard
+                let matches = try? request.pattern.lineMatches(
+                    in: text.split(separator: "\n", omittingEmptySubsequences: false),
+                    until: .after(seconds: TimeLimits.searchPage)
+                ).count
+            else { return }
             if matches > 0 {
                 batch.append(PageMatchCount(page: page, matches: matches))
             }
@@ -93,6 +97,11 @@ public final class DocumentSearcher: Sendable {
         return TextLayout.reflow(text, width: TextLayout.unlimitedWidth).contains { pattern.matches($0.text) }
     }
 
+    /// What a search says when its pattern took longer than ``TimeLimits/searchPage`` on `page`.
+    private static func tooCostly(page: Int) -> String {
+        "the pattern is too costly on page \(page + 1) (gave up after \(Int(TimeLimits.searchPage)) s)"
+    }
+
     private static func run(
         _ job: BackgroundWorker<SearchRequest>.Job, in copy: WorkerDocument, report: @Sendable (Report) -> Void
     ) {
@@ -112,7 +121,18 @@ public final class DocumentSearcher: Sendable {
             // A page that cannot be read has no matches; the search goes on.
             let text = (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if !request.pattern.matchingLineIndices(in: lines).starts.isEmpty
+            let found: Bool
+            do throws(SearchTooCostly) {
+                found =
+                    try !request.pattern.matchingLineIndices(in: lines, until: .after(seconds: TimeLimits.searchPage))
+                    .starts.isEmpty
+            } catch {
+                if !job.isCancelled {
+                    report(.failed(id: request.id, reason: Self.tooCostly(page: page)))
+                }
+                return
+            }
+            if found
                 || (request.pattern.mayCrossLines && paragraphsMatch(request.pattern, page: page, in: document, job))
             {
                 if !job.isCancelled {
