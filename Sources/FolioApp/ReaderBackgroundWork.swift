@@ -8,7 +8,6 @@ import FolioTerminal
 /// loader, the searcher, the query worker (outline and links), the copy worker, and a queue for
 /// clipboard programs and state files. Results come back through the session's mailbox.
 final class ReaderBackgroundWork {
-    private let document: Document
     private let services: SessionServices
     private let searchHistory: SearchHistory?
     private let marks: (store: MarkStore, document: String)?
@@ -29,7 +28,6 @@ final class ReaderBackgroundWork {
         marks: (store: MarkStore, document: String)?, mailbox: SessionMailbox<ReaderMail>
     ) {
         self.marks = marks
-        self.document = document
         self.services = services
         self.searchHistory = searchHistory
         self.mailbox = mailbox

@@ -157,16 +157,19 @@ import Testing
         reader.terminal.type("3l")
         #expect(reader.terminal.waitForScreen(containing: " 4/14") != nil)
         #expect(reader.terminal.waitUntil { (try? sentIDs(in: $0.images.dropFirst(seen)).isEmpty) == false })
+        seen = reader.terminal.images.count
         reader.terminal.type(.home)
+        var placedAtLast: String?
         #expect(
             reader.terminal.waitUntil { terminal in
                 let sent = (try? sentIDs(in: terminal.images.dropFirst(seen))) ?? []
-                let last = (try? commands(terminal.images.last!))?.last
-                return last?.keys["a"] == "p" && last.flatMap { $0.keys["i"] }.map(sent.contains) == true
-                    && terminal.screen.last?.contains(" 1/14") == true
+                let last = terminal.images.last.flatMap { try? commands($0) }?.last
+                guard last?.keys["a"] == "p", let id = last?.keys["i"], sent.contains(id) else { return false }
+                placedAtLast = id
+                return true
             })
-        let placedAtLast = try #require(try commands(reader.terminal.images.last!).last?.keys["i"])
-        #expect(placedAtLast != firstID)
+        #expect(reader.terminal.screen.last?.contains(" 1/14") == true)
+        #expect(placedAtLast != nil && placedAtLast != firstID)
         _ = reader.quit()
     }
 
