@@ -308,7 +308,7 @@ public struct SearchDeadline: Sendable {
 
     /// The deadline `seconds` from now.
     public static func after(seconds: Double) -> SearchDeadline {
-        SearchDeadline(instant: .now + .milliseconds(Int(min(max(seconds, 0), 1e9) * 1000)))
+        SearchDeadline(instant: .now + .milliseconds(seconds > 0 ? Int(min(seconds, 1e9) * 1000) : 0))
     }
 
     /// Whether the deadline is past.
