@@ -54,7 +54,14 @@ extension ReaderState {
         guard outlineWanted else { return }
         outlineWanted = false
         message = nil
+        guard !anotherModeHasTheKeys else { return }
         _ = showOutline()
+    }
+
+    /// Whether a prompt, the selection, help or a mark's letter has the keys: a list that
+    /// arrives after it opened (the outline, the links) then does not open over it.
+    var anotherModeHasTheKeys: Bool {
+        goToPrompt != nil || searchPrompt != nil || selection != nil || showingHelp || pendingMarkKey != nil
     }
 
     // MARK: Links
@@ -63,7 +70,7 @@ extension ReaderState {
         if let click = pendingLinkClick, click.page == page {
             return followClickedLink(page: page, links: links)
         }
-        guard page == currentPage else { return [] }
+        guard page == currentPage, !anotherModeHasTheKeys else { return [] }
         guard !links.isEmpty else {
             message = "No links on page \(page + 1)"
             return []

@@ -299,9 +299,10 @@ public struct ReaderState: Sendable {
         }
     }
 
-    /// The largest top line that still fills the screen with `page`'s content.
+    /// The largest top line that still fills the screen with `page`'s content: on a screen with
+    /// no row for text, the last line, never past it.
     func maximumTopLine(of page: Int) -> Int {
-        max((contentHeight(of: page) ?? 0) - textRows, 0)
+        max((contentHeight(of: page) ?? 0) - max(textRows, 1), 0)
     }
 
     /// The largest sideways scroll that still shows the end of the current page's widest line.
