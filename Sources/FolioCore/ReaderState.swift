@@ -349,6 +349,20 @@ public struct ReaderState: Sendable {
         }
         topLine = min(topLine, maximumTopLine(of: currentPage))
         clampHorizontalOffset()
+        keepSelection(from: oldLineCount, to: newLineCount)
+    }
+
+    /// Moves the chosen lines with the relayout as the top line moves, and keeps them on the
+    /// page: a narrower screen makes more lines, a wider one fewer.
+    private mutating func keepSelection(from oldLineCount: Int, to newLineCount: Int) {
+        guard var chosen = selection, newLineCount > 0 else { return }
+        if oldLineCount > 0 {
+            chosen.anchor = chosen.anchor * newLineCount / oldLineCount
+            chosen.cursor = chosen.cursor * newLineCount / oldLineCount
+        }
+        chosen.anchor = min(chosen.anchor, newLineCount - 1)
+        chosen.cursor = min(chosen.cursor, newLineCount - 1)
+        selection = chosen
     }
 
     /// Puts back the share of the page kept by ``relayout(_:)`` once the content is here.

@@ -62,7 +62,7 @@ import Testing
 
     @Test func sessionScriptsKeepTheInvariants() throws {
         let run = KeyScriptRun(count: 12, seed: 7_000, length: 40)
-        run.forEachScript(KeyScriptGenerator(keys: Self.keysThatStay)) { seed, steps in
+        try run.forEachScript(KeyScriptGenerator(keys: Self.keysThatStay)) { seed, steps in
             let setting = Self.setting(for: seed)
             let violations = Self.run(steps, on: setting)
             run.trace("script \(seed): \(setting.path)")

@@ -7,10 +7,10 @@ import Testing
 /// the invariants hold (``ReaderInvariants``, ``BrowserInvariants``). A bounded, seeded run
 /// here; `scripts/torture --keys N` runs many more through the environment (``KeyScriptRun``).
 @Suite struct KeyScriptFuzzTests {
-    @Test func readerScriptsKeepTheInvariants() {
+    @Test func readerScriptsKeepTheInvariants() throws {
         let run = KeyScriptRun(count: 200, seed: 21_000, length: 60)
         var failures = 0
-        run.forEachScript(KeyScriptGenerator()) { seed, steps in
+        try run.forEachScript(KeyScriptGenerator()) { seed, steps in
             var runner = CoreKeyScriptRunner(seed: seed)
             guard let broken = runner.run(steps) else { return true }
             let shortest = KeyScriptShrinker.shrink(Array(steps.prefix(broken.step + 1))) { candidate in
@@ -27,9 +27,9 @@ import Testing
         #expect(failures == 0)
     }
 
-    @Test func browserScriptsKeepTheInvariants() {
+    @Test func browserScriptsKeepTheInvariants() throws {
         let run = KeyScriptRun(count: 100, seed: 42_000, length: 60)
-        run.forEachScript(KeyScriptGenerator(focus: .browser)) { seed, steps in
+        try run.forEachScript(KeyScriptGenerator(focus: .browser)) { seed, steps in
             var runner = BrowserKeyScriptRunner(seed: seed)
             guard let broken = runner.run(steps) else { return true }
             let shortest = KeyScriptShrinker.shrink(Array(steps.prefix(broken.step + 1))) { candidate in
@@ -47,10 +47,14 @@ import Testing
     /// Shrunk scripts of bugs the fuzzer found, replayed on the documents their seeds choose:
     /// Page Up on a one-row screen (`seed 21043`: the top line went past the page's last line,
     /// as the screen had no row for text); the links arriving after the search prompt opened
-    /// (`seed 21056`: `f`, then Ctrl-R, and the link hints opened over the prompt).
+    /// (`seed 21056`: `f`, then Ctrl-R, and the link hints opened over the prompt); lines chosen
+    /// with `V`, then a resize (`seed 101707`, `106419`: the selection stayed on lines the new
+    /// layout no longer has).
     @Test(arguments: [
         "seed 21043\nkey pageup\nanswer 100\n",
         "seed 21056\nanswer 3\nkey c:66\nkey ctrl:72\nanswer 1\n",
+        "seed 101707\nkey ctrl:72\nkey c:65\nkey enter\nanswer 100\nkey c:56\nresize 0 116\n",
+        "seed 106419\nresize 31 0\nanswer 1\nkey c:56\nkey c:20\nresize 0 11\n",
     ])
     func aReaderScriptTheFuzzerShrankKeepsTheInvariants(text: String) throws {
         let script = try #require(KeyScriptText.script(from: text))

@@ -17,6 +17,8 @@ public struct KeyScriptRun: Sendable {
     public let length: Int
     /// The script to replay alone, when one was given.
     public let replay: (seed: UInt64, steps: [KeyScriptStep])?
+    /// The file `FOLIO_KEY_SCRIPT` names, if any.
+    public let replayPath: String?
     public let traces: Bool
     /// Where to write the first script's text instead of running it (`FOLIO_KEY_DUMP`).
     public let dumpPath: String?
@@ -27,16 +29,27 @@ public struct KeyScriptRun: Sendable {
         self.count = environment["FOLIO_KEY_SCRIPTS"].flatMap { Int($0) } ?? count
         firstSeed = environment["FOLIO_KEY_SEED"].flatMap { UInt64($0) } ?? seed
         self.length = environment["FOLIO_KEY_LENGTH"].flatMap { Int($0) } ?? length
-        replay = environment["FOLIO_KEY_SCRIPT"].flatMap { path in
+        replayPath = environment["FOLIO_KEY_SCRIPT"]
+        replay = replayPath.flatMap { path in
             (try? String(contentsOfFile: path, encoding: .utf8)).flatMap(KeyScriptText.script(from:))
         }
         traces = environment["FOLIO_KEY_TRACE"] != nil
         dumpPath = environment["FOLIO_KEY_DUMP"]
     }
 
+    /// A script file to replay that cannot be read: the run fails rather than run other scripts.
+    public struct UnreadableScript: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// Calls `body` with each script of the run, seed and steps, generated one at a time,
     /// until it returns false.
-    public func forEachScript(_ generator: KeyScriptGenerator, _ body: (UInt64, [KeyScriptStep]) -> Bool) {
+    public func forEachScript(
+        _ generator: KeyScriptGenerator, _ body: (UInt64, [KeyScriptStep]) -> Bool
+    ) throws(UnreadableScript) {
+        if let replayPath, replay == nil {
+            throw UnreadableScript(description: "\(replayPath) is not a key script")
+        }
         if let replay {
             _ = body(replay.seed, replay.steps)
             return
