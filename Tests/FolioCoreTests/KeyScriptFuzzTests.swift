@@ -49,12 +49,15 @@ import Testing
     /// as the screen had no row for text); the links arriving after the search prompt opened
     /// (`seed 21056`: `f`, then Ctrl-R, and the link hints opened over the prompt); lines chosen
     /// with `V`, then a resize (`seed 101707`, `106419`: the selection stayed on lines the new
-    /// layout no longer has).
+    /// layout no longer has); the outline of a longer version of the file after it changed
+    /// (`seed 128498`, `142985`: its entry took the reader to page 536,570 of 40).
     @Test(arguments: [
         "seed 21043\nkey pageup\nanswer 100\n",
         "seed 21056\nanswer 3\nkey c:66\nkey ctrl:72\nanswer 1\n",
         "seed 101707\nkey ctrl:72\nkey c:65\nkey enter\nanswer 100\nkey c:56\nresize 0 116\n",
         "seed 106419\nresize 31 0\nanswer 1\nkey c:56\nkey c:20\nresize 0 11\n",
+        "seed 128498\nfile 1\nkey c:6f\nanswer 8\nkey c:20\nkey backspace\nkey down\nkey enter\n",
+        "seed 142985\nfile 40\nanswer 100\nkey c:6f\nkey c:65\nkey escape\nkey enter\n",
     ])
     func aReaderScriptTheFuzzerShrankKeepsTheInvariants(text: String) throws {
         let script = try #require(KeyScriptText.script(from: text))
