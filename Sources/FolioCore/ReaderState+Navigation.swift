@@ -6,12 +6,14 @@ extension ReaderState {
         case bottom
     }
 
-    /// Shows `page`, loading it and its neighbours and forgetting pages now out of reach.
+    /// Shows `page`, loading it and its neighbours and forgetting pages now out of reach. A page
+    /// past either end (an outline or a link read before the file changed to a shorter version)
+    /// shows the nearest end.
     mutating func go(to page: Int, anchor: PageAnchor = .top) -> [ReaderEffect] {
         guard paging.pageCount > 0 else {
             return []
         }
-        currentPage = page
+        currentPage = min(max(page, 0), paging.pageCount - 1)
         viewport.topLine = 0
         pending.anchorsAtBottom = false
         pending.scrollShare = nil

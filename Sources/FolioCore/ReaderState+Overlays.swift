@@ -40,8 +40,13 @@ extension ReaderState {
         guard pending.outline else { return }
         pending.outline = false
         message = nil
+        guard !anotherModeHasTheKeys else { return }
         _ = showOutline()
     }
+
+    /// Whether a prompt, a list, the selection, help or a mark's letter has the keys: a list
+    /// that arrives after it opened (the outline, the links) then does not open over it.
+    var anotherModeHasTheKeys: Bool { mode != .reading }
 
     // MARK: Links
 
@@ -49,7 +54,7 @@ extension ReaderState {
         if let click = pending.linkClick, click.page == page {
             return followClickedLink(page: page, links: links)
         }
-        guard page == currentPage else { return [] }
+        guard page == currentPage, !anotherModeHasTheKeys else { return [] }
         guard !links.isEmpty else {
             message = "No links on page \(page + 1)"
             return []

@@ -251,9 +251,10 @@ public struct ReaderState: Sendable {
         }
     }
 
-    /// The largest top line that still fills the screen with `page`'s content.
+    /// The largest top line that still fills the screen with `page`'s content: on a screen with
+    /// no row for text, the last line, never past it.
     func maximumTopLine(of page: Int) -> Int {
-        max((contentHeight(of: page) ?? 0) - textRows, 0)
+        max((contentHeight(of: page) ?? 0) - max(textRows, 1), 0)
     }
 
     /// The largest sideways scroll that still shows the end of the current page's widest line.
@@ -304,6 +305,20 @@ public struct ReaderState: Sendable {
         }
         viewport.clampTopLine(to: maximumTopLine(of: currentPage))
         clampHorizontalOffset()
+        keepSelection(from: oldLineCount, to: newLineCount)
+    }
+
+    /// Moves the chosen lines with the relayout as the top line moves, and keeps them on the
+    /// page: a narrower screen makes more lines, a wider one fewer.
+    private mutating func keepSelection(from oldLineCount: Int, to newLineCount: Int) {
+        guard var chosen = selection, newLineCount > 0 else { return }
+        if oldLineCount > 0 {
+            chosen.anchor = chosen.anchor * newLineCount / oldLineCount
+            chosen.cursor = chosen.cursor * newLineCount / oldLineCount
+        }
+        chosen.anchor = min(chosen.anchor, newLineCount - 1)
+        chosen.cursor = min(chosen.cursor, newLineCount - 1)
+        mode = .selection(chosen)
     }
 
     /// Puts back the share of the page kept by ``relayout(_:)`` once the content is here.

@@ -128,6 +128,9 @@ public struct BrowserState: Sendable {
             passwordEntry = nil
             message = "Cannot open \(BrowserPath.lastComponent(of: path)): \(reason)"
         case .passwordNeeded(let path, let note):
+            // The answer can come after help or the filter was opened: the prompt replaces them.
+            showingHelp = false
+            isEditingFilter = false
             passwordEntry = PasswordEntry(path: path)
             message = note
         case .interrupted:
