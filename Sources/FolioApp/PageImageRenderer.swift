@@ -85,7 +85,7 @@ final class PageImageRenderer: Sendable {
             return .pageRendered(request, rows: sizing.rows, columns: sizing.columns)
         } catch {
             if error == .cancelled { return nil }
-            return .renderFailed(request, message: cancellation.explain(error).description)
+            return .renderFailed(request, reason: DocumentFailure(cancellation.explain(error)))
         }
     }
 

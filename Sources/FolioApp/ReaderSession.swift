@@ -37,7 +37,7 @@ public struct ReaderSession: Sendable {
     let document: Document
     let path: String
     let startPage: Int
-    let note: String?
+    let note: Notice?
     let graphics: GraphicsSupport
     let services: SessionServices
     let quitReturnsToBrowser: Bool
@@ -56,7 +56,7 @@ public struct ReaderSession: Sendable {
     /// marks in `marks`, when given; the page the reader stays on is saved in `positions` as it
     /// reads (the owner saves the last page once the reader ends).
     public init(
-        document: Document, path: String, startPage: Int, note: String?, graphics: GraphicsSupport,
+        document: Document, path: String, startPage: Int, note: Notice?, graphics: GraphicsSupport,
         services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration(),
         searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil,
         positions: (store: ReadingPositions, document: String)? = nil
@@ -132,7 +132,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         reloader = DocumentReloader(path: session.path) { mailbox.post(.reload($0)) }
         positionSaver = session.positions.map { positions in
             PositionSaver(positions: positions.store, document: positions.document) { error in
-                mailbox.post(.event(.notice("Could not save the reading position: \(error)")))
+                mailbox.post(.event(.notice(.positionNotSaved(reason: "\(error)"))))
             }
         }
         let summary = Self.summary(of: session.document, path: session.path)

@@ -11,7 +11,7 @@ public final class DocumentSearcher: Sendable {
         case progress(id: Int, searched: Int, total: Int)
         case found(id: Int, page: Int)
         case notFound(id: Int)
-        case failed(id: Int, reason: String)
+        case failed(id: Int, error: DocumentError)
         /// Count `id` looked through pages up to `counted` (of `total`); `matches` holds the
         /// pages among them not reported before that have matches, with how many.
         case counted(id: Int, matches: [PageMatchCount], counted: Int, total: Int)
@@ -101,7 +101,7 @@ public final class DocumentSearcher: Sendable {
         do throws(DocumentError) {
             document = try copy.document()
         } catch {
-            report(.failed(id: request.id, reason: error.description))
+            report(.failed(id: request.id, error: error))
             return
         }
         let documentPages = (try? document.pageCount) ?? 0

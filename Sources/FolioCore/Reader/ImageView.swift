@@ -16,7 +16,7 @@ struct ImageView: Sendable {
     /// Sizes of rendered page images, by request.
     var rendered: [RenderRequest: ImageExtent] = [:]
     /// Why a page image could not be made, by request.
-    var failed: [RenderRequest: String] = [:]
+    var failed: [RenderRequest: DocumentFailure] = [:]
     /// Requests sent and not yet answered.
     var pending: Set<RenderRequest> = []
 
