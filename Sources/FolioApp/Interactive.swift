@@ -210,7 +210,7 @@ public struct Interactive: Sendable {
             let keys = interactive.configuration.keys.reader
             let outcome = BrowserSession().run(
                 &state, on: terminal, resuming: browserStarted,
-                note: note.map { NoticeText.words(for: $0, keymap: keys) })
+                note: note.map { .report(NoticeText.words(for: $0, keymap: keys)) })
             browserStarted = true
             note = nil
             defer { browser = state }
@@ -222,7 +222,7 @@ public struct Interactive: Sendable {
                 case .opened(let document): return .reader(document, path: path, fromBrowser: true)
                 case .locked(let document):
                     let name = TerminalSafeText.sanitized(FileSystemName.displayed(Interactive.baseName(path)))
-                    _ = state.handle(.passwordNeeded(path: path, note: "\(name) is encrypted"))
+                    _ = state.handle(.passwordNeeded(path: path, note: .encrypted(name: name)))
                     return .locked(document, path: path, attempts: 0)
                 case .failed(let error):
                     _ = state.handle(.openFailed(path: path, reason: error.description))
@@ -252,8 +252,7 @@ public struct Interactive: Sendable {
                     return .browser
                 }
                 let left = Interactive.passwordAttempts - attempts
-                let note = "Wrong password, try again (\(left) \(left == 1 ? "try" : "tries") left)"
-                _ = state.handle(.passwordNeeded(path: locked.path, note: note))
+                _ = state.handle(.passwordNeeded(path: locked.path, note: .wrongPassword(triesLeft: left)))
                 return .locked(locked.document, path: locked.path, attempts: attempts)
             } catch {
                 _ = state.handle(.openFailed(path: locked.path, reason: error.description))

@@ -148,6 +148,40 @@ import Testing
         #expect(NoticeText.words(for: notice, keymap: Self.standard) == words)
     }
 
+    static let browser: [(BrowserNotice, String)] = [
+        (.listing(path: "/home/ada/papers"), "Listing papers/…"),
+        (.listing(path: "/"), "Listing /…"),
+        (.atTopFolder, "Already at the top folder"),
+        (.entryCount(listed: 1, hidden: 0, hiddenShown: false), "1 entry"),
+        (.entryCount(listed: 12, hidden: 3, hiddenShown: false), "12 entries, 3 hidden"),
+        (.entryCount(listed: 15, hidden: 3, hiddenShown: true), "15 entries, 3 hidden shown"),
+        (.filterMatches(count: 4, filter: "pdf"), "4 entries match “pdf”"),
+        (.filterMatches(count: 1, filter: "pdf"), "1 entry matches “pdf”"),
+        (.filterMatches(count: 0, filter: "zz"), "No entries match “zz”"),
+        (.cannotList(path: "/home/ada/papers", reason: "gone"), "Cannot list papers/: gone"),
+        (
+            .cannotOpenFolder(path: "/home/ada/drafts", reason: "permission denied"),
+            "Cannot open drafts/: permission denied"
+        ),
+        (.cannotOpen(name: "a.pdf", reason: "damaged xref table"), "Cannot open a.pdf: damaged xref table"),
+        (.opened(name: "a.pdf"), "Opened a.pdf"),
+        (.noHiddenEntries(shown: true), "Hidden entries shown (none here)"),
+        (.noHiddenEntries(shown: false), "Hidden entries not shown (none here)"),
+        (.pasteGoesToFilter, "Pasted text goes into the filter (/)"),
+        (.tryingPassword, "Trying the password…"),
+        (.passwordNotGiven(name: "secret.pdf"), "Not opened: secret.pdf needs its password"),
+        (.encrypted(name: "secret.pdf"), "secret.pdf is encrypted"),
+        (.wrongPassword(triesLeft: 2), "Wrong password, try again (2 tries left)"),
+        (.wrongPassword(triesLeft: 1), "Wrong password, try again (1 try left)"),
+        (.unboundKey(.character("x")), "x is not a key here (? for help)"),
+        (.report("folio: line 3: no such option"), "folio: line 3: no such option"),
+    ]
+
+    @Test(arguments: browser)
+    func browserNotices(notice: BrowserNotice, words: String) {
+        #expect(BrowserNoticeText.words(for: notice, keymap: KeyTables.standard.browser) == words)
+    }
+
     @Test func keysAreNamedFromTheTableInUse() {
         let keymap = ReaderKeymap(bindings: [
             ReaderKeyBinding(keys: [.function(3)], command: .searchForward, summary: "Search"),
