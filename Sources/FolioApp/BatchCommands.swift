@@ -316,7 +316,12 @@ public struct BatchCommands {
         let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
             let text = try document.plainText(page: page, cancellation: cancellation)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let found = pattern.matchingLineIndices(in: lines)
+            let found: (starts: [Int], continuations: [Int])
+            do throws(SearchTooCostly) {
+                found = try pattern.matchingLineIndices(in: lines, until: .after(seconds: TimeLimits.searchPage))
+            } catch {
+                throw .skipped("the pattern is too costly on this page (gave up after \(Int(TimeLimits.searchPage)) s)")
+            }
             // A line a match starts on is `PAGE:LINE`; the next line, when the match runs on into
             // it and it has no match of its own, is `PAGE-LINE` (as grep prints context).
             let printed =

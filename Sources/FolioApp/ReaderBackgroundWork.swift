@@ -57,7 +57,10 @@ final class ReaderBackgroundWork {
                 mailbox.post(.event(.searchProgress(id: id, searched: searched, total: total)))
             case .found(let id, let page): mailbox.post(.event(.searchFound(id: id, page: page)))
             case .notFound(let id): mailbox.post(.event(.searchFailed(id: id, reason: nil)))
-            case .failed(let id, let error): mailbox.post(.event(.searchFailed(id: id, reason: DocumentFailure(error))))
+            case .failed(let id, let error):
+                mailbox.post(.event(.searchFailed(id: id, reason: .documentFailed(DocumentFailure(error)))))
+            case .tooCostly(let id, let page, let seconds):
+                mailbox.post(.event(.searchFailed(id: id, reason: .tooCostly(page: page, seconds: seconds))))
             case .counted(let id, let matches, let counted, let total):
                 mailbox.post(.event(.matchesCounted(id: id, matches: matches, counted: counted, total: total)))
             }

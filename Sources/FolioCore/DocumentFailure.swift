@@ -14,3 +14,12 @@ public enum DocumentFailure: Sendable, Equatable {
     /// still runs, a request the library refused).
     case other(message: String)
 }
+
+/// Why a background search stopped before going through every page it should.
+public enum SearchFailure: Sendable, Equatable {
+    /// The document could not be searched.
+    case documentFailed(DocumentFailure)
+    /// The pattern took longer than `seconds` on `page` (0-based): a regular expression too
+    /// costly for that page's text.
+    case tooCostly(page: Int, seconds: Double)
+}

@@ -30,20 +30,32 @@ extension SearchPattern {
     /// paragraphs) joins nothing. A match over more than two lines is not found.
     ///
     /// `folio --search`, the reader's `/` and the match count all find matches through this.
+    ///
+    /// Nothing is found when matching takes longer than ``onScreenTimeLimit``.
     public func lineMatches(in lines: [some StringProtocol]) -> [LineMatch] {
+        (try? lineMatches(in: lines, until: .after(seconds: Self.onScreenTimeLimit))) ?? []
+    }
+
+    /// Every match of the pattern in `lines`, as ``lineMatches(in:)`` finds them; throws when
+    /// `deadline` passes first (checked between lines, and between the windows of a long line).
+    public func lineMatches(
+        in lines: [some StringProtocol], until deadline: SearchDeadline
+    ) throws(SearchTooCostly) -> [LineMatch] {
         var found: [LineMatch] = []
         // Where the match that ran on from the line before ends on this line.
         var continuedUpTo = 0
         for index in lines.indices {
             let line = String(lines[index])
             var lastEnd = 0
-            for range in matchRanges(in: line) where range.lowerBound >= continuedUpTo {
+            if deadline.hasPassed { throw SearchTooCostly() }
+            for range in try matchRanges(in: line, until: deadline) where range.lowerBound >= continuedUpTo {
                 found.append(LineMatch(line: index, range: range))
                 lastEnd = range.upperBound
             }
             continuedUpTo = 0
             guard index + 1 < lines.endIndex,
-                let crossing = crossingMatch(from: line, to: String(lines[index + 1]), startingAtOrAfter: lastEnd)
+                let crossing = try crossingMatch(
+                    from: line, to: String(lines[index + 1]), startingAtOrAfter: lastEnd, until: deadline)
             else { continue }
             found.append(LineMatch(line: index, range: crossing.range, continuation: crossing.continuation))
             continuedUpTo = crossing.continuation.upperBound
@@ -57,21 +69,46 @@ extension SearchPattern {
     /// extracting a page's text; but when both the pattern and a line are plain ASCII, every
     /// character is one byte and lowercasing is ASCII lowercasing, so such lines, most lines of
     /// most documents, are compared byte by byte, with the same answer.
-    public func matchingLineIndices(in lines: [Substring]) -> (starts: [Int], continuations: [Int]) {
+    ///
+    /// Throws when `deadline` passes first (checked between lines, and between the windows of a
+    /// long line).
+    public func matchingLineIndices(
+        in lines: [Substring], until deadline: SearchDeadline
+    ) throws(SearchTooCostly) -> (starts: [Int], continuations: [Int]) {
         var starts: [Int] = []
         var continuations: [Int] = []
-        var continuesHere = false
+        // As in lineMatches(in:until:): where the match that ran on from the line before ends.
+        var continuedUpTo = 0
         for index in lines.indices {
-            let hasOwnMatch = containsMatch(lines[index])
-            let runsOn =
-                index + 1 < lines.endIndex
-                && crossingMatch(from: String(lines[index]), to: String(lines[index + 1]), startingAtOrAfter: 0) != nil
-            if hasOwnMatch || runsOn {
+            if deadline.hasPassed { throw SearchTooCostly() }
+            let mayRunOn = index + 1 < lines.endIndex && mayRunOn(from: lines[index], to: lines[index + 1])
+            var hasOwnMatch = false
+            var lastEnd = 0
+            if try containsMatch(lines[index], until: deadline) {
+                // Where the line's own matches lie matters only after a match that ran on into
+                // it, or before one that may run on from it: most matching lines need no more.
+                if continuedUpTo == 0, !mayRunOn {
+                    hasOwnMatch = true
+                } else {
+                    let ranges = try matchRanges(in: String(lines[index]), until: deadline).filter {
+                        $0.lowerBound >= continuedUpTo
+                    }
+                    hasOwnMatch = !ranges.isEmpty
+                    lastEnd = ranges.last?.upperBound ?? 0
+                }
+            }
+            var crossing: (range: Range<Int>, continuation: Range<Int>)?
+            if mayRunOn {
+                crossing = try crossingMatch(
+                    from: String(lines[index]), to: String(lines[index + 1]), startingAtOrAfter: lastEnd,
+                    until: deadline)
+            }
+            if hasOwnMatch || crossing != nil {
                 starts.append(index)
-            } else if continuesHere {
+            } else if continuedUpTo > 0 {
                 continuations.append(index)
             }
-            continuesHere = runsOn
+            continuedUpTo = crossing?.continuation.upperBound ?? 0
         }
         return (starts, continuations)
     }
@@ -80,30 +117,35 @@ extension SearchPattern {
     private var hasSpace: Bool { text.unicodeScalars.contains { $0.properties.isWhitespace } }
 
     /// Whether `line` alone contains the pattern, comparing bytes when both are ASCII.
-    private func containsMatch(_ line: Substring) -> Bool {
-        guard !isRegex, let ascii = asciiNeedle else { return matches(line) }
+    private func containsMatch(_ line: Substring, until deadline: SearchDeadline) throws(SearchTooCostly) -> Bool {
+        guard !isRegex, let ascii = asciiNeedle else { return try matches(line, until: deadline) }
         let byteAnswer = line.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             return Self.contains(ascii, in: bytes, foldingCase: !isCaseSensitive)
         }
-        return (byteAnswer ?? nil) ?? matches(line)
+        if let answer = byteAnswer ?? nil { return answer }
+        return try matches(line, until: deadline)
+    }
+
+    /// Whether a match may run on from `line` into `next`. A plain pattern with no space in it
+    /// can only run on across a hyphen or between characters of a script written without
+    /// spaces: any other line end is passed over before the lines are taken apart, which is
+    /// most lines of most documents.
+    private func mayRunOn(from line: some StringProtocol, to next: some StringProtocol) -> Bool {
+        guard !hasSpace, !isRegex else { return true }
+        guard let last = line.unicodeScalars.last(where: { !$0.properties.isWhitespace }),
+            let first = next.unicodeScalars.first(where: { !$0.properties.isWhitespace })
+        else { return false }
+        return last == LineJoin.softHyphen || LineJoin.hyphens.contains(last) || LineJoin.isSpaceless(last)
+            || LineJoin.isSpaceless(first)
     }
 
     /// The first match that starts on `line` at or after `offset` and runs on into `next`, with
     /// what it covers of each.
     private func crossingMatch(
-        from line: String, to next: String, startingAtOrAfter offset: Int
-    ) -> (range: Range<Int>, continuation: Range<Int>)? {
-        // A plain pattern with no space in it can only run on across a hyphen or between
-        // characters of a script written without spaces: any other line end is passed over
-        // before the lines are taken apart, which is most lines of most documents.
-        if !hasSpace, !isRegex {
-            guard let last = line.unicodeScalars.last(where: { !$0.properties.isWhitespace }),
-                let first = next.unicodeScalars.first(where: { !$0.properties.isWhitespace }),
-                last == LineJoin.softHyphen || LineJoin.hyphens.contains(last) || LineJoin.isSpaceless(last)
-                    || LineJoin.isSpaceless(first)
-            else { return nil }
-        }
+        from line: String, to next: String, startingAtOrAfter offset: Int, until deadline: SearchDeadline
+    ) throws(SearchTooCostly) -> (range: Range<Int>, continuation: Range<Int>)? {
+        guard mayRunOn(from: line, to: next) else { return nil }
         let head = Array(line)
         let tail = Array(next)
         // The characters of each line that take part: trailing and leading spaces do not.
@@ -139,7 +181,7 @@ extension SearchPattern {
             let kept = before.dropLast(join.droppedFromHead)
             let joined = String(kept) + String(join.separator) + String(after)
             let tailOffset = kept.count + join.separator.count
-            for range in matchRanges(in: joined) where range.lowerBound < kept.count {
+            for range in try matchRanges(in: joined, until: deadline) where range.lowerBound < kept.count {
                 guard range.upperBound > tailOffset else { continue }
                 let start = headStart + range.lowerBound
                 return (start..<headEnd, tailStart..<(tailStart + range.upperBound - tailOffset))

@@ -60,8 +60,9 @@ public enum Notice: Sendable, Equatable {
     /// Where the match on screen is among all of them; `wrapped` is the direction of a search
     /// that went round the end to reach it.
     case match(page: Int, count: MatchCount, wrapped: SearchDirection?)
-    /// The background search stopped because a page could not be searched.
-    case searchFailed(DocumentFailure)
+    /// The background search stopped before the end: the document could not be searched, or
+    /// the pattern was too costly on a page.
+    case searchFailed(SearchFailure)
     /// The pattern typed is not a regular expression: `error` says why ("an unclosed group").
     case badPattern(pattern: String, error: String)
 

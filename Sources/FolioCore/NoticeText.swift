@@ -31,12 +31,15 @@ public enum NoticeText {
     /// What the reader says of `failure` after a colon ("Search stopped: gave up after 5 s").
     public static func words(for failure: DocumentFailure) -> String {
         switch failure {
-        case .timedOut(let seconds):
-            let shown = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
-            return "gave up after \(shown) s"
+        case .timedOut(let seconds): return "gave up after \(shownSeconds(seconds)) s"
         case .damaged(let message), .other(let message): return message
         case .outOfMemory: return "out of memory"
         }
+    }
+
+    /// `5` for five seconds, `2.5` for two and a half.
+    private static func shownSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
     private static func navigationWords(for notice: Notice, keymap: ReaderKeymap) -> String {
@@ -83,7 +86,9 @@ public enum NoticeText {
             "\(wrapNote(direction)): '\(pattern)' on page \(page + 1)"
         case .match(let page, let count, let wrapped):
             (wrapped.map { wrapNote($0) + ": " } ?? "") + matchWords(page: page, count: count)
-        case .searchFailed(let failure): "Search stopped: \(words(for: failure))"
+        case .searchFailed(.documentFailed(let failure)): "Search stopped: \(words(for: failure))"
+        case .searchFailed(.tooCostly(let page, let seconds)):
+            "Search stopped: the pattern is too costly on page \(page + 1) (gave up after \(shownSeconds(seconds)) s)"
         case .badPattern(let pattern, let error): "'\(pattern)' is " + error
         default: preconditionFailure("\(notice) is worded elsewhere")
         }

@@ -18,7 +18,7 @@ public enum ReaderEvent: Sendable {
     case searchFound(id: Int, page: Int)
     /// Search `id` went through every page it should without a match (`reason` nil), or
     /// stopped at a page it could not search.
-    case searchFailed(id: Int, reason: DocumentFailure?)
+    case searchFailed(id: Int, reason: SearchFailure?)
     /// Count `id` has gone through pages `0..<counted` of `total`; `matches` are the pages
     /// among them not reported before that have matches.
     case matchesCounted(id: Int, matches: [PageMatchCount], counted: Int, total: Int)

@@ -143,7 +143,7 @@ extension ReaderState {
         return cancelSearch()
     }
 
-    mutating func searchFailed(id: Int, reason: DocumentFailure?) -> [ReaderEffect] {
+    mutating func searchFailed(id: Int, reason: SearchFailure?) -> [ReaderEffect] {
         guard let running = search.runningSearch, running.id == id else { return [] }
         search.runningSearch = nil
         if let reason {

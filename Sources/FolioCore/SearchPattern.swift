@@ -47,25 +47,46 @@ public struct SearchPattern: Sendable, Hashable {
         asciiNeedle =
             needleBytes.allSatisfy({ $0 < 0x80 && $0 != Self.carriageReturn && $0 != Self.lineFeed })
             ? needleBytes : nil
-        if let body {
-            expression = (try? Regex(body)).map { regex in
-                CompiledExpression(regex: caseSensitive ? regex : regex.ignoresCase())
-            }
+        if let body, case .success(let regex) = Self.compile(body) {
+            expression = CompiledExpression(
+                regex: caseSensitive ? regex.regex : regex.regex.ignoresCase(), windowLength: regex.cost.windowLength)
         } else {
             expression = nil
         }
     }
 
-    /// Why `text`, a `re:` pattern, is not a regular expression; nil when it is one (or is
-    /// plain text).
+    /// `body` compiled, or why it cannot run: not a regular expression, or too costly to run
+    /// (see ``RegexCost``). The length is checked first: compiling a huge pattern takes long.
+    private static func compile(_ body: String) -> Result<(regex: Regex<AnyRegexOutput>, cost: RegexCost), Failure> {
+        if body.count > RegexCost.maximumLength {
+            return .failure(Failure(message: RegexCostError.tooLong(body.count).message))
+        }
+        let regex: Regex<AnyRegexOutput>
+        do {
+            regex = try Regex(body)
+        } catch {
+            return .failure(Failure(message: "not a regular expression: \(error)"))
+        }
+        switch RegexCost.assess(body) {
+        case .success(let cost): return .success((regex, cost))
+        case .failure(let error): return .failure(Failure(message: error.message))
+        }
+    }
+
+    /// Why a pattern cannot run, as a user reads it.
+    private struct Failure: Error {
+        let message: String
+    }
+
+    /// Why `text`, a `re:` pattern, cannot run: it is not a regular expression, or one too
+    /// costly to run (one that can take exponential time, such as `(a+)+`, or too long); nil
+    /// when it can run (or is plain text).
     public static func regexError(in text: String) -> String? {
         guard let body = regexBody(of: text) else { return nil }
-        do {
-            _ = try Regex(body)
-            return nil
-        } catch {
-            return "not a regular expression: \(error)"
+        if case .failure(let failure) = compile(body) {
+            return failure.message
         }
+        return nil
     }
 
     /// Whether the pattern is a regular expression (`re:`).
@@ -88,22 +109,83 @@ public struct SearchPattern: Sendable, Hashable {
     /// changes).
     private final class CompiledExpression: @unchecked Sendable {
         let regex: Regex<AnyRegexOutput>
+        /// The most characters of a line one match call sees (``RegexCost/windowLength``).
+        let windowLength: Int
 
-        init(regex: Regex<AnyRegexOutput>) {
+        init(regex: Regex<AnyRegexOutput>, windowLength: Int) {
             self.regex = regex
+            self.windowLength = windowLength
+        }
+
+        /// The matches in `line`, as Character offsets, left to right and not overlapping. A
+        /// line longer than the window is matched in windows that overlap by half: each keeps
+        /// the matches that start in its middle (the first and last windows, those up to their
+        /// edge), so that an anchor or a look-around at a window's edge, which is not the line's,
+        /// finds nothing it would not find in the whole line, and a match of up to a quarter of
+        /// the window is found wherever it is.
+        func ranges(in line: String, until deadline: SearchDeadline) throws(SearchTooCostly) -> [Range<Int>] {
+            let window = max(windowLength, 4)
+            guard line.count > window else {
+                var ranges: [Range<Int>] = []
+                var offset = 0
+                var index = line.startIndex
+                for match in line.matches(of: regex) where !match.range.isEmpty {
+                    offset += line.distance(from: index, to: match.range.lowerBound)
+                    let end = offset + line.distance(from: match.range.lowerBound, to: match.range.upperBound)
+                    ranges.append(offset..<end)
+                    index = match.range.upperBound
+                    offset = end
+                }
+                return ranges
+            }
+            let characters = Array(line.indices) + [line.endIndex]
+            let count = characters.count - 1
+            let step = window / 2
+            var ranges: [Range<Int>] = []
+            var windowStart = 0
+            while true {
+                let windowEnd = min(windowStart + window, count)
+                let isLast = windowEnd == count
+                let keepFrom = windowStart == 0 ? 0 : windowStart + step / 2
+                let keepBefore = isLast ? count : windowStart + step + step / 2
+                let text = line[characters[windowStart]..<characters[windowEnd]]
+                var offset = windowStart
+                var index = text.startIndex
+                for match in text.matches(of: regex) where !match.range.isEmpty {
+                    offset += text.distance(from: index, to: match.range.lowerBound)
+                    let end = offset + text.distance(from: match.range.lowerBound, to: match.range.upperBound)
+                    index = match.range.upperBound
+                    let start = offset
+                    offset = end
+                    if start >= keepBefore { break }
+                    // A match that reaches the window's end may be cut short there.
+                    guard start >= keepFrom, isLast || end < windowEnd,
+                        start >= (ranges.last?.upperBound ?? 0)
+                    else { continue }
+                    ranges.append(start..<end)
+                }
+                if isLast { return ranges }
+                windowStart += step
+                if deadline.hasPassed { throw SearchTooCostly() }
+            }
         }
     }
 
+    /// How long matching the lines on screen may take (seconds): a regular expression that
+    /// takes longer finds nothing there (a search of the document says it is too costly).
+    public static let onScreenTimeLimit = 1.0
+
     /// Where the pattern occurs in `line`, as ranges of Character offsets, left to right and
-    /// not overlapping (for highlighting).
+    /// not overlapping (for highlighting); nothing when that takes longer than
+    /// ``onScreenTimeLimit``.
     public func matchRanges(in line: String) -> [Range<Int>] {
+        (try? matchRanges(in: line, until: .after(seconds: Self.onScreenTimeLimit))) ?? []
+    }
+
+    /// Where the pattern occurs in `line`, giving up at `deadline`.
+    func matchRanges(in line: String, until deadline: SearchDeadline) throws(SearchTooCostly) -> [Range<Int>] {
         if isRegex {
-            guard let expression else { return [] }
-            return line.matches(of: expression.regex).compactMap { match in
-                guard !match.range.isEmpty else { return nil }
-                let start = line.distance(from: line.startIndex, to: match.range.lowerBound)
-                return start..<(start + line.distance(from: match.range.lowerBound, to: match.range.upperBound))
-            }
+            return try expression?.ranges(in: line, until: deadline) ?? []
         }
         let needleCharacters = Array(needle)
         guard !needleCharacters.isEmpty else { return [] }
@@ -174,11 +256,16 @@ public struct SearchPattern: Sendable, Hashable {
         text.unicodeScalars.contains(where: LineJoin.isSpaceless)
     }
 
-    /// Whether `line` contains the pattern.
+    /// Whether `line` contains the pattern; false when that takes longer than
+    /// ``onScreenTimeLimit``.
     public func matches(_ line: some StringProtocol) -> Bool {
+        (try? matches(line, until: .after(seconds: Self.onScreenTimeLimit))) ?? false
+    }
+
+    /// Whether `line` contains the pattern, giving up at `deadline`.
+    func matches(_ line: some StringProtocol, until deadline: SearchDeadline) throws(SearchTooCostly) -> Bool {
         if isRegex {
-            guard let expression else { return false }
-            return String(line).matches(of: expression.regex).contains { !$0.range.isEmpty }
+            return try !(expression?.ranges(in: String(line), until: deadline).isEmpty ?? true)
         }
         guard !needle.isEmpty else { return false }
         if foldsMarks, let folded = MarkFolding.folded(line, foldingAlefs: foldsAlefs) {
@@ -196,7 +283,7 @@ public struct SearchPattern: Sendable, Hashable {
 
     /// Whether ASCII `haystack` contains `needle` (already lowercase when folding case).
     static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool {
-        guard haystack.count >= needle.count else { return false }
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
         for start in 0...(haystack.count - needle.count) {
             var offset = 0
             while offset < needle.count {
@@ -214,3 +301,20 @@ public struct SearchPattern: Sendable, Hashable {
         return false
     }
 }
+
+/// When a search gives up: a point in time on the continuous clock.
+public struct SearchDeadline: Sendable {
+    private let instant: ContinuousClock.Instant
+
+    /// The deadline `seconds` from now.
+    public static func after(seconds: Double) -> SearchDeadline {
+        SearchDeadline(instant: .now + .milliseconds(seconds > 0 ? Int(min(seconds, 1e9) * 1000) : 0))
+    }
+
+    /// Whether the deadline is past.
+    var hasPassed: Bool { ContinuousClock.now >= instant }
+}
+
+/// A search that gave up at its deadline: the pattern is too costly on the text (a regular
+/// expression that backtracks a great deal, on a long page).
+public struct SearchTooCostly: Error, Sendable, Equatable {}

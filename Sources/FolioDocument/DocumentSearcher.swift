@@ -11,7 +11,10 @@ public final class DocumentSearcher: Sendable {
         case progress(id: Int, searched: Int, total: Int)
         case found(id: Int, page: Int)
         case notFound(id: Int)
+        /// Search `id` could not open its copy of the document.
         case failed(id: Int, error: DocumentError)
+        /// Search `id` gave up on `page` (0-based): its pattern took longer than `seconds` there.
+        case tooCostly(id: Int, page: Int, seconds: Double)
         /// Count `id` looked through pages up to `counted` (of `total`); `matches` holds the
         /// pages among them not reported before that have matches, with how many.
         case counted(id: Int, matches: [PageMatchCount], counted: Int, total: Int)
@@ -68,9 +71,13 @@ public final class DocumentSearcher: Sendable {
         for page in 0..<pageCount {
             guard !job.isCancelled else { return }
             let text = (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
-            let matches = request.pattern.lineMatches(
-                in: text.split(separator: "\n", omittingEmptySubsequences: false)
-            ).count
+            // A pattern too costly on a page stops the count there: the count stays unfinished.
+            guard
+                let matches = try? request.pattern.lineMatches(
+                    in: text.split(separator: "\n", omittingEmptySubsequences: false),
+                    until: .after(seconds: TimeLimits.searchPage)
+                ).count
+            else { return }
             if matches > 0 {
                 batch.append(PageMatchCount(page: page, matches: matches))
             }
@@ -112,7 +119,18 @@ public final class DocumentSearcher: Sendable {
             // A page that cannot be read has no matches; the search goes on.
             let text = (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if !request.pattern.matchingLineIndices(in: lines).starts.isEmpty
+            let found: Bool
+            do throws(SearchTooCostly) {
+                found =
+                    try !request.pattern.matchingLineIndices(in: lines, until: .after(seconds: TimeLimits.searchPage))
+                    .starts.isEmpty
+            } catch {
+                if !job.isCancelled {
+                    report(.tooCostly(id: request.id, page: page, seconds: TimeLimits.searchPage))
+                }
+                return
+            }
+            if found
                 || (request.pattern.mayCrossLines && paragraphsMatch(request.pattern, page: page, in: document, job))
             {
                 if !job.isCancelled {

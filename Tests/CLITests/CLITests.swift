@@ -357,6 +357,27 @@ import Testing
         #expect(lines.dropFirst(start + 1).first == "13-ization.")
     }
 
+    /// A regular expression that can backtrack exponentially is refused before it runs, one line
+    /// and exit 2; one that is only slow ends in bounded time; the indented line of issue 21 is
+    /// found.
+    @Test func costlyRegularExpressionsEndInBoundedTime() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write(Fixtures.runsOfA(), to: "runs.pdf")
+        let start = ContinuousClock.now
+        for pattern in ["re:(a+)+$", "re:(a|aa)*b", "re:(.*)*x"] {
+            let refused = try FolioProcess.run(["--search", pattern, path])
+            #expect(refused.status == 2, "\(pattern)")
+            let message = refused.stderr.split(separator: "\n").first ?? ""
+            #expect(message.hasPrefix("folio: --search '\(pattern)' is too costly"), "\(refused.stderr)")
+            #expect(message.hasSuffix("(exponential time)"), "\(refused.stderr)")
+        }
+        let slow = try FolioProcess.run(["--search", "re:.*.*b", path])
+        #expect(slow.status == 1 && slow.output.isEmpty)
+        let indented = try FolioProcess.run(["--search", "re:^\\s*ind", path])
+        #expect(indented.status == 0 && indented.output.contains("indented"))
+        #expect(ContinuousClock.now - start < .seconds(30))
+    }
+
     @Test func searchIsSmartCase() throws {
         let lower = try FolioProcess.run(["--search", "trace", tracemonkey])
         let upper = try FolioProcess.run(["--search", "Trace", tracemonkey])

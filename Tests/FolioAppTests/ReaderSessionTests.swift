@@ -201,6 +201,23 @@ import Testing
         _ = reader.quit()
     }
 
+    /// In the reader a pattern that can backtrack exponentially says so and runs nothing; a slow
+    /// one ends, within a bound, with an answer.
+    @Test func costlyRegularExpressionsNeverHangTheReader() throws {
+        let folder = try TemporaryDirectory()
+        let reader = try ReaderUnderTest(path: folder.write(Fixtures.runsOfA(), to: "runs.pdf"))
+        _ = try #require(reader.terminal.waitForScreen(containing: "indented"))
+        let start = ContinuousClock.now
+        reader.terminal.type("/re:(a+)+$")
+        reader.terminal.type(.enter)
+        _ = try #require(reader.terminal.waitForScreen(containing: "is too costly a regular expression"))
+        reader.terminal.type("/re:.*.*b")
+        reader.terminal.type(.enter)
+        _ = try #require(reader.terminal.waitForScreen(containing: "No match for 're:.*.*b'"))
+        #expect(ContinuousClock.now - start < .seconds(30))
+        _ = reader.quit()
+    }
+
     /// Ctrl-C (SIGINT) while a search runs through the 1,158-page manual stops the search and
     /// keeps the reader open, as in less; with nothing running it ends the session as before.
     @Test func ctrlCStopsASearchAndThenQuits() throws {

@@ -68,8 +68,12 @@ import Testing
             .match(page: 2, count: .placed(ordinal: 1, total: 4, isComplete: true), wrapped: .forward),
             "No more matches below (wrapping to the top): match 1 of 4 (page 3)"
         ),
-        (.searchFailed(.timedOut(seconds: 5)), "Search stopped: gave up after 5 s"),
-        (.searchFailed(.timedOut(seconds: 2.5)), "Search stopped: gave up after 2.5 s"),
+        (.searchFailed(.documentFailed(.timedOut(seconds: 5))), "Search stopped: gave up after 5 s"),
+        (.searchFailed(.documentFailed(.timedOut(seconds: 2.5))), "Search stopped: gave up after 2.5 s"),
+        (
+            .searchFailed(.tooCostly(page: 2, seconds: 10)),
+            "Search stopped: the pattern is too costly on page 3 (gave up after 10 s)"
+        ),
         (.badPattern(pattern: "re:(", error: "not a regular expression"), "'re:(' is not a regular expression"),
     ]
 

@@ -51,6 +51,16 @@ extension SearchPattern {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return matchingLineIndices(in: lines).starts.map { lines[$0] }
     }
+
+    /// ``matchingLineIndices(in:until:)`` with a minute to spare: giving up is a failure.
+    func matchingLineIndices(in lines: [Substring]) -> (starts: [Int], continuations: [Int]) {
+        do {
+            return try matchingLineIndices(in: lines, until: .after(seconds: 60))
+        } catch {
+            Issue.record("matching \(text) gave up")
+            return ([], [])
+        }
+    }
 }
 
 @Suite struct SearchPatternRangeTests {

@@ -74,6 +74,15 @@ public enum Fixtures {
         return writer.data(info: info)
     }
 
+    /// One page for costly regular expressions: the lines `x`, `    indented` and 40 lines of 200
+    /// `a`s each (ending `!`), on which `(a+)+$` backtracks exponentially and `.*.*x` for a long
+    /// while.
+    public static func runsOfA() -> Data {
+        let lines = ["x", "    indented"] + Array(repeating: String(repeating: "a", count: 200) + "!", count: 40)
+        let shown = lines.map { "(\($0)) '" }.joined(separator: "\n")
+        return PDFWriter.onePage(content: "BT /F1 4 Tf 5 TL 10 780 Td\n" + shown + "\nET")
+    }
+
     /// The titles of ``rightToLeftOutline()``'s entries, in logical order: "introduction", "the
     /// first chapter 1" (Arabic, a number inside), "second chapter" (Hebrew), and a Latin one.
     public static let rightToLeftOutlineTitles = ["مقدمة", "الفصل الأول 1", "פרק שני", "Appendix"]
