@@ -90,9 +90,8 @@ public enum Notice: Sendable, Equatable {
     case outlineEntryLeadsNowhere(title: String)
     /// A mark key (`m`, `'`) waits for its letter.
     case markPrompt(MarkKey)
-    /// The marks this document can go to, as letter and place (`a 3`, `B paper.pdf 12`);
-    /// empty when there are none.
-    case marks([String])
+    /// The marks this document can go to, in the order listed; empty when there are none.
+    case marks([Mark])
     /// The key typed after a mark key is not a mark's letter.
     case notAMarkLetter
     /// Mark `letter` was set on `page`.

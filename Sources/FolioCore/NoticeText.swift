@@ -128,7 +128,8 @@ public enum NoticeText {
         case .markPrompt(let action):
             action == .set ? "Mark: type a letter" : "Go to mark: type its letter (' back, ? lists)"
         case .marks(let marks):
-            marks.isEmpty ? "No marks yet (m and a letter sets one)" : "Marks: " + marks.joined(separator: ", ")
+            marks.isEmpty
+                ? "No marks yet (m and a letter sets one)" : "Marks: " + marks.map(markWords).joined(separator: ", ")
         case .notAMarkLetter: "Marks are letters: a–z in this document, A–Z in any"
         case .markSet(let letter, let page): "Mark \(letter) set on page \(page + 1)"
         case .noMark(let letter): "No mark \(letter) (\(keymap.keyName(for: .setMark)) and a letter sets one)"
@@ -143,6 +144,12 @@ public enum NoticeText {
         case .markNotSaved(let letter, let reason): "Could not save mark \(letter): \(reason)"
         default: preconditionFailure("\(notice) is worded elsewhere")
         }
+    }
+
+    /// A mark as the list of marks names it: `a 12`, `C other.pdf 3` (a global mark's file name).
+    private static func markWords(_ mark: Mark) -> String {
+        let place = mark.document.map { ($0.split(separator: "/").last.map(String.init) ?? $0) + " " } ?? ""
+        return "\(mark.letter) \(place)\(mark.page + 1)"
     }
 
     private static func copyAndImageWords(for notice: Notice, keymap: ReaderKeymap) -> String {

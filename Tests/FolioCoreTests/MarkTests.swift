@@ -33,7 +33,12 @@ import Testing
         _ = state.start()
         _ = state.handle(.key(.character("'")))
         _ = state.handle(.key(.character("?")))
-        #expect(state.message == .marks(["C other.pdf 5", "b 21"]))
+        #expect(
+            state.message
+                == .marks([
+                    Mark(letter: "C", page: 4, topLine: 0, document: "/books/other.pdf"),
+                    Mark(letter: "b", page: 20, topLine: 0),
+                ]), "uppercase first, as the list reads")
         _ = state.handle(.key(.character("'")))
         #expect(state.handle(.key(.character("C"))) == [.openMarkedDocument(path: "/books/other.pdf", page: 4)])
         _ = state.handle(.key(.character("'")))

@@ -91,7 +91,12 @@ import Testing
         (.markPrompt(.set), "Mark: type a letter"),
         (.markPrompt(.jump), "Go to mark: type its letter (' back, ? lists)"),
         (.marks([]), "No marks yet (m and a letter sets one)"),
-        (.marks(["C other.pdf 5", "b 21"]), "Marks: C other.pdf 5, b 21"),
+        (
+            .marks([
+                Mark(letter: "C", page: 4, topLine: 0, document: "/home/ada/other.pdf"),
+                Mark(letter: "b", page: 20, topLine: 3),
+            ]), "Marks: C other.pdf 5, b 21"
+        ),
         (.notAMarkLetter, "Marks are letters: a–z in this document, A–Z in any"),
         (.markSet(letter: "a", page: 11), "Mark a set on page 12"),
         (.noMark(letter: "z"), "No mark z (m and a letter sets one)"),

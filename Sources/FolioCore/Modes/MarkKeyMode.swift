@@ -19,7 +19,7 @@ extension ReaderState {
             return goBack()
         }
         if action == .jump, letter == "?" {
-            message = .marks(markList)
+            message = .marks(marks.sorted { String($0.letter) < String($1.letter) })
             return []
         }
         guard Mark.isLetter(letter) else {
@@ -45,14 +45,6 @@ extension ReaderState {
             viewport.topLine = min(mark.topLine, maximumTopLine(of: currentPage))
             message = .atMark(letter: letter, page: currentPage)
             return effects
-        }
-    }
-
-    /// The marks as the status line lists them: `a 12, b 40, C other.pdf 3`.
-    private var markList: [String] {
-        marks.sorted { String($0.letter) < String($1.letter) }.map { mark in
-            let place = mark.document.map { ($0.split(separator: "/").last.map(String.init) ?? $0) + " " } ?? ""
-            return "\(mark.letter) \(place)\(mark.page + 1)"
         }
     }
 }
