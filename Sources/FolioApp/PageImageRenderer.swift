@@ -2,24 +2,30 @@ import FolioCore
 import FolioDocument
 import FolioGraphics
 import FolioTerminal
+import Foundation
 
-/// Renders page images for the image view in the background, on a document of its own, into a
-/// ``PageImageCache``; each finished request comes back as a ``ReaderEvent``. Renders for pages
-/// the reader has left are dropped or cancelled.
+/// Renders page images for the image view in the background, on a document of its own; each
+/// finished request comes back as an ``Outcome``, its bytes for the session's
+/// ``PageImageCache``. Renders for pages the reader has left are dropped or cancelled.
 final class PageImageRenderer: Sendable {
-    /// The images rendered so far.
-    let cache: PageImageCache
+    /// What became of a request.
+    enum Outcome: Sendable {
+        /// The image, ready to be cached and drawn.
+        case rendered(RenderRequest, PageImageCache.Entry)
+        /// The image could not be made, and why.
+        case failed(RenderRequest, reason: DocumentFailure)
+    }
+
     private let worker: BackgroundWorker<RenderRequest>
 
     /// Starts the renderer's thread; `deliver` receives each result on it.
-    init(source: Document, support: GraphicsSupport, deliver: @escaping @Sendable (ReaderEvent) -> Void) {
-        let cache = PageImageCache()
+    init(source: Document, support: GraphicsSupport, deliver: @escaping @Sendable (Outcome) -> Void) {
         let copy = WorkerDocument(reopening: source)
-        self.cache = cache
+        let imageIDs = KittyImageIDs()
         worker = BackgroundWorker(name: "folio.page-images", timeLimit: TimeLimits.pageImage) { job in
-            let event = Self.cached(job.request, in: cache) ?? Self.render(job, in: copy, support: support, into: cache)
-            if let event, !job.isStopped {
-                deliver(event)
+            let outcome = Self.render(job, in: copy, support: support, imageIDs: imageIDs)
+            if let outcome, !job.isStopped {
+                deliver(outcome)
             }
         }
     }
@@ -39,16 +45,10 @@ final class PageImageRenderer: Sendable {
         worker.stop()
     }
 
-    /// The event for a request whose image is still cached (the reader forgets images it moved
-    /// away from; coming back, it asks again), or nil when it must be rendered.
-    private static func cached(_ request: RenderRequest, in cache: PageImageCache) -> ReaderEvent? {
-        cache.entry(for: request).map { .pageRendered(request, rows: $0.rows, columns: $0.columns) }
-    }
-
     private static func render(
         _ job: BackgroundWorker<RenderRequest>.Job, in copy: WorkerDocument, support: GraphicsSupport,
-        into cache: PageImageCache
-    ) -> ReaderEvent? {
+        imageIDs: KittyImageIDs
+    ) -> Outcome? {
         let request = job.request
         let cancellation = job.operation()
         do throws(DocumentError) {
@@ -75,17 +75,16 @@ final class PageImageRenderer: Sendable {
                     support.kittyTemporaryFiles
                     ? try PNGEncoder.encode(width: rgb.width, height: rgb.height, rgb: rgb.pixels)
                     : try WirePNG.encode(rgb)
-                image = .kitty(KittyPageImage(id: cache.newImageID(), width: rgb.width, height: rgb.height, png: png))
+                image = .kitty(KittyPageImage(id: imageIDs.next(), width: rgb.width, height: rgb.height, png: png))
             case .iterm:
                 image = .iterm(request.inverted ? rgb.inverted() : rgb)
             case .halfBlocks, .none:
                 image = .halfBlocks(request.inverted ? rgb.inverted() : rgb)
             }
-            cache.store(.init(image: image, rows: sizing.rows, columns: sizing.columns), for: request)
-            return .pageRendered(request, rows: sizing.rows, columns: sizing.columns)
+            return .rendered(request, .init(image: image, rows: sizing.rows, columns: sizing.columns))
         } catch {
             if error == .cancelled { return nil }
-            return .renderFailed(request, reason: DocumentFailure(cancellation.explain(error)))
+            return .failed(request, reason: DocumentFailure(cancellation.explain(error)))
         }
     }
 
@@ -110,5 +109,23 @@ final class PageImageRenderer: Sendable {
         let x1 = Int((box.x1 * zoom).rounded(.up), clampedTo: edges) + 1
         let y1 = Int((box.y1 * zoom).rounded(.up), clampedTo: edges) + 1
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+/// Image ids for the kitty graphics protocol, one renderer's: 1 to 255, so that Unicode
+/// placeholders can carry an id as a 256-colour foreground, which tmux passes on unchanged.
+final class KittyImageIDs: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Starts where the process id says, so that two readers in panes of one terminal (tmux)
+    /// seldom use the same ids.
+    private var last = UInt32(ProcessInfo.processInfo.processIdentifier % 255)
+
+    /// A new id. An id comes back only after 254 others, long after the terminal was told to
+    /// free its image (the reader keeps a few).
+    func next() -> UInt32 {
+        lock.withLock {
+            last = last % 255 + 1
+            return last
+        }
     }
 }

@@ -16,8 +16,6 @@ struct PageImageWriter {
     private(set) var heldImages: [UInt32] = []
     /// The kitty image placed on screen now.
     private var placedImage: UInt32?
-    /// How many temporary files were written for the terminal to read, for unique names.
-    private var filesWritten = 0
 
     /// How many kitty images stay in the terminal: the page on screen and a few before it, so
     /// that paging back and forth sends no pixels.
@@ -198,8 +196,7 @@ struct PageImageWriter {
     /// machine: a hundred bytes instead of the page), else in base64 chunks through its input.
     private mutating func transmission(of image: KittyPageImage) -> [UInt8] {
         if support.kittyTemporaryFiles {
-            filesWritten += 1
-            if let path = TemporaryImageFile.write(image.png, id: image.id, sequence: filesWritten) {
+            if let path = TemporaryImageFile.write(image.png, id: image.id) {
                 return KittyGraphics.transmit(temporaryFile: path, id: image.id)
             }
         }

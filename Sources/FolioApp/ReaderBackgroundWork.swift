@@ -4,21 +4,22 @@ import FolioDocument
 import FolioState
 import FolioTerminal
 
-/// Carries out the reader's effects that are background work on the document: page loads,
-/// searches, the outline and links, copying (the session carries out the rest itself). Results
-/// come back through the session's mailbox.
+/// The workers of one version of the document that the reader's effects go to: the page
+/// loader, the searcher, the query worker (outline and links), the copy worker, and a queue for
+/// clipboard programs and state files. Results come back through the session's mailbox.
 final class ReaderBackgroundWork {
-    private let document: Document
     private let services: SessionServices
     private let searchHistory: SearchHistory?
     private let marks: (store: MarkStore, document: String)?
     private let mailbox: SessionMailbox<ReaderMail>
-    private let loader: PageLoader
-    private let searcher: DocumentSearcher
+    /// Page text, for ``ReaderEffect/loadPages(_:)``.
+    let loader: PageLoader
+    /// Searches and match counts.
+    let searcher: DocumentSearcher
     /// The outline and links, read on a copy of the document of their own.
-    private let queries: BackgroundWorker<DocumentQuery>
+    let queries: BackgroundWorker<DocumentQuery>
     /// Copying the whole document (the request is its page count), on a copy of its own.
-    private let copier: BackgroundWorker<Int>
+    let copier: BackgroundWorker<Int>
     /// Clipboard programs and state files, in order (no MuPDF work).
     private let background = DispatchQueue(label: "folio.reader.background")
 
@@ -27,7 +28,6 @@ final class ReaderBackgroundWork {
         marks: (store: MarkStore, document: String)?, mailbox: SessionMailbox<ReaderMail>
     ) {
         self.marks = marks
-        self.document = document
         self.services = services
         self.searchHistory = searchHistory
         self.mailbox = mailbox
@@ -75,40 +75,29 @@ final class ReaderBackgroundWork {
         copier.stop()
     }
 
-    /// Starts the background work `effect` asks for, on a document of `pageCount` pages.
-    /// Effects on the screen or the session itself are the session's.
-    func perform(_ effect: ReaderEffect, pageCount: Int) {
+    /// Keeps `pattern` in the search history, in the background (nothing when there is none).
+    func recordSearch(_ pattern: String) {
+        guard let searchHistory else { return }
         let mailbox = mailbox
-        switch effect {
-        case .loadPages(let pages): loader.load(pages)
-        case .cancelLoads(let keeping): loader.cancel(keeping: keeping)
-        case .search(let request): searcher.start(request)
-        case .cancelSearch: searcher.cancel()
-        case .countMatches(let request): searcher.count(request)
-        case .loadOutline: queries.submit([.outline])
-        case .loadLinks(let page): queries.submit([.links(page: page)])
-        case .recordSearch(let pattern):
-            guard let searchHistory else { break }
-            background.async {
-                do throws(StateError) {
-                    try searchHistory.record(pattern)
-                } catch {
-                    mailbox.post(.event(.notice(.searchHistoryNotSaved(reason: "\(error)"))))
-                }
+        background.async {
+            do throws(StateError) {
+                try searchHistory.record(pattern)
+            } catch {
+                mailbox.post(.event(.notice(.searchHistoryNotSaved(reason: "\(error)"))))
             }
-        case .saveMark(let mark):
-            guard let marks else { break }
-            background.async {
-                do throws(StateError) {
-                    try marks.store.save(mark, in: marks.document)
-                } catch {
-                    mailbox.post(.event(.notice(.markNotSaved(letter: mark.letter, reason: "\(error)"))))
-                }
+        }
+    }
+
+    /// Keeps `mark` in the mark store, in the background (nothing when marks are not kept).
+    func saveMark(_ mark: Mark) {
+        guard let marks else { return }
+        let mailbox = mailbox
+        background.async {
+            do throws(StateError) {
+                try marks.store.save(mark, in: marks.document)
+            } catch {
+                mailbox.post(.event(.notice(.markNotSaved(letter: mark.letter, reason: "\(error)"))))
             }
-        case .copyDocument: copier.submit([pageCount])
-        case .clearScreen, .quit, .openBrowser, .copy, .renderPages, .cancelRenders, .reloadDocument,
-            .openMarkedDocument, .settlePosition, .savePosition:
-            break
         }
     }
 

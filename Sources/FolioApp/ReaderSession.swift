@@ -90,6 +90,8 @@ enum ReaderMail: Sendable {
     case fileChanged
     /// A reload finished.
     case reload(DocumentReloader.Outcome)
+    /// The renderer finished a page image, or could not make it.
+    case pageImage(PageImageRenderer.Outcome)
 }
 
 /// One run of a ``ReaderSession``: the state, the workers and the terminal, and the loop that
@@ -106,6 +108,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     private var document: Document
     private var background: ReaderBackgroundWork
     private var images: PageImageRenderer
+    /// The bytes of the page images the state counts as ready (``ReaderState/readyImages``),
+    /// and of a few it no longer does; the current version's.
+    private var imageCache: PageImageCache
     private var writer: PageImageWriter
     private let reloader: DocumentReloader
     private var watcher: FileWatcher?
@@ -128,6 +133,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         self.mailbox = mailbox
         document = session.document
         (workMailbox, background, images) = Self.workers(for: session.document, session: session, terminal: terminal)
+        imageCache = PageImageCache(capacity: session.services.pageImageCacheCapacity)
         writer = PageImageWriter(support: session.graphics)
         reloader = DocumentReloader(path: session.path) { mailbox.post(.reload($0)) }
         positionSaver = session.positions.map { positions in
@@ -166,7 +172,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         let background = ReaderBackgroundWork(
             document: document, services: session.services, searchHistory: session.searchHistory,
             marks: session.marks, mailbox: mailbox)
-        let images = PageImageRenderer(source: document, support: session.graphics) { mailbox.post(.event($0)) }
+        let images = PageImageRenderer(source: document, support: session.graphics) { mailbox.post(.pageImage($0)) }
         return (mailbox, background, images)
     }
 
@@ -185,6 +191,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         images.stop()
         document = reloaded
         (workMailbox, background, images) = Self.workers(for: reloaded, session: session, terminal: terminal)
+        imageCache = PageImageCache(capacity: session.services.pageImageCacheCapacity)
         // The new renderer numbers its images afresh: the old version's go from the terminal.
         freeTerminalImages()
         placement = nil
@@ -261,6 +268,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .fileChanged: reloader.reload(document)
             case .reload(.reloaded(let reloaded, let text)): replaceDocument(with: reloaded, currentPageText: text)
             case .reload(.kept(let reason)): perform(state.handle(.notice(reason)))
+            case .pageImage(.rendered(let request, let entry)): received(entry, for: request)
+            case .pageImage(.failed(let request, let reason)):
+                perform(state.handle(.renderFailed(request, reason: reason)))
             }
         }
         return ending
@@ -271,6 +281,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         draw(first: false)
     }
 
+    /// Carries out `effects`, each by what does it: the session itself, the loader, the
+    /// searcher, the query and copy workers, the renderer, the reloader or the position saver.
+    /// The switch names every effect, so a new one is not carried out by default.
     private func perform(_ effects: [ReaderEffect]) {
         for effect in effects {
             switch effect {
@@ -278,15 +291,49 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .quit: ending = session.quitReturnsToBrowser ? .browse : .quit
             case .openBrowser: ending = .browse
             case .openMarkedDocument(let path, let page): ending = .open(path: path, page: page)
+            case .loadPages(let pages): background.loader.load(pages)
+            case .cancelLoads(let keeping): background.loader.cancel(keeping: keeping)
+            case .search(let request): background.searcher.start(request)
+            case .cancelSearch: background.searcher.cancel()
+            case .countMatches(let request): background.searcher.count(request)
+            case .recordSearch(let pattern): background.recordSearch(pattern)
+            case .saveMark(let mark): background.saveMark(mark)
+            case .loadOutline: background.queries.submit([.outline])
+            case .loadLinks(let page): background.queries.submit([.links(page: page)])
             case .copy(let text, let description): copy(text, description: description)
-            case .renderPages(let requests): images.render(requests)
+            case .copyDocument: background.copier.submit([state.document.pageCount])
+            case .renderPages(let requests): render(requests)
             case .cancelRenders(let keeping): images.cancel(keeping: keeping)
             case .reloadDocument: reloader.reload(document)
             case .settlePosition(let page): settle(page)
             case .savePosition(let page): positionSaver?.save(page)
-            default: background.perform(effect, pageCount: state.document.pageCount)
             }
         }
+    }
+
+    /// Asks the renderer for the images of `requests` that are not cached; those that are, the
+    /// state is told of at once.
+    private func render(_ requests: [RenderRequest]) {
+        var missing: [RenderRequest] = []
+        for request in requests {
+            if let entry = imageCache.entry(for: request) {
+                perform(state.handle(.pageRendered(request, rows: entry.rows, columns: entry.columns)))
+            } else {
+                missing.append(request)
+            }
+        }
+        if !missing.isEmpty {
+            images.render(missing)
+        }
+    }
+
+    /// Caches a rendered image's bytes, then tells the state it is ready (the cache holds the
+    /// bytes before the state can count it as ready), then lets the cache drop what the state no
+    /// longer counts.
+    private func received(_ entry: PageImageCache.Entry, for request: RenderRequest) {
+        imageCache.store(entry, for: request)
+        perform(state.handle(.pageRendered(request, rows: entry.rows, columns: entry.columns)))
+        imageCache.trim(keeping: state.readyImages)
     }
 
     /// Tells the state, after ``SessionServices/positionSettleDelay``, that `page` was reached
@@ -319,7 +366,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         let repainted = terminal.draw(frame)
         var imageCost: FrameTrace.ImageCost?
         var removedBytes: Int?
-        let cached = frame.image.flatMap { images.cache.entry(for: $0.request) }
+        // The frame names only images the state counts as ready, whose bytes the cache keeps.
+        let cached = frame.image.flatMap { imageCache.entry(for: $0.request) }
         if cached == nil, placement != nil {
             // The view shows text (or an overlay) again: an image kept apart from the text
             // (kitty) is deleted; the others went with the repaint.

@@ -16,6 +16,10 @@ public struct SessionServices: Sendable {
     /// How long, in seconds, the reader stays on a page before the page is saved as where the
     /// document was left (a second; tests shorten it).
     public var positionSettleDelay = 1.0
+    /// How many bytes of page images the reader keeps for pages it has left, so that going back
+    /// costs no render (32 MiB: at a byte a pixel, about 24 text pages 1000 pixels wide; tests
+    /// shrink it). Images the reader shows or prefetches are kept whatever their size.
+    public var pageImageCacheCapacity = 32 << 20
 
     /// Services made of the given parts.
     public init(

@@ -49,6 +49,14 @@ extension ReaderState {
         }
     }
 
+    /// The page images ready to draw: the one record of it. An image is listed from its
+    /// ``ReaderEvent/pageRendered(_:rows:columns:)`` until the reader has no more use for it (it
+    /// moved away, changed the size or marks, or the document was reloaded). The owner keeps the
+    /// bytes of every image listed, so a frame never names one it cannot draw.
+    public var readyImages: Set<RenderRequest> {
+        Set(images.rendered.keys)
+    }
+
     /// Why the current page's image could not be made, if it could not.
     var currentRenderFailure: DocumentFailure? {
         images.failed[renderRequest(for: currentPage)]

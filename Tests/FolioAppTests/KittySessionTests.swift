@@ -118,6 +118,61 @@ import Testing
         #expect(Set(farewell.filter { $0.keys["d"] == "I" }.compactMap { $0.keys["i"] }) == [id, secondID])
     }
 
+    /// The ids of the images sent (transmitted) in `writes`.
+    private func sentIDs(in writes: some Sequence<FakeTerminal.ImageWrite>) throws -> [String] {
+        try writes.flatMap { try commands($0) }.filter { $0.keys["a"] == "t" }.compactMap { $0.keys["i"] }
+    }
+
+    /// With no room in the cache for pages left behind, the images the reader shows or prefetches
+    /// are kept all the same: going back to the page before, prefetched, draws it at once from
+    /// its bytes (placed by id, not left blank while the frame names it). A page the reader left
+    /// for good has gone from the cache, and going back renders it again, under a new id.
+    @Test func imagesInUseOutliveTheCacheBoundAndOthersGo() throws {
+        var services = RecordingServices().services
+        services.pageImageCacheCapacity = 0
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kitty,
+            services: services)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let firstID = try #require(try sentIDs(in: reader.terminal.images).first)
+
+        // Page 2's image arrives (page 1 stays, as the page before).
+        var seen = reader.terminal.images.count
+        reader.terminal.type("l")
+        #expect(reader.terminal.waitUntil { (try? sentIDs(in: $0.images.dropFirst(seen)).isEmpty) == false })
+        let secondID = try #require(try sentIDs(in: reader.terminal.images.dropFirst(seen)).first)
+        #expect(secondID != firstID)
+
+        seen = reader.terminal.images.count
+        reader.terminal.type("h")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let back = try commands(reader.terminal.images[seen])
+        #expect(!back.contains { $0.keys["a"] == "t" })
+        #expect(back.last?.keys["a"] == "p" && back.last?.keys["i"] == firstID)
+
+        // Page 4 (page 1 is no longer in use), then the first page: rendered again.
+        seen = reader.terminal.images.count
+        reader.terminal.type("3l")
+        #expect(reader.terminal.waitForScreen(containing: " 4/14") != nil)
+        #expect(reader.terminal.waitUntil { (try? sentIDs(in: $0.images.dropFirst(seen)).isEmpty) == false })
+        seen = reader.terminal.images.count
+        reader.terminal.type(.home)
+        var placedAtLast: String?
+        #expect(
+            reader.terminal.waitUntil { terminal in
+                let sent = (try? sentIDs(in: terminal.images.dropFirst(seen))) ?? []
+                let last = terminal.images.last.flatMap { try? commands($0) }?.last
+                guard last?.keys["a"] == "p", let id = last?.keys["i"], sent.contains(id) else { return false }
+                placedAtLast = id
+                return true
+            })
+        #expect(reader.terminal.screen.last?.contains(" 1/14") == true)
+        #expect(placedAtLast != nil && placedAtLast != firstID)
+        _ = reader.quit()
+    }
+
     /// Inside tmux: the page goes through passthrough (each command wrapped, Escapes doubled) with
     /// a virtual placement, and the text area is rows of placeholder cells numbering the image's
     /// rows; scrolling writes the next rows' placeholders and no image data.
@@ -220,7 +275,7 @@ import Testing
 
     /// A zoom step re-places the image already sent, its crop scaled to the cells, at once (no
     /// pixels); the sharp render at the new zoom follows and replaces it. Zooming back out, the
-    /// sharp image is the first one again, which the terminal still holds: placed, not sent.
+    /// first image, still cached and held by the terminal, is placed at once, not sent.
     @Test func zoomRePlacesTheSentImageThenSendsASharpOne() throws {
         let reader = try ReaderUnderTest(
             "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kitty)
@@ -266,9 +321,16 @@ import Testing
         #expect(sharpID != firstID)
         #expect(zoomedIn.last { $0.keys["a"] == "p" }?.keys["i"] == sharpID)
 
-        let zoomedOut = try zoom("-", showing: sharpID, scale: 0.8)
+        // Zooming back out: the first image is still cached, so it is drawn in the first frame,
+        // sharp, and placed, not sent (the terminal still holds it).
+        let seen = reader.terminal.images.count
+        reader.terminal.type("-")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        let zoomedOut = try commands(reader.terminal.images[seen])
         #expect(!zoomedOut.contains { $0.keys["a"] == "t" })
-        #expect(zoomedOut.last { $0.keys["a"] == "p" }?.keys["i"] == firstID)
+        let placed = try #require(zoomedOut.last)
+        #expect(placed.keys["a"] == "p" && placed.keys["i"] == firstID)
+        #expect(placed.keys["c"] == nil && placed.keys["w"] == "\(78 * cell.width)")
         _ = reader.quit()
     }
 }

@@ -13,7 +13,8 @@ struct ImageView: Sendable {
     var zoom = 1.0
     /// Whether page images are drawn with inverted colours (`i`).
     var inverts: Bool
-    /// Sizes of rendered page images, by request.
+    /// Sizes of rendered page images, by request: the one record of which images are ready to
+    /// draw (``ReaderState/readyImages``); the owner keeps the bytes of each while it is here.
     var rendered: [RenderRequest: ImageExtent] = [:]
     /// Why a page image could not be made, by request.
     var failed: [RenderRequest: DocumentFailure] = [:]
