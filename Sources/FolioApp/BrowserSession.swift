@@ -22,7 +22,7 @@ public struct BrowserSession: Sendable {
     /// from a document keeps the selection); `resuming` when the state was started before.
     /// `note`, if any, is the first message of a browser just started.
     public func run(
-        _ state: inout BrowserState, on terminal: some TerminalBackend, resuming: Bool, note: String? = nil
+        _ state: inout BrowserState, on terminal: some TerminalBackend, resuming: Bool, note: BrowserNotice? = nil
     ) -> Outcome {
         let runtime = BrowserRuntime(state: state, terminal: terminal, resuming: resuming, note: note)
         defer {
@@ -41,7 +41,7 @@ private final class BrowserRuntime<Terminal: TerminalBackend>: SessionScreen {
     private(set) var state: BrowserState
     private let terminal: Terminal
     private let resuming: Bool
-    private let note: String?
+    private let note: BrowserNotice?
     private let mailbox: SessionMailbox<BrowserEvent>
     /// Only the newest listing and the newest preview matter: older requests still queued are
     /// dropped, so the folder or document selected never waits behind those passed by. One
@@ -50,7 +50,7 @@ private final class BrowserRuntime<Terminal: TerminalBackend>: SessionScreen {
     private let listing: BackgroundWorker<String>
     private let previews: BackgroundWorker<String>
 
-    init(state: BrowserState, terminal: Terminal, resuming: Bool, note: String?) {
+    init(state: BrowserState, terminal: Terminal, resuming: Bool, note: BrowserNotice?) {
         self.state = state
         self.terminal = terminal
         self.resuming = resuming

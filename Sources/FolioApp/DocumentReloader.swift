@@ -15,7 +15,7 @@ final class DocumentReloader: @unchecked Sendable {
         /// The new version, and the text of the page on screen in it (when it could be read).
         case reloaded(Document, currentPageText: PageText?)
         /// No new version: why, for the status line (the open copy stays on screen).
-        case kept(String)
+        case kept(Notice)
     }
 
     /// How long a file must stay unchanged while it is read, in seconds.
@@ -94,12 +94,12 @@ final class DocumentReloader: @unchecked Sendable {
             }
             if lock.withLock({ isStopped }) { return nil }
             guard let before = FileIdentity(path) else {
-                return .kept("\(displayName) is gone; the open copy stays (it reloads when the file is back)")
+                return .kept(.fileGone(name: displayName))
             }
             do throws(DocumentError) {
                 let document = try current.reloaded()
                 guard !document.needsPassword else {
-                    return .kept("\(displayName) changed and now needs a password; the open copy stays")
+                    return .kept(.fileNeedsPassword(name: displayName))
                 }
                 let pages = try document.pageCount
                 guard pages > 0 else { throw DocumentError.noPages }
@@ -120,7 +120,7 @@ final class DocumentReloader: @unchecked Sendable {
                 reason = error.description
             }
         }
-        return .kept("Could not reload \(displayName): \(TerminalSafeText.sanitized(reason)); the open copy stays")
+        return .kept(.notReloaded(name: displayName, reason: reason))
     }
 
     private var displayName: String {

@@ -144,13 +144,13 @@ public struct Interactive: Sendable {
         var markedPage: Int?
         /// What the next screen says first: what the configuration file got wrong, or else how
         /// to get sharper images (or why a marked document could not be opened).
-        var note: String?
+        var note: Notice?
 
         init(interactive: Interactive, graphics: GraphicsSupport) {
             self.interactive = interactive
             self.graphics = graphics
             startPage = interactive.startPage
-            note = interactive.configurationNote ?? graphics.advice
+            note = (interactive.configurationNote ?? graphics.advice).map { .report($0) }
         }
 
         private var opener: DocumentOpener { DocumentOpener(services: interactive.services) }
@@ -177,18 +177,15 @@ public struct Interactive: Sendable {
                 switch opener.open(markedPath, on: terminal) {
                 case .opened(let marked):
                     markedPage = page
-                    note = "Page \(page + 1), where the mark was set"
+                    note = .atMarkedPage(page: page)
                     return .reader(marked, path: markedPath, fromBrowser: fromBrowser)
                 case .locked:
                     markedPage = ending.page
-                    let name = FileSystemName.displayed(Interactive.baseName(markedPath))
-                    let key = interactive.configuration.keys.reader.keyName(for: .openBrowser)
-                    note = TerminalSafeText.sanitized(
-                        "\(name) is encrypted: open it from the browser (\(key)) to give its password")
+                    note = .markedDocumentLocked(name: FileSystemName.displayed(Interactive.baseName(markedPath)))
                     return current
                 case .failed(let error):
                     markedPage = ending.page
-                    note = TerminalSafeText.sanitized("Could not open \(markedPath): \(error.description)")
+                    note = .markedDocumentFailed(path: markedPath, reason: error.description)
                     return current
                 case .signal(let signal): return end(128 + signal)
                 }
@@ -210,7 +207,10 @@ public struct Interactive: Sendable {
             locked: (document: Document, path: String, attempts: Int)?, on terminal: some TerminalBackend
         ) -> Screen? {
             guard var state = browser else { return end(0) }
-            let outcome = BrowserSession().run(&state, on: terminal, resuming: browserStarted, note: note)
+            let keys = interactive.configuration.keys.reader
+            let outcome = BrowserSession().run(
+                &state, on: terminal, resuming: browserStarted,
+                note: note.map { .report(NoticeText.words(for: $0, keymap: keys)) })
             browserStarted = true
             note = nil
             defer { browser = state }
@@ -222,7 +222,7 @@ public struct Interactive: Sendable {
                 case .opened(let document): return .reader(document, path: path, fromBrowser: true)
                 case .locked(let document):
                     let name = TerminalSafeText.sanitized(FileSystemName.displayed(Interactive.baseName(path)))
-                    _ = state.handle(.passwordNeeded(path: path, note: "\(name) is encrypted"))
+                    _ = state.handle(.passwordNeeded(path: path, note: .encrypted(name: name)))
                     return .locked(document, path: path, attempts: 0)
                 case .failed(let error):
                     _ = state.handle(.openFailed(path: path, reason: error.description))
@@ -252,8 +252,7 @@ public struct Interactive: Sendable {
                     return .browser
                 }
                 let left = Interactive.passwordAttempts - attempts
-                let note = "Wrong password, try again (\(left) \(left == 1 ? "try" : "tries") left)"
-                _ = state.handle(.passwordNeeded(path: locked.path, note: note))
+                _ = state.handle(.passwordNeeded(path: locked.path, note: .wrongPassword(triesLeft: left)))
                 return .locked(locked.document, path: locked.path, attempts: attempts)
             } catch {
                 _ = state.handle(.openFailed(path: locked.path, reason: error.description))
@@ -266,14 +265,14 @@ public struct Interactive: Sendable {
     /// goes), then remembers where it was left.
     private func read(
         _ document: Document, path: String, fromBrowser: Bool,
-        start: (typed: String?, page: Int?, note: String?), on terminal: some TerminalBackend,
+        start: (typed: String?, page: Int?, note: Notice?), on terminal: some TerminalBackend,
         graphics: GraphicsSupport, messages: inout [String]
     ) -> ReaderSession.Ending {
         let key = Self.canonical(path)
         let requested = start.typed.map { ((try? document.pageLabels()) ?? .none).opening(at: $0) }
         let chosen = start.page ?? requested?.page
         let remembered = chosen == nil ? positions?.page(of: key) : nil
-        let resumeNote = remembered.flatMap { $0 > 0 ? self.resumeNote(page: $0) : nil }
+        let resumeNote = remembered.flatMap { $0 > 0 ? Notice.resumed(page: $0) : nil }
         let session = ReaderSession(
             document: document, path: path, startPage: chosen ?? remembered ?? 0,
             note: start.note ?? requested?.note ?? resumeNote,
@@ -290,12 +289,6 @@ public struct Interactive: Sendable {
             }
         }
         return ending
-    }
-
-    /// The first message of a document reopened where it was left (0-based `page`), naming the
-    /// key that goes back to the start.
-    private func resumeNote(page: Int) -> String {
-        "Page \(page + 1), where you left off (\(configuration.keys.reader.keyName(for: .firstPage)): first page)"
     }
 
     /// How many passwords the browser takes for a document before giving up on it.

@@ -13,7 +13,7 @@ final class PageImageRenderer: Sendable {
         /// The image, ready to be cached and drawn.
         case rendered(RenderRequest, PageImageCache.Entry)
         /// The image could not be made, and why.
-        case failed(RenderRequest, message: String)
+        case failed(RenderRequest, reason: DocumentFailure)
     }
 
     private let worker: BackgroundWorker<RenderRequest>
@@ -84,7 +84,7 @@ final class PageImageRenderer: Sendable {
             return .rendered(request, .init(image: image, rows: sizing.rows, columns: sizing.columns))
         } catch {
             if error == .cancelled { return nil }
-            return .failed(request, message: cancellation.explain(error).description)
+            return .failed(request, reason: DocumentFailure(cancellation.explain(error)))
         }
     }
 

@@ -48,7 +48,7 @@ final class ReaderBackgroundWork {
                 mailbox.post(.event(.pageLoaded(page: page, text: text)))
                 // The text view marks the page's links: they follow its text.
                 queries.submit([.pageLinks(page: page)])
-            case .failure(let error): mailbox.post(.event(.pageFailed(page: page, message: error.description)))
+            case .failure(let error): mailbox.post(.event(.pageFailed(page: page, reason: DocumentFailure(error))))
             }
         }
         searcher = DocumentSearcher(source: document) { report in
@@ -57,7 +57,10 @@ final class ReaderBackgroundWork {
                 mailbox.post(.event(.searchProgress(id: id, searched: searched, total: total)))
             case .found(let id, let page): mailbox.post(.event(.searchFound(id: id, page: page)))
             case .notFound(let id): mailbox.post(.event(.searchFailed(id: id, reason: nil)))
-            case .failed(let id, let reason): mailbox.post(.event(.searchFailed(id: id, reason: reason)))
+            case .failed(let id, let error):
+                mailbox.post(.event(.searchFailed(id: id, reason: .documentFailed(DocumentFailure(error)))))
+            case .tooCostly(let id, let page, let seconds):
+                mailbox.post(.event(.searchFailed(id: id, reason: .tooCostly(page: page, seconds: seconds))))
             case .counted(let id, let matches, let counted, let total):
                 mailbox.post(.event(.matchesCounted(id: id, matches: matches, counted: counted, total: total)))
             }
@@ -80,7 +83,7 @@ final class ReaderBackgroundWork {
             do throws(StateError) {
                 try searchHistory.record(pattern)
             } catch {
-                mailbox.post(.event(.notice("Could not save the search history: \(error)")))
+                mailbox.post(.event(.notice(.searchHistoryNotSaved(reason: "\(error)"))))
             }
         }
     }
@@ -93,7 +96,7 @@ final class ReaderBackgroundWork {
             do throws(StateError) {
                 try marks.store.save(mark, in: marks.document)
             } catch {
-                mailbox.post(.event(.notice("Could not save mark \(mark.letter): \(error)")))
+                mailbox.post(.event(.notice(.markNotSaved(letter: mark.letter, reason: "\(error)"))))
             }
         }
     }
@@ -107,7 +110,7 @@ final class ReaderBackgroundWork {
             let report = Clipboard.report(
                 characters: text.count, description: description, sentOSC52: sentOSC52, tool: tool,
                 osc52Enabled: services.sendsOSC52)
-            mailbox.post(.event(.notice(report)))
+            mailbox.post(.event(.notice(.report(report))))
         }
     }
 
@@ -120,7 +123,7 @@ final class ReaderBackgroundWork {
             do throws(DocumentError) {
                 mailbox.post(.event(.outlineLoaded(try copy.document().outline(cancellation: job.operation()).entries)))
             } catch {
-                mailbox.post(.event(.outlineFailed(error.description)))
+                mailbox.post(.event(.outlineFailed(DocumentFailure(error))))
             }
         case .links(let page):
             let links = (try? copy.document().links(page: page, cancellation: job.operation())) ?? []
@@ -147,12 +150,12 @@ final class ReaderBackgroundWork {
                 text += "\u{0C}"
                 if DispatchTime.now().uptimeNanoseconds - lastNotice.uptimeNanoseconds > 200_000_000 {
                     lastNotice = DispatchTime.now()
-                    mailbox.post(.event(.notice("Copying… \(page + 1)/\(pageCount) pages")))
+                    mailbox.post(.event(.notice(.copyProgress(done: page + 1, pageCount: pageCount))))
                 }
             }
             mailbox.post(.copy(text: text, description: "the whole document (\(pageCount) pages)"))
         } catch {
-            mailbox.post(.event(.notice("Could not copy the document: \(error.description)")))
+            mailbox.post(.event(.notice(.documentNotCopied(DocumentFailure(error)))))
         }
     }
 }

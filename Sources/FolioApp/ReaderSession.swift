@@ -37,7 +37,7 @@ public struct ReaderSession: Sendable {
     let document: Document
     let path: String
     let startPage: Int
-    let note: String?
+    let note: Notice?
     let graphics: GraphicsSupport
     let services: SessionServices
     let quitReturnsToBrowser: Bool
@@ -56,7 +56,7 @@ public struct ReaderSession: Sendable {
     /// marks in `marks`, when given; the page the reader stays on is saved in `positions` as it
     /// reads (the owner saves the last page once the reader ends).
     public init(
-        document: Document, path: String, startPage: Int, note: String?, graphics: GraphicsSupport,
+        document: Document, path: String, startPage: Int, note: Notice?, graphics: GraphicsSupport,
         services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration(),
         searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil,
         positions: (store: ReadingPositions, document: String)? = nil
@@ -138,7 +138,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         reloader = DocumentReloader(path: session.path) { mailbox.post(.reload($0)) }
         positionSaver = session.positions.map { positions in
             PositionSaver(positions: positions.store, document: positions.document) { error in
-                mailbox.post(.event(.notice("Could not save the reading position: \(error)")))
+                mailbox.post(.event(.notice(.positionNotSaved(reason: "\(error)"))))
             }
         }
         let summary = Self.summary(of: session.document, path: session.path)
@@ -269,8 +269,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .reload(.reloaded(let reloaded, let text)): replaceDocument(with: reloaded, currentPageText: text)
             case .reload(.kept(let reason)): perform(state.handle(.notice(reason)))
             case .pageImage(.rendered(let request, let entry)): received(entry, for: request)
-            case .pageImage(.failed(let request, let message)):
-                perform(state.handle(.renderFailed(request, message: message)))
+            case .pageImage(.failed(let request, let reason)):
+                perform(state.handle(.renderFailed(request, reason: reason)))
             }
         }
         return ending

@@ -11,7 +11,7 @@ struct PageCache: Sendable {
     /// What a page load produced.
     enum Outcome: Sendable {
         case text(PageText)
-        case failure(String)
+        case failure(DocumentFailure)
     }
 
     private struct LayoutKey: Hashable, Sendable {
@@ -23,7 +23,7 @@ struct PageCache: Sendable {
 
     private var texts: [Int: PageText] = [:]
     private var reflows: [Int: PageReflow] = [:]
-    private(set) var failures: [Int: String] = [:]
+    private(set) var failures: [Int: DocumentFailure] = [:]
     /// Pages asked for whose result has not arrived.
     private var requested: Set<Int> = []
     private var layouts: [LayoutKey: (lines: [LaidOutLine], context: PageReflow.Context)] = [:]
@@ -68,8 +68,8 @@ struct PageCache: Sendable {
         case .text(let text):
             texts[page] = text
             failures[page] = nil
-        case .failure(let message):
-            failures[page] = message
+        case .failure(let reason):
+            failures[page] = reason
             texts[page] = nil
         }
         reflows[page] = nil

@@ -252,16 +252,21 @@ extension PageLabels {
     /// what it says about it: the page labelled so, else the page with that number; a number
     /// past the end opens the last page and says so. `page` is nil when `typed` names no page
     /// (the reader then opens where it would have), and the note says that too.
-    public func opening(at typed: String) -> (page: Int?, note: String?) {
+    public func opening(at typed: String) -> (page: Int?, note: Notice?) {
         switch lookUp(typed) {
         case .labelled(let page):
-            return (page, typed == String(page + 1) ? nil : "Page labelled \(typed): page \(page + 1) of \(pageCount)")
+            let note = Notice.labelledPage(label: typed, page: page, pageCount: pageCount)
+            return (page, typed == String(page + 1) ? nil : note)
         case .physical(let page):
-            return (page, isEmpty ? nil : "No page is labelled \(typed): page \(page + 1) of \(pageCount)")
+            return (page, isEmpty ? nil : .notALabel(typed: typed, page: page, pageCount: pageCount))
         case .beyondEnd(let number):
-            return (pageCount - 1, "No page \(number): opened the last page, \(pageCount)")
+            return (pageCount - 1, .openedLastPage(number: number, pageCount: pageCount))
         case .unknown:
-            return (nil, isEmpty ? "No page '\(typed)' (1–\(pageCount))" : "No page labelled '\(typed)' (\(summary))")
+            return (
+                nil,
+                isEmpty
+                    ? .noPageNamed(typed: typed, pageCount: pageCount) : .noPageLabelled(typed: typed, labels: summary)
+            )
         }
     }
 }

@@ -4,7 +4,7 @@
 public enum ReaderEffect: Sendable, Equatable {
     /// Load these pages (0-based), in priority order: the page on screen first when it is
     /// missing, then neighbours to prefetch. Each result comes back as
-    /// ``ReaderEvent/pageLoaded(page:text:)`` or ``ReaderEvent/pageFailed(page:message:)``.
+    /// ``ReaderEvent/pageLoaded(page:text:)`` or ``ReaderEvent/pageFailed(page:reason:)``.
     case loadPages([Int])
     /// Drop queued or running loads of any page not in `keeping`: the reader moved away.
     case cancelLoads(keeping: Set<Int>)

@@ -10,36 +10,37 @@ public enum ReaderEvent: Sendable {
     case resize(ScreenSize)
     /// The text of a requested page (0-based) is ready.
     case pageLoaded(page: Int, text: PageText)
-    /// A requested page (0-based) could not be read; `message` says why.
-    case pageFailed(page: Int, message: String)
+    /// A requested page (0-based) could not be read, for `reason`.
+    case pageFailed(page: Int, reason: DocumentFailure)
     /// Search `id` has looked through `searched` of `total` pages.
     case searchProgress(id: Int, searched: Int, total: Int)
     /// Search `id` found its pattern on `page` (0-based) and stopped there.
     case searchFound(id: Int, page: Int)
-    /// Search `id` went through every page it should without a match.
-    case searchFailed(id: Int, reason: String?)
+    /// Search `id` went through every page it should without a match (`reason` nil), or
+    /// stopped at a page it could not search.
+    case searchFailed(id: Int, reason: SearchFailure?)
     /// Count `id` has gone through pages `0..<counted` of `total`; `matches` are the pages
     /// among them not reported before that have matches.
     case matchesCounted(id: Int, matches: [PageMatchCount], counted: Int, total: Int)
     /// The document's outline arrived (empty when the document has none).
     case outlineLoaded([OutlineItem])
     /// The outline could not be read.
-    case outlineFailed(String)
+    case outlineFailed(DocumentFailure)
     /// The links of `page` arrived.
     case linksLoaded(page: Int, links: [LinkItem])
     /// The links of `page`, loaded with its text, arrived: they are marked in the text view and
     /// a click on one follows it (nothing opens).
     case pageLinksLoaded(page: Int, links: [LinkItem])
-    /// Work done by the owner has something to say on the status line ("Copied 1,234
-    /// characters of page 12", "Copying… 340/1000").
-    case notice(String)
+    /// Work done by the owner has something to say on the status line (a copy's report, how
+    /// far copying the document has got).
+    case notice(Notice)
     /// The image asked for by `request` is ready: `rows` × `columns` cells.
     case pageRendered(RenderRequest, rows: Int, columns: Int)
     /// The document was reopened from its changed file: `summary` describes the new version,
     /// `currentPageText` is the text of the page on screen in it, when already read.
     case documentReloaded(DocumentSummary, currentPageText: PageText?)
-    /// The image asked for by `request` could not be made.
-    case renderFailed(RenderRequest, message: String)
+    /// The image asked for by `request` could not be made, for `reason`.
+    case renderFailed(RenderRequest, reason: DocumentFailure)
     /// A moment has passed since ``ReaderEffect/settlePosition(page:)`` asked about `page`
     /// (0-based): if the reader is still there, it is worth saving.
     case positionSettled(page: Int)

@@ -13,7 +13,7 @@ extension ReaderState {
     /// an older version of it) is refused with a message, never made the current page.
     mutating func jump(to page: Int) -> [ReaderEffect] {
         guard (0..<paging.pageCount).contains(page) else {
-            message = "That place is not in this document (pages 1–\(paging.pageCount))"
+            message = .notInDocument(pageCount: paging.pageCount)
             return []
         }
         remember(position, in: &jumps.back)
@@ -23,7 +23,7 @@ extension ReaderState {
 
     mutating func goBack() -> [ReaderEffect] {
         guard let target = jumps.back.popLast() else {
-            message = "No earlier place in the jump history"
+            message = .noEarlierPlace
             return []
         }
         remember(position, in: &jumps.forward)
@@ -32,7 +32,7 @@ extension ReaderState {
 
     mutating func goForward() -> [ReaderEffect] {
         guard let target = jumps.forward.popLast() else {
-            message = "No later place in the jump history"
+            message = .noLaterPlace
             return []
         }
         remember(position, in: &jumps.back)

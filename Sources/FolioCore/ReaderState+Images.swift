@@ -58,13 +58,13 @@ extension ReaderState {
     }
 
     /// Why the current page's image could not be made, if it could not.
-    var currentRenderFailure: String? {
+    var currentRenderFailure: DocumentFailure? {
         images.failed[renderRequest(for: currentPage)]
     }
 
     mutating func toggleView() -> [ReaderEffect] {
         if case .unavailable(let reason) = images.availability, images.viewMode == .text {
-            message = "No image view: \(reason)"
+            message = .noImageView(reason: reason)
             return []
         }
         if case .selection = mode {
@@ -82,37 +82,36 @@ extension ReaderState {
 
     mutating func cycleFit() -> [ReaderEffect] {
         guard images.viewMode == .image else {
-            message = "\(keyName(for: .cycleImageFit)) sizes page images: \(keyName(for: .toggleView)) shows them"
+            message = .fitNeedsImages
             return []
         }
         relayout { state in
             state.images.fit = state.images.fit == .width ? .page : .width
             state.images.zoom = 1
         }
-        message = images.fit == .width ? "Fit width" : "Fit page"
+        message = .fit(images.fit)
         return refreshImages()
     }
 
     mutating func zoom(in zoomingIn: Bool) -> [ReaderEffect] {
         guard images.viewMode == .image else {
-            message =
-                "\(keyName(for: .zoomIn)) and \(keyName(for: .zoomOut)) zoom page images: \(keyName(for: .toggleView)) shows them"
+            message = .zoomNeedsImages
             return []
         }
         let factor = zoomingIn ? Self.zoomStep : 1 / Self.zoomStep
         let zoom = min(max(images.zoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
         guard zoom != images.zoom else {
-            message = zoomingIn ? "Largest zoom" : "Smallest zoom"
+            message = .zoomLimit(largest: zoomingIn)
             return []
         }
         relayout { $0.images.zoom = zoom }
-        message = "Zoom \(Int((zoom * 100).rounded()))%"
+        message = .zoom(percent: Int((zoom * 100).rounded()))
         return refreshImages()
     }
 
     mutating func toggleInvert() -> [ReaderEffect] {
         images.inverts.toggle()
-        message = images.inverts ? "Inverted colours" : "Normal colours"
+        message = .inverted(images.inverts)
         return images.viewMode == .image ? refreshImages() : []
     }
 

@@ -15,7 +15,7 @@ extension ReaderState {
                 if let effects = followLink(atRow: event.row, column: event.column) {
                     return effects
                 }
-                message = "Links: a click on underlined words follows one; \(keyName(for: .showLinks)) shows hints"
+                message = .clickFollowsLinks
                 return []
             }
             guard let point = pagePoint(atRow: event.row, column: event.column) else { return [] }

@@ -35,7 +35,7 @@ extension ReaderState {
             return []
         }
         guard let target = paging.page(currentPage, movedBy: delta) else {
-            message = delta > 0 ? "Last page" : "First page"
+            message = delta > 0 ? .lastPage : .firstPage
             return []
         }
         return go(to: target)
@@ -44,16 +44,16 @@ extension ReaderState {
     /// Jumps to the page the user numbered (1-based), or explains why there is none.
     mutating func jump(toPageNumber number: Int) -> [ReaderEffect] {
         guard paging.pageCount > 0 else {
-            message = "This document has no pages"
+            message = .noPages
             return []
         }
         guard let target = paging.resolveJump(number) else {
-            message = "No page \(number) (1–\(paging.pageCount))"
+            message = .noSuchPage(number: number, pageCount: paging.pageCount)
             return []
         }
         let effects = jump(to: target)
         if number > paging.pageCount {
-            message = "Page \(number) wraps to \(target + 1)"
+            message = .pageWraps(number: number, page: target)
         }
         return effects
     }
@@ -67,22 +67,22 @@ extension ReaderState {
         case .labelled(let page):
             let effects = jump(to: page)
             if typed != String(page + 1) {
-                message = "Page labelled \(typed): page \(page + 1) of \(paging.pageCount)"
+                message = .labelledPage(label: typed, page: page, pageCount: paging.pageCount)
             }
             return effects
         case .physical(let page):
             let effects = jump(to: page)
             if !labels.isEmpty {
-                message = "No page is labelled \(typed): page \(page + 1) of \(paging.pageCount)"
+                message = .notALabel(typed: typed, page: page, pageCount: paging.pageCount)
             }
             return effects
         case .beyondEnd(let number):
             return jump(toPageNumber: number)
         case .unknown:
             if labels.isEmpty {
-                message = "No page '\(typed)' (1–\(paging.pageCount))"
+                message = .noPageNamed(typed: typed, pageCount: paging.pageCount)
             } else {
-                message = "No page labelled '\(typed)' (\(labels.summary))"
+                message = .noPageLabelled(typed: typed, labels: labels.summary)
             }
             return []
         }
@@ -107,7 +107,7 @@ extension ReaderState {
             return []
         }
         guard let next = paging.pageAfter(currentPage) else {
-            message = "Last page"
+            message = .lastPage
             return []
         }
         return go(to: next, anchor: .top)
@@ -121,7 +121,7 @@ extension ReaderState {
             return []
         }
         guard let previous = paging.pageBefore(currentPage) else {
-            message = "First page"
+            message = .firstPage
             return []
         }
         return go(to: previous, anchor: .bottom)
@@ -130,7 +130,7 @@ extension ReaderState {
     /// Scrolls the physical layout `cells` cells right (negative: left).
     mutating func scrollSideways(by cells: Int) {
         guard layoutMode == .physical else {
-            message = "Sideways scrolling needs page layout (L)"
+            message = .sidewaysNeedsLayout
             return
         }
         let (offset, overflow) = viewport.horizontalOffset.addingReportingOverflow(cells)
@@ -139,7 +139,7 @@ extension ReaderState {
 
     mutating func toggleWrap() -> [ReaderEffect] {
         paging.mode = paging.mode == .bounded ? .wrapAround : .bounded
-        message = paging.mode == .wrapAround ? "Wrap-around paging on" : "Wrap-around paging off"
+        message = .wrapAround(on: paging.mode == .wrapAround)
         return refreshWindow()
     }
 
@@ -148,7 +148,7 @@ extension ReaderState {
             state.layoutMode = state.layoutMode == .reflow ? .physical : .reflow
             state.viewport.horizontalOffset = 0
         }
-        message = layoutMode == .physical ? "Page layout" : "Reflowed text"
+        message = .layout(layoutMode)
     }
 
     /// The current page and its neighbours, most needed first: the page itself, then one

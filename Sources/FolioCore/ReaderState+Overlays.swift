@@ -56,7 +56,7 @@ extension ReaderState {
         }
         guard page == currentPage, !anotherModeHasTheKeys else { return [] }
         guard !links.isEmpty else {
-            message = "No links on page \(page + 1)"
+            message = .noLinks(page: page)
             return []
         }
         let text = cache.text(of: page)
@@ -129,7 +129,7 @@ extension ReaderState {
         if let uri = link.uri {
             return [.copy(text: uri, description: "the link address \(uri) (links are never opened)")]
         }
-        message = "This link leads nowhere"
+        message = .linkLeadsNowhere
         return []
     }
 
@@ -137,7 +137,7 @@ extension ReaderState {
 
     mutating func copyCurrentPage() -> [ReaderEffect] {
         guard let text = cache.text(of: currentPage) else {
-            message = "Page \(currentPage + 1) is not loaded yet"
+            message = .pageNotLoaded(page: currentPage)
             return []
         }
         return [.copy(text: text.plainText, description: "page \(currentPage + 1)")]

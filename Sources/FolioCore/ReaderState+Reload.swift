@@ -34,7 +34,7 @@ extension ReaderState {
         if currentLines != nil {
             viewport.clampTopLine(to: maximumTopLine(of: page))
         }
-        message = "Reloaded: \(pageCount) page\(pageCount == 1 ? "" : "s")"
+        message = .reloaded(pageCount: pageCount)
         // The new version's outline, for the section on the status line.
         return refreshWindow() + (pageCount > 0 ? [.loadOutline] : [])
     }

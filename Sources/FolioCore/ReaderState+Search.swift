@@ -6,7 +6,7 @@ extension ReaderState {
     /// `n` (same direction as the last search) and `N` (the other way).
     mutating func repeatSearch(direction: SearchDirection) -> [ReaderEffect] {
         guard search.lastSearch != nil else {
-            message = "No previous search (\(keyName(for: .searchForward)) searches)"
+            message = .noPreviousSearch
             return []
         }
         return startSearch(direction: direction, includingLinesOnScreen: false)
@@ -16,7 +16,7 @@ extension ReaderState {
     mutating func cancelSearch() -> [ReaderEffect] {
         guard let running = search.runningSearch else { return [] }
         search.runningSearch = nil
-        message = "Search for '\(running.pattern.text)' stopped"
+        message = .searchStopped(pattern: running.pattern.text)
         return [.cancelSearch]
     }
 
@@ -32,12 +32,12 @@ extension ReaderState {
                 includingTop: includingLinesOnScreen)
         {
             show(matchAt: line)
-            setMatchMessage(note: nil)
+            setMatchMessage(wrapped: nil)
             return effects
         }
         let pageCount = paging.pageCount
         guard pageCount > 1 || currentLines == nil else {
-            message = "No match for '\(pattern.text)'"
+            message = .noMatch(pattern: pattern.text)
             return effects
         }
         let start: Int?
@@ -49,8 +49,7 @@ extension ReaderState {
         guard let start else {
             message =
                 continuesFromMatch
-                ? lastMatchMessage(pattern, direction: direction)
-                : (direction == .forward ? "No more matches: last page" : "No more matches: first page")
+                ? .lastMatch(pattern: pattern.text, direction: direction) : .noMoreMatches(direction: direction)
             return effects
         }
         // Bounded paging stops at the document's end; wrap-around paging goes all the way round.
@@ -83,20 +82,17 @@ extension ReaderState {
         pending.match = (page, running.direction)
         scrollToPendingMatch()
         let wrapped = running.direction == .forward ? page <= running.startPage : page >= running.startPage
-        let note: String?
-        if wrapped {
-            let way = running.direction == .forward ? "below (wrapping to the top)" : "above (wrapping to the bottom)"
-            note = "No more matches \(way)"
-            message = "No more matches \(way): '\(running.pattern.text)' on page \(page + 1)"
+        let wrappedDirection = wrapped ? running.direction : nil
+        if let wrappedDirection {
+            message = .foundAfterWrapping(pattern: running.pattern.text, page: page, direction: wrappedDirection)
         } else {
-            note = nil
-            message = "'\(running.pattern.text)' found on page \(page + 1)"
+            message = .found(pattern: running.pattern.text, page: page)
         }
         if pending.match == nil {
             // Shown already: say where the match is.
-            setMatchMessage(note: note)
+            setMatchMessage(wrapped: wrappedDirection)
         } else {
-            search.pendingMatchNote = note
+            search.pendingMatchWrap = wrappedDirection
         }
         return effects
     }
@@ -106,26 +102,25 @@ extension ReaderState {
     mutating func matchesCounted(id: Int, matches: [PageMatchCount], counted: Int, total: Int) {
         guard search.matchTally?.id == id else { return }
         search.matchTally?.add(matches, counted: counted, pageCount: total)
-        if let shown = search.shownMatch, message == shown.message {
-            message = matchMessage(page: shown.page, line: shown.line, note: shown.note)
-            search.shownMatch = message.map { (message: $0, page: shown.page, line: shown.line, note: shown.note) }
+        if let shown = search.shownMatch, message == shown.notice {
+            message = matchNotice(page: shown.page, line: shown.line, wrapped: shown.wrapped)
+            search.shownMatch = message.map { (notice: $0, page: shown.page, line: shown.line, wrapped: shown.wrapped) }
         }
     }
 
-    /// Says where the current match is among all of them: `match 3 of 17 (page 12)`, with `+`
-    /// after the total while the count goes on, after `note` when there is one.
-    private mutating func setMatchMessage(note: String?) {
+    /// Says where the current match is among all of them (`match 3 of 17 (page 12)`), and that
+    /// the search wrapped around an end to reach it when it did (`wrapped`, its direction).
+    private mutating func setMatchMessage(wrapped: SearchDirection?) {
         guard let match = search.currentMatch, match.page == currentPage else { return }
-        message = matchMessage(page: match.page, line: match.line, note: note)
-        search.shownMatch = message.map { (message: $0, page: match.page, line: match.line, note: note) }
+        message = matchNotice(page: match.page, line: match.line, wrapped: wrapped)
+        search.shownMatch = message.map { (notice: $0, page: match.page, line: match.line, wrapped: wrapped) }
     }
 
-    private func matchMessage(page: Int, line: Int, note: String?) -> String? {
+    private func matchNotice(page: Int, line: Int, wrapped: SearchDirection?) -> Notice? {
         guard let tally = search.matchTally, let pattern = search.lastSearch, tally.pattern == pattern,
             let lines = lines(of: page), line < lines.count
         else { return nil }
-        let place = "(page \(page + 1))"
-        let text: String
+        let count: MatchCount
         if let before = tally.matches(before: page) {
             let earlierOnPage = pattern.lineMatches(in: lines.map(\.text)).count { $0.line < line }
             // The count reads the page's text lines, the reader its laid-out lines: they can
@@ -134,17 +129,11 @@ extension ReaderState {
             let onPage = max(tally.matches(on: page), 1)
             let ordinal = before + min(earlierOnPage, onPage - 1) + 1
             let total = max(tally.total, ordinal)
-            text = "match \(ordinal) of \(total)\(tally.isComplete ? "" : "+") \(place)"
+            count = .placed(ordinal: ordinal, total: total, isComplete: tally.isComplete)
         } else {
-            text = tally.total == 0 ? "match \(place), counting…" : "match \(place), \(tally.total)+ counted so far"
+            count = .counting(total: tally.total)
         }
-        return note.map { $0 + ": " + text } ?? text
-    }
-
-    /// What `n` says at the last match (or `N` at the first) when paging stops at the ends.
-    private func lastMatchMessage(_ pattern: SearchPattern, direction: SearchDirection) -> String {
-        let which = direction == .forward ? "Last match" : "First match"
-        return "\(which) for '\(pattern.text)' (\(keyName(for: .toggleWrap)) wraps around)"
+        return .match(page: page, count: count, wrapped: wrapped)
     }
 
     /// Ctrl-C while a search runs stops it (as in less); the reader stays open. Returns nil
@@ -154,19 +143,17 @@ extension ReaderState {
         return cancelSearch()
     }
 
-    mutating func searchFailed(id: Int, reason: String?) -> [ReaderEffect] {
+    mutating func searchFailed(id: Int, reason: SearchFailure?) -> [ReaderEffect] {
         guard let running = search.runningSearch, running.id == id else { return [] }
         search.runningSearch = nil
         if let reason {
-            message = "Search stopped: \(reason)"
+            message = .searchFailed(reason)
         } else if running.continuesFromMatch, paging.mode == .bounded {
-            message = lastMatchMessage(running.pattern, direction: running.direction)
+            message = .lastMatch(pattern: running.pattern.text, direction: running.direction)
         } else if paging.mode == .wrapAround {
-            message = "No match for '\(running.pattern.text)'"
+            message = .noMatch(pattern: running.pattern.text)
         } else {
-            let end = running.direction == .forward ? "the end" : "the start"
-            message =
-                "No match for '\(running.pattern.text)' from here to \(end) (\(keyName(for: .toggleWrap)) wraps around)"
+            message = .noMatchToEnd(pattern: running.pattern.text, direction: running.direction)
         }
         return startDeferredCount()
     }
@@ -182,9 +169,9 @@ extension ReaderState {
         let line = match.direction == .forward ? starts.first : starts.last
         if let line {
             show(matchAt: line)
-            setMatchMessage(note: search.pendingMatchNote)
+            setMatchMessage(wrapped: search.pendingMatchWrap)
         }
-        search.pendingMatchNote = nil
+        search.pendingMatchWrap = nil
     }
 
     /// Scrolls the matching `line` of the current page to the top (as far as the page allows)

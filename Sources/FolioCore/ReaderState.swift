@@ -32,7 +32,7 @@ public struct ReaderState: Sendable {
     /// The marks this document can go to: its own, and the global ones of other documents.
     public internal(set) var marks: [Mark] = []
     /// A one-shot note for the status line, cleared by the next key.
-    public internal(set) var message: String?
+    public internal(set) var message: Notice?
     /// The last search, the one running, and the count of its matches.
     var search = SearchSession()
     /// The page-image view and the images asked for.
@@ -137,7 +137,7 @@ public struct ReaderState: Sendable {
 
     /// The effects that get the reader going: loading the start page and its neighbours.
     /// `note`, if any, is the first message on the status line (such as where reading resumes).
-    public mutating func start(note: String? = nil) -> [ReaderEffect] {
+    public mutating func start(note: Notice? = nil) -> [ReaderEffect] {
         message = note
         // The outline comes in the background, for the section on the status line.
         let outlineRequest: [ReaderEffect] = document.pageCount > 0 ? [.loadOutline] : []
@@ -168,8 +168,8 @@ public struct ReaderState: Sendable {
         case .pageLoaded(let page, let text):
             record(.text(text), for: page)
             return []
-        case .pageFailed(let page, let message):
-            record(.failure(message), for: page)
+        case .pageFailed(let page, let reason):
+            record(.failure(reason), for: page)
             return []
         case .searchProgress(let id, let searched, let total):
             guard search.runningSearch?.id == id else { return [] }
@@ -189,7 +189,7 @@ public struct ReaderState: Sendable {
         case .outlineFailed(let reason):
             outline.items = []
             if pending.outline {
-                message = "The outline could not be read: \(reason)"
+                message = .outlineFailed(reason)
                 pending.outline = false
             }
             return []
@@ -200,8 +200,8 @@ public struct ReaderState: Sendable {
         case .pageLinksLoaded(let page, let links):
             pageLinksLoaded(page: page, links: links)
             return []
-        case .notice(let text):
-            message = text
+        case .notice(let notice):
+            message = notice
             return []
         case .pageRendered(let request, let rows, let columns):
             return imageRendered(request, extent: ImageExtent(rows: rows, columns: columns))
@@ -233,7 +233,7 @@ public struct ReaderState: Sendable {
     }
 
     /// Why the current page could not be read, if it could not.
-    var currentFailure: String? {
+    var currentFailure: DocumentFailure? {
         cache.failures[currentPage]
     }
 

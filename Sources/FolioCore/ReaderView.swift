@@ -21,7 +21,7 @@ public enum ReaderView {
         } else if let placement = state.imagePlacement {
             frame.image = placement
         } else if state.viewMode == .image, let failure = state.currentRenderFailure {
-            let message = TerminalSafeText.sanitized(failure, keeping: ["\n", "\t"])
+            let message = TerminalSafeText.sanitized(NoticeText.words(for: failure), keeping: ["\n", "\t"])
             let wrapped = LineWrapper.wrap(
                 "Page \(state.currentPage + 1) could not be drawn: \(message)".unicodeScalars, width: state.textColumns)
             for (row, line) in wrapped.prefix(state.textRows).enumerated() {
@@ -209,7 +209,7 @@ public enum ReaderView {
         }
         if let failure = state.currentFailure {
             // Keeping line breaks and tabs lets the wrapper turn them into spaces.
-            let message = TerminalSafeText.sanitized(failure, keeping: ["\n", "\t"])
+            let message = TerminalSafeText.sanitized(NoticeText.words(for: failure), keeping: ["\n", "\t"])
             let wrapped = LineWrapper.wrap(
                 "Page \(pageNumber) could not be read: \(message)".unicodeScalars, width: state.textColumns)
             return (wrapped.map(\.text), .error)

@@ -1,5 +1,5 @@
 /// A page image the reader wants, for the current viewport and settings. The owner renders it
-/// and answers with ``ReaderEvent/pageRendered(_:rows:)`` or ``ReaderEvent/renderFailed(_:message:)``.
+/// and answers with ``ReaderEvent/pageRendered(_:rows:)`` or ``ReaderEvent/renderFailed(_:reason:)``.
 public struct RenderRequest: Sendable, Hashable {
     public var page: Int
     /// The text area the image is sized for, in cells.

@@ -89,7 +89,7 @@ enum StatusLine {
         // Messages quote patterns and titles, in visual order like the page; a prompt being
         // typed stays in the order typed, where its cursor is.
         if let message = state.message {
-            return state.shown(message)
+            return state.shown(NoticeText.words(for: message, keymap: state.keymap))
         }
         if let search = state.runningSearch {
             let stop =

@@ -11,7 +11,10 @@ public final class DocumentSearcher: Sendable {
         case progress(id: Int, searched: Int, total: Int)
         case found(id: Int, page: Int)
         case notFound(id: Int)
-        case failed(id: Int, reason: String)
+        /// Search `id` could not open its copy of the document.
+        case failed(id: Int, error: DocumentError)
+        /// Search `id` gave up on `page` (0-based): its pattern took longer than `seconds` there.
+        case tooCostly(id: Int, page: Int, seconds: Double)
         /// Count `id` looked through pages up to `counted` (of `total`); `matches` holds the
         /// pages among them not reported before that have matches, with how many.
         case counted(id: Int, matches: [PageMatchCount], counted: Int, total: Int)
@@ -97,11 +100,6 @@ public final class DocumentSearcher: Sendable {
         return TextLayout.reflow(text, width: TextLayout.unlimitedWidth).contains { pattern.matches($0.text) }
     }
 
-    /// What a search says when its pattern took longer than ``TimeLimits/searchPage`` on `page`.
-    private static func tooCostly(page: Int) -> String {
-        "the pattern is too costly on page \(page + 1) (gave up after \(Int(TimeLimits.searchPage)) s)"
-    }
-
     private static func run(
         _ job: BackgroundWorker<SearchRequest>.Job, in copy: WorkerDocument, report: @Sendable (Report) -> Void
     ) {
@@ -110,7 +108,7 @@ public final class DocumentSearcher: Sendable {
         do throws(DocumentError) {
             document = try copy.document()
         } catch {
-            report(.failed(id: request.id, reason: error.description))
+            report(.failed(id: request.id, error: error))
             return
         }
         let documentPages = (try? document.pageCount) ?? 0
@@ -128,7 +126,7 @@ public final class DocumentSearcher: Sendable {
                     .starts.isEmpty
             } catch {
                 if !job.isCancelled {
-                    report(.failed(id: request.id, reason: Self.tooCostly(page: page)))
+                    report(.tooCostly(id: request.id, page: page, seconds: TimeLimits.searchPage))
                 }
                 return
             }

@@ -50,7 +50,7 @@ import Testing
         let jump = session.state.handle(.searchFound(id: request.id, page: 7))
         #expect(session.state.currentPage == 7)
         #expect(jump.contains { if case .loadPages(let pages) = $0 { return pages.first == 7 } else { return false } })
-        #expect(session.state.message == "'zebra' found on page 8")
+        #expect(session.state.message == .found(pattern: "zebra", page: 7))
         session.deliver(page(7, word: "zebra", on: [3]), for: 7)
         #expect(session.state.topLine == 6)
 
@@ -79,14 +79,14 @@ import Testing
         session.type("/zebra")
         session.press(.enter)
         _ = session.state.handle(.searchFailed(id: 1, reason: nil))
-        #expect(session.state.message == "No match for 'zebra' from here to the end (w wraps around)")
+        #expect(session.state.message == .noMatchToEnd(pattern: "zebra", direction: .forward))
         #expect(session.state.runningSearch == nil)
 
         session.type("n")
         #expect(session.state.runningSearch != nil)
         #expect(session.press(.escape) == [.cancelSearch])
         #expect(session.state.runningSearch == nil)
-        #expect(session.state.message == "Search for 'zebra' stopped")
+        #expect(session.state.message == .searchStopped(pattern: "zebra"))
     }
 
     @Test func previousMatchSearchesBackwardAndWrapModeCoversTheWholeDocument() throws {
@@ -148,7 +148,9 @@ import Testing
         #expect(rows[1].filter { $0.style == .currentMatch }.map(\.text) == ["trees"])
         _ = session.state.handle(
             .matchesCounted(id: count.id, matches: [PageMatchCount(page: 0, matches: 1)], counted: 36, total: 36))
-        #expect(session.state.message == "match 1 of 1 (page 1)")
+        #expect(
+            session.state.message
+                == .match(page: 0, count: .placed(ordinal: 1, total: 1, isComplete: true), wrapped: nil))
     }
 
     @Test func aHyphenatedWordSplitOnThePageIsFoundInTheLayoutView() {
@@ -188,7 +190,7 @@ import Testing
         // paragraphs and the blank lines between them.
         #expect(session.state.topLine == 25)
         #expect(session.screenLines[0].hasPrefix(" recording nested trace trees. Our "))
-        #expect(session.state.message == "match (page 4), counting…")
+        #expect(session.state.message == .match(page: 3, count: .counting(total: 0), wrapped: nil))
     }
 
     @Test func theStatusLineShowsTheSectionOnceTheOutlineIsIn() {
@@ -220,23 +222,36 @@ import Testing
         session.deliver(page(0, word: "zebra", on: [3, 10]), for: 0)
         session.type("/zebra")
         session.press(.enter)
-        #expect(session.state.message == "match (page 1), counting…")
+        #expect(session.state.message == .match(page: 0, count: .counting(total: 0), wrapped: nil))
         let counted = [PageMatchCount(page: 0, matches: 2), PageMatchCount(page: 5, matches: 3)]
         _ = session.state.handle(.matchesCounted(id: 1, matches: counted, counted: 10, total: 36))
-        #expect(session.state.message == "match 1 of 5+ (page 1)")
+        #expect(
+            session.state.message
+                == .match(page: 0, count: .placed(ordinal: 1, total: 5, isComplete: false), wrapped: nil))
         _ = session.state.handle(.matchesCounted(id: 1, matches: [], counted: 36, total: 36))
-        #expect(session.state.message == "match 1 of 5 (page 1)")
+        #expect(
+            session.state.message
+                == .match(page: 0, count: .placed(ordinal: 1, total: 5, isComplete: true), wrapped: nil))
         session.type("n")
-        #expect(session.state.message == "match 2 of 5 (page 1)")
+        #expect(
+            session.state.message
+                == .match(page: 0, count: .placed(ordinal: 2, total: 5, isComplete: true), wrapped: nil))
         session.type("n")
         let id = session.state.runningSearch?.id ?? 0
         _ = session.state.handle(.searchFound(id: id, page: 5))
         session.deliver(page(5, word: "zebra", on: [1, 2, 4]), for: 5)
-        #expect(session.state.message == "match 3 of 5 (page 6)")
+        #expect(
+            session.state.message
+                == .match(page: 5, count: .placed(ordinal: 3, total: 5, isComplete: true), wrapped: nil))
         session.type("nn")
-        #expect(session.state.message == "match 5 of 5 (page 6)")
+        #expect(
+            session.state.message
+                == .match(page: 5, count: .placed(ordinal: 5, total: 5, isComplete: true), wrapped: nil))
         _ = session.state.handle(.matchesCounted(id: 7, matches: counted, counted: 36, total: 36))
-        #expect(session.state.message == "match 5 of 5 (page 6)", "an older count is ignored")
+        #expect(
+            session.state.message
+                == .match(page: 5, count: .placed(ordinal: 5, total: 5, isComplete: true), wrapped: nil),
+            "an older count is ignored")
     }
 
     @Test func nAtTheLastMatchSaysSoWhenBounded() {
@@ -246,7 +261,7 @@ import Testing
         session.press(.enter)
         #expect(session.state.topLine == 10)
         session.type("n")
-        #expect(session.state.message == "Last match for 'zebra' (w wraps around)")
+        #expect(session.state.message == .lastMatch(pattern: "zebra", direction: .forward))
 
         // In the middle of the document, the background search comes back empty-handed.
         var middle = ReaderSession(pageCount: 36, startPage: 4)
@@ -257,7 +272,7 @@ import Testing
         middle.type("n")
         let id = middle.state.runningSearch?.id ?? 0
         _ = middle.state.handle(.searchFailed(id: id, reason: nil))
-        #expect(middle.state.message == "Last match for 'zebra' (w wraps around)")
+        #expect(middle.state.message == .lastMatch(pattern: "zebra", direction: .forward))
     }
 
     @Test func nPastTheEndInWrapModeSaysItWrapped() {
@@ -269,11 +284,11 @@ import Testing
         let id = session.state.runningSearch?.id ?? 0
         _ = session.state.handle(.searchFound(id: id, page: 2))
         #expect(session.state.currentPage == 2)
-        #expect(session.state.message == "No more matches below (wrapping to the top): 'zebra' on page 3")
+        #expect(session.state.message == .foundAfterWrapping(pattern: "zebra", page: 2, direction: .forward))
         session.type("N")
         let back = session.state.runningSearch?.id ?? 0
         _ = session.state.handle(.searchFound(id: back, page: 30))
-        #expect(session.state.message == "No more matches above (wrapping to the bottom): 'zebra' on page 31")
+        #expect(session.state.message == .foundAfterWrapping(pattern: "zebra", page: 30, direction: .backward))
     }
 
     @Test func aBrokenExpressionIsReportedAndStillRemembered() {
@@ -281,7 +296,12 @@ import Testing
         session.type("/re:(oops")
         let effects = session.press(.enter)
         #expect(effects == [.recordSearch("re:(oops")], "no search, but Up can bring it back to fix")
-        #expect(session.state.message?.hasPrefix("'re:(oops' is not a regular expression") == true)
+        guard case .badPattern(let pattern, let error) = session.state.message else {
+            Issue.record("no bad-pattern notice: \(String(describing: session.state.message))")
+            return
+        }
+        #expect(pattern == "re:(oops")
+        #expect(error.hasPrefix("not a regular expression"))
         session.type("/")
         session.press(.up)
         #expect(session.state.searchPrompt?.text == "re:(oops")
@@ -294,13 +314,13 @@ import Testing
         session.press(.enter)
         #expect(session.state.interruptWork() == [.cancelSearch])
         #expect(session.state.runningSearch == nil)
-        #expect(session.state.message == "Search for 'zebra' stopped")
+        #expect(session.state.message == .searchStopped(pattern: "zebra"))
     }
 
     @Test func outlineOpensJumpsAndHistoryGoesBackAndForward() {
         var session = loadedSession(startPage: 3)
         #expect(session.type("o") == [.loadOutline])
-        #expect(session.state.message == "Loading the outline…")
+        #expect(session.state.message == .loadingOutline)
         _ = session.state.handle(
             .outlineLoaded([
                 OutlineItem(title: "One", level: 0, page: 0),
@@ -329,7 +349,7 @@ import Testing
         session.press(.control("n"))
         #expect(session.state.currentPage == 20)
         session.press(.control("n"))
-        #expect(session.state.message == "No later place in the jump history")
+        #expect(session.state.message == .noLaterPlace)
     }
 
     /// An outline whose order strays from the pages': an index at the end points back to page
@@ -373,7 +393,7 @@ import Testing
         #expect(session.screenLines[0].hasPrefix(" Outline — 4 of 4 entries match 'IN'"))
         session.type("zzz")
         session.press(.enter)
-        #expect(session.state.message == "No entry matches 'INzzz'")
+        #expect(session.state.message == .noOutlineEntry(filter: "INzzz"))
         session.press(.escape)
         session.type("ist")
         session.press(.enter)
@@ -392,7 +412,7 @@ import Testing
         #expect(rows[2].allSatisfy { $0.style == .dim || $0.text.allSatisfy { $0 == " " } })
         #expect(session.screenLines[2].contains("Lost  (points nowhere)"))
         session.press(.down, .enter)
-        #expect(session.state.message == "'Lost' points nowhere in the document")
+        #expect(session.state.message == .outlineEntryLeadsNowhere(title: "Lost"))
 
         var single = ReaderSession()
         single.type("o")
@@ -405,7 +425,7 @@ import Testing
         session.type("o")
         _ = session.state.handle(.outlineLoaded([]))
         #expect(session.state.overlay == nil)
-        #expect(session.state.message == "This document has no outline")
+        #expect(session.state.message == .noOutline)
     }
 
     @Test func linksAreNumberedAndFollowedOrCopied() {
@@ -482,7 +502,7 @@ import Testing
     @Test func copyingThePageAndChosenLines() {
         var session = ReaderSession()
         #expect(session.type("y").isEmpty)
-        #expect(session.state.message == "Page 1 is not loaded yet")
+        #expect(session.state.message == .pageNotLoaded(page: 0))
         let text = PageTextFixture.page([["alpha"], ["beta"], ["gamma"]])
         session.deliver(text, for: 0)
         #expect(session.type("y") == [.copy(text: text.plainText, description: "page 1")])

@@ -102,7 +102,7 @@ import Testing
         session.press(.tab)
         let fit = requests(session.type("z"))
         #expect(fit.first?.fit == .page)
-        #expect(session.state.message == "Fit page")
+        #expect(session.state.message == .fit(.page))
         let zoomed = requests(session.type("+"))
         #expect(zoomed.first?.zoom == 1.25)
         let inverted = requests(session.type("i"))
@@ -153,7 +153,8 @@ import Testing
     @Test func renderFailureIsShownForThatPage() {
         var session = session()
         let wanted = requests(session.press(.tab))
-        _ = session.state.handle(.renderFailed(wanted[0], message: "a 99999×99999 pixel image exceeds the limit"))
+        _ = session.state.handle(
+            .renderFailed(wanted[0], reason: .other(message: "a 99999×99999 pixel image exceeds the limit")))
         #expect(session.screenLines[0].hasPrefix(" Page 1 could not be drawn: a"))
     }
 
@@ -161,7 +162,7 @@ import Testing
         var session = session(available: false)
         #expect(session.press(.tab).isEmpty)
         #expect(session.state.viewMode == .text)
-        #expect(session.state.message == "No image view: tmux cannot")
+        #expect(session.state.message == .noImageView(reason: "tmux cannot"))
     }
 
     @Test func switchingBackKeepsTheRelativePosition() {

@@ -67,7 +67,7 @@ import Testing
         let effects = session.state.handle(.mouse(MouseEvent(action: .click(clicks: 1), row: 2, column: 2)))
         #expect(effects.isEmpty)
         #expect(session.state.currentPage == 0)
-        #expect(session.state.message == "Links: a click on underlined words follows one; f shows hints")
+        #expect(session.state.message == .clickFollowsLinks)
     }
 
     /// A contents entry wraps: its page number, the link's words, is on the next row.

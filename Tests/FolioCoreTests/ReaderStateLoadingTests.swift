@@ -51,7 +51,7 @@ import Testing
 
     @Test func failedPagesAreNotRetriedWhileNearby() {
         var session = ReaderSession()
-        _ = session.state.handle(.pageFailed(page: 1, message: "broken"))
+        _ = session.state.handle(.pageFailed(page: 1, reason: .damaged(message: "broken")))
         session.deliverNumbered(0, lineCount: 3)
         session.deliverNumbered(2, lineCount: 3)
         #expect(session.press(.right) == [.loadPages([3])])
@@ -72,13 +72,13 @@ import Testing
         #expect(session.state.hasCurrentPageText)
         session.press(.right)
         #expect(!session.state.hasCurrentPageText)
-        _ = session.state.handle(.pageFailed(page: 2, message: "broken"))
+        _ = session.state.handle(.pageFailed(page: 2, reason: .damaged(message: "broken")))
         #expect(!session.state.hasCurrentPageText)
     }
 
     @Test func aPageThatLoadsAfterFailingReplacesTheFailure() {
         var session = ReaderSession()
-        _ = session.state.handle(.pageFailed(page: 0, message: "broken"))
+        _ = session.state.handle(.pageFailed(page: 0, reason: .damaged(message: "broken")))
         #expect(session.screenLines[0].hasPrefix(" Page 1 could not be read: broken"))
         session.deliver(PageTextFixture.page([["Recovered"]]), for: 0)
         #expect(session.screenLines[0].hasPrefix(" Recovered "))

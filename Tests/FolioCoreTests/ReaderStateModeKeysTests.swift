@@ -179,9 +179,15 @@ import Testing
     @Test func messagesNameTheKeysOfTheTable() {
         var standard = loadedSession()
         standard.type("nz")
-        #expect(standard.state.message == "z sizes page images: Tab shows them")
+        #expect(standard.state.message == .fitNeedsImages)
+        #expect(
+            standard.state.message.map { NoticeText.words(for: $0, keymap: standard.state.keymap) }
+                == "z sizes page images: Tab shows them")
         standard.type("n")
-        #expect(standard.state.message == "No previous search (/ searches)")
+        #expect(standard.state.message == .noPreviousSearch)
+        #expect(
+            standard.state.message.map { NoticeText.words(for: $0, keymap: standard.state.keymap) }
+                == "No previous search (/ searches)")
 
         let keymap = ReaderKeymap(bindings: [
             ReaderKeyBinding(keys: [.character("x")], command: .nextMatch, summary: "Next"),
@@ -193,8 +199,12 @@ import Testing
             screen: ScreenSize(rows: 10, columns: 40), keys: .with(reader: keymap))
         _ = state.start()
         _ = state.handle(.key(.character("x")))
-        #expect(state.message == "No previous search (F3 searches)")
+        #expect(state.message == .noPreviousSearch)
+        #expect(
+            state.message.map { NoticeText.words(for: $0, keymap: state.keymap) } == "No previous search (F3 searches)")
         _ = state.handle(.key(.character("Z")))
-        #expect(state.message == "Z sizes page images: toggle-view shows them", "an unbound command is named")
+        #expect(
+            state.message.map { NoticeText.words(for: $0, keymap: state.keymap) }
+                == "Z sizes page images: toggle-view shows them", "an unbound command is named")
     }
 }

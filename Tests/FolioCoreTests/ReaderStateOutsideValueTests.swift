@@ -31,7 +31,7 @@ import Testing
         session.press(.character(" "))
         #expect(session.state.currentPage == 1, "a page at its end goes on to the next")
         session.type("99999999999999999999G")
-        #expect(session.state.message == "No page 999999999999 (1–36)")
+        #expect(session.state.message == .noSuchPage(number: 999_999_999_999, pageCount: 36))
         session.type("9999999999l")
         #expect(session.state.currentPage == 35)
         session.type("9999999999h")
@@ -136,7 +136,7 @@ import Testing
         for _ in 0..<12 {
             session.press(.character("+"))
         }
-        #expect(session.state.message == "Largest zoom")
+        #expect(session.state.message == .zoomLimit(largest: true))
         let placement = ReaderView.render(session.state).image
         #expect(placement?.rows == 9, "the first image, scaled, fills the screen")
         #expect(placement?.columns == 38)
@@ -149,14 +149,14 @@ import Testing
             _ = session.state.handle(.outlineLoaded([OutlineItem(title: "Beyond", level: 0, page: target)]))
             session.press(.enter)
             #expect(session.state.currentPage == 0)
-            #expect(session.state.message == "That place is not in this document (pages 1–36)")
+            #expect(session.state.message == .notInDocument(pageCount: 36))
             #expect(ReaderView.render(session.state).lines[9].contains("1/36"))
             session.press(.character("f"))
             let box = TextRect(x0: 72, y0: 72, x1: 144, y1: 84)
             _ = session.state.handle(.linksLoaded(page: 0, links: [LinkItem(box: box, page: target, uri: nil)]))
             session.press(.enter)
             #expect(session.state.currentPage == 0)
-            #expect(session.state.message == "That place is not in this document (pages 1–36)")
+            #expect(session.state.message == .notInDocument(pageCount: 36))
             #expect(ReaderView.render(session.state).lines[9].contains("1/36"))
         }
     }

@@ -46,7 +46,7 @@ import Testing
         session.type("g999")
         let effects = session.press(.enter)
         #expect(effects.isEmpty)
-        #expect(session.state.message == "No page 999 (1–36)")
+        #expect(session.state.message == .noSuchPage(number: 999, pageCount: 36))
         #expect(session.state.currentPage == 0)
         #expect(session.state.goToInput == nil)
     }
@@ -95,7 +95,7 @@ import Testing
         #expect(session.state.currentPage == 0)
         session.press(.enter)
         #expect(session.state.currentPage == 0)
-        #expect(session.state.message == "No page '1x' (1–36)")
+        #expect(session.state.message == .noPageNamed(typed: "1x", pageCount: 36))
     }
 
     @Test func doubleGGoesToTheFirstPage() {
@@ -142,7 +142,7 @@ import Testing
         var session = ReaderSession()
         session.type("40G")
         #expect(session.state.currentPage == 0)
-        #expect(session.state.message == "No page 40 (1–36)")
+        #expect(session.state.message == .noSuchPage(number: 40, pageCount: 36))
     }
 
     @Test func countMovesSeveralPages() {
@@ -164,7 +164,7 @@ import Testing
         session.type("5")
         session.press(.right)
         #expect(session.state.currentPage == 35)
-        #expect(session.state.message == "Last page")
+        #expect(session.state.message == .lastPage)
     }
 
     @Test func escapeClearsAPendingCount() {
@@ -180,10 +180,10 @@ import Testing
         var session = ReaderSession()
         session.press(.left)
         #expect(session.state.currentPage == 0)
-        #expect(session.state.message == "First page")
+        #expect(session.state.message == .firstPage)
         session.press(.end, .right)
         #expect(session.state.currentPage == 35)
-        #expect(session.state.message == "Last page")
+        #expect(session.state.message == .lastPage)
     }
 
     @Test func wrapAroundPagingWraps() {
@@ -191,7 +191,7 @@ import Testing
         session.press(.end)
         let effects = session.press(.character("w"))
         #expect(session.state.pagingMode == .wrapAround)
-        #expect(session.state.message == "Wrap-around paging on")
+        #expect(session.state.message == .wrapAround(on: true))
         #expect(effects == [.loadPages([0, 1])])
         session.press(.right)
         #expect(session.state.currentPage == 0)
@@ -203,7 +203,7 @@ import Testing
         var session = ReaderSession()
         session.type("ww")
         #expect(session.state.pagingMode == .bounded)
-        #expect(session.state.message == "Wrap-around paging off")
+        #expect(session.state.message == .wrapAround(on: false))
     }
 
     @Test func homeAndEnd() {
@@ -217,7 +217,7 @@ import Testing
     @Test func messagesClearOnTheNextKey() {
         var session = ReaderSession()
         session.press(.left)
-        #expect(session.state.message == "First page")
+        #expect(session.state.message == .firstPage)
         session.press(.control("l"))
         #expect(session.state.message == nil)
     }
@@ -225,10 +225,10 @@ import Testing
     @Test func aKeyBoundToNothingSaysSo() {
         var session = ReaderSession()
         session.press(.character("x"))
-        #expect(session.state.message == "x is not a key here (? for help)")
+        #expect(session.state.message == .unboundKey(.character("x")))
         #expect(session.state.currentPage == 0)
         session.press(.function(7))
-        #expect(session.state.message == "F7 is not a key here (? for help)")
+        #expect(session.state.message == .unboundKey(.function(7)))
         session.press(.right)
         #expect(session.state.message == nil)
         #expect(session.state.currentPage == 1)
@@ -239,7 +239,7 @@ import Testing
         session.press(.left)
         session.deliverNumbered(1, lineCount: 3)
         session.resize(rows: 12, columns: 50)
-        #expect(session.state.message == "First page")
+        #expect(session.state.message == .firstPage)
     }
 
     @Test func helpOpensAndAnyKeyClosesIt() {
@@ -274,6 +274,6 @@ import Testing
         #expect(session.startEffects.isEmpty)
         #expect(session.press(.right, .end, .home, .down, .up).isEmpty)
         session.type("5G")
-        #expect(session.state.message == "This document has no pages")
+        #expect(session.state.message == .noPages)
     }
 }

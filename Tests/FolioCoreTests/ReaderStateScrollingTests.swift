@@ -105,12 +105,12 @@ import Testing
         var session = loadedSession()
         session.press(.up)
         #expect(session.state.currentPage == 0)
-        #expect(session.state.message == "First page")
+        #expect(session.state.message == .firstPage)
         session.press(.end)
         session.deliverNumbered(35, lineCount: 5)
         session.press(.down)
         #expect(session.state.currentPage == 35)
-        #expect(session.state.message == "Last page")
+        #expect(session.state.message == .lastPage)
     }
 
     @Test func scrollingWrapsInWrapAroundMode() {
@@ -125,7 +125,7 @@ import Testing
 
     @Test func unreadablePagesAreScrolledPast() {
         var session = ReaderSession()
-        _ = session.state.handle(.pageFailed(page: 0, message: "broken"))
+        _ = session.state.handle(.pageFailed(page: 0, reason: .damaged(message: "broken")))
         session.press(.down)
         #expect(session.state.currentPage == 1)
     }
@@ -155,10 +155,10 @@ import Testing
         var session = ReaderSession()
         session.type("L")
         #expect(session.state.layoutMode == .physical)
-        #expect(session.state.message == "Page layout")
+        #expect(session.state.message == .layout(.physical))
         session.type("L")
         #expect(session.state.layoutMode == .reflow)
-        #expect(session.state.message == "Reflowed text")
+        #expect(session.state.message == .layout(.reflow))
     }
 
     @Test func sidewaysScrollingNeedsThePageLayout() {
@@ -166,7 +166,7 @@ import Testing
         session.deliver(PageTextFixture.page([[String(repeating: "abcdefghij", count: 10)]]), for: 0)
         session.type(">")
         #expect(session.state.horizontalOffset == 0)
-        #expect(session.state.message == "Sideways scrolling needs page layout (L)")
+        #expect(session.state.message == .sidewaysNeedsLayout)
     }
 
     @Test func sidewaysScrollingMovesHalfAScreenAndStopsAtTheEdges() {

@@ -104,7 +104,7 @@ import Testing
 
     @Test func unreadablePageShowsItsErrorSafely() {
         var session = session()
-        _ = session.state.handle(.pageFailed(page: 1, message: "bad\u{1B}[2Jstream"))
+        _ = session.state.handle(.pageFailed(page: 1, reason: .damaged(message: "bad\u{1B}[2Jstream")))
         session.press(.right)
         let frame = ReaderView.render(session.state)
         #expect(

@@ -69,7 +69,7 @@ import Testing
                     _ = state.handle(
                         .pageFailed(
                             page: Int.random(in: 0..<pageCount, using: &random),
-                            message: random.troublesomeString(count: 20)))
+                            reason: .damaged(message: random.troublesomeString(count: 20))))
                 case 2:
                     size = ScreenSize(
                         rows: Int.random(in: 0...60, using: &random), columns: Int.random(in: 0...200, using: &random))

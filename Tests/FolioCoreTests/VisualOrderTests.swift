@@ -145,7 +145,7 @@ import Testing
         #expect(session.screenLines.last?.contains("/\(new)") == true)
         session.press(.enter)
         _ = session.state.handle(.searchFailed(id: 1, reason: nil))
-        #expect(session.state.message?.hasPrefix("No match for '\(new)'") == true)
+        #expect(session.state.message == .noMatchToEnd(pattern: new, direction: .forward))
         #expect(session.screenLines.last?.contains("No match for '\(reversed(new))'") == true)
     }
 

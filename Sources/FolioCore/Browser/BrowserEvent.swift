@@ -9,9 +9,9 @@ public enum BrowserEvent: Sendable {
     case mouse(MouseEvent)
     /// Text was pasted into the terminal.
     case paste(String)
-    /// The document at `path` is encrypted: ask for its password, saying `note` ("wrong
-    /// password, 2 tries left").
-    case passwordNeeded(path: String, note: String)
+    /// The document at `path` is encrypted: ask for its password, saying `note` (that it is
+    /// encrypted, or that the password was wrong and how many tries are left).
+    case passwordNeeded(path: String, note: BrowserNotice)
     /// Ctrl-C: cancels the password prompt (the owner ends the browser when there is none).
     case interrupted
     /// The terminal changed size.

@@ -31,7 +31,7 @@ extension BrowserState {
         case .browser, .reader, .goToPrompt, .searchPrompt, .outline, .links, .linkHints, .selection:
             // Only the browser's own modes arise here (``keyMode``).
             guard let command = keymap.command(for: key) else {
-                message = keymap.unboundMessage(for: key, help: .help)
+                message = .unboundKey(key)
                 return []
             }
             return perform(command)
@@ -83,10 +83,10 @@ extension BrowserState {
         case .folder:
             return list(path, selecting: nil)
         case .document:
-            message = "Opened \(entry.name)"
+            message = .opened(name: entry.name)
             return [.open(path)]
         case .other(let reason):
-            message = "Cannot open \(entry.name): \(reason)"
+            message = .cannotOpen(name: entry.name, reason: reason)
             return []
         }
     }
@@ -97,7 +97,7 @@ extension BrowserState {
         if hiddenCount > 0 {
             message = countSummary
         } else {
-            message = showsHidden ? "Hidden entries shown (none here)" : "Hidden entries not shown (none here)"
+            message = .noHiddenEntries(shown: showsHidden)
         }
     }
 

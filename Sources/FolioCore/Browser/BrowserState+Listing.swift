@@ -7,7 +7,7 @@ extension BrowserState {
             return []
         }
         pendingListing = PendingListing(path: path, selecting: name)
-        message = "Listing \(Self.folderName(path))…"
+        message = .listing(path: path)
         return [.list(path)]
     }
 
@@ -17,7 +17,7 @@ extension BrowserState {
         let current = pendingListing?.path ?? directory
         let parent = BrowserPath.parent(of: current)
         guard parent != current else {
-            message = "Already at the top folder"
+            message = .atTopFolder
             return []
         }
         return list(parent, selecting: BrowserPath.lastComponent(of: current))
@@ -57,9 +57,9 @@ extension BrowserState {
         pendingListing = nil
         if path == directory, listing == .loading {
             listing = .failed(reason)
-            message = "Cannot list \(Self.folderName(path)): \(reason)"
+            message = .cannotList(path: path, reason: reason)
         } else {
-            message = "Cannot open \(Self.folderName(path)): \(reason)"
+            message = .cannotOpenFolder(path: path, reason: reason)
         }
     }
 
@@ -107,22 +107,15 @@ extension BrowserState {
     }
 
     /// "12 entries, 3 hidden": how many entries the list shows, and how many start with a dot.
-    var countSummary: String {
+    var countSummary: BrowserNotice {
         let hidden = hiddenCount
-        guard hidden > 0 else {
-            return Self.counted(entries.count, "entry", "entries")
-        }
-        if showsHidden {
-            return Self.counted(entries.count, "entry", "entries") + ", \(hidden) hidden shown"
-        }
-        return Self.counted(entries.count - hidden, "entry", "entries") + ", \(hidden) hidden"
+        return .entryCount(
+            listed: showsHidden ? entries.count : entries.count - hidden, hidden: hidden, hiddenShown: showsHidden)
     }
 
     /// "3 entries match “pd”": how many entries the kept filter lets through.
-    var filterSummary: String {
-        let count = visibleEntries.count
-        let matches = count == 0 ? "No entries match" : Self.counted(count, "entry matches", "entries match")
-        return matches + " “\(filter)”"
+    var filterSummary: BrowserNotice {
+        .filterMatches(count: visibleEntries.count, filter: filter)
     }
 
     /// `count` with the singular or plural noun: "1 entry", "12 entries".

@@ -52,7 +52,7 @@ extension BrowserState {
             return
         }
         guard isEditingFilter else {
-            message = "Pasted text goes into the filter (\(keymap.keyName(for: .filter)))"
+            message = .pasteGoesToFilter
             return
         }
         let line = PastedText.line(text)

@@ -14,7 +14,7 @@ extension BrowserState {
         switch passwordKeymap.command(for: key) {
         case .accept:
             passwordEntry = nil
-            message = "Trying the password…"
+            message = .tryingPassword
             return [.unlock(path: entry.path, password: entry.secret)]
         case .cancel:
             cancelPasswordEntry()
@@ -33,7 +33,7 @@ extension BrowserState {
     mutating func cancelPasswordEntry() {
         guard let entry = passwordEntry else { return }
         passwordEntry = nil
-        message = "Not opened: \(BrowserPath.lastComponent(of: entry.path)) needs its password"
+        message = .passwordNotGiven(name: BrowserPath.lastComponent(of: entry.path))
     }
 }
 

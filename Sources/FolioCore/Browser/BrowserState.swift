@@ -67,7 +67,7 @@ public struct BrowserState: Sendable {
     /// Whether the filter prompt is open on the bottom row.
     public internal(set) var isEditingFilter = false
     /// The result of the last action, for the bottom row; it stays until the next result.
-    public internal(set) var message: String?
+    public internal(set) var message: BrowserNotice?
     /// Whether the help screen covers the browser.
     public internal(set) var showingHelp = false
     /// The first line of the help screen shown, when it is taller than the terminal.
@@ -95,7 +95,7 @@ public struct BrowserState: Sendable {
 
     /// The effects that get the browser going: listing the folder. `note`, if any, is the
     /// first message on the status line.
-    public mutating func start(note: String? = nil) -> [BrowserEffect] {
+    public mutating func start(note: BrowserNotice? = nil) -> [BrowserEffect] {
         message = note
         return [.list(pendingListing?.path ?? directory)]
     }
@@ -126,7 +126,7 @@ public struct BrowserState: Sendable {
             record(.failure(reason), for: path)
         case .openFailed(let path, let reason):
             passwordEntry = nil
-            message = "Cannot open \(BrowserPath.lastComponent(of: path)): \(reason)"
+            message = .cannotOpen(name: BrowserPath.lastComponent(of: path), reason: reason)
         case .passwordNeeded(let path, let note):
             // The answer can come after help or the filter was opened: the prompt replaces them.
             showingHelp = false

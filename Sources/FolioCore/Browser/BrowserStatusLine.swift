@@ -23,7 +23,7 @@ enum BrowserStatusLine {
         } else if let entry = state.passwordEntry {
             // The message says why it is asked (or that the last one was wrong); the dots say
             // how much is typed, never what.
-            let label = (state.message.map { $0 + " — " } ?? "") + "Password: "
+            let label = (noticeWords(of: state).map { $0 + " — " } ?? "") + "Password: "
             let before = String(repeating: "•", count: min(entry.editor.cursor, 64))
             let after = String(repeating: "•", count: min(entry.editor.characters.count - entry.editor.cursor, 64))
             let dotsWidth = DisplayWidth.of(before) + DisplayWidth.of(after)
@@ -39,7 +39,7 @@ enum BrowserStatusLine {
             hints = state.filterKeymap.hints
             cursorColumn = min(1 + DisplayWidth.of(input), columns - 1)
         } else {
-            left = BrowserView.fitted(state.message ?? "", toWidth: available)
+            left = BrowserView.fitted(noticeWords(of: state) ?? "", toWidth: available)
             hints = state.keymap.hints
         }
 
@@ -60,5 +60,10 @@ enum BrowserStatusLine {
         if let cursorColumn {
             frame.cursor = FramePosition(row: row, column: cursorColumn)
         }
+    }
+
+    /// The state's notice in words, naming the keys of the browser's table.
+    private static func noticeWords(of state: BrowserState) -> String? {
+        state.message.map { BrowserNoticeText.words(for: $0, keymap: state.keymap) }
     }
 }

@@ -14,7 +14,7 @@ extension ReaderState {
                 hints.typed = typed
             } else {
                 hints.typed = ""
-                message = "No link hint '\(typed)'"
+                message = .noLinkHint(typed: typed)
             }
             mode = .linkHints(hints)
             return []

@@ -31,7 +31,7 @@ extension ReaderState {
             if let uri = link.uri {
                 return [.copy(text: uri, description: "the link address")]
             }
-            message = "Link \(list.selected + 1) leads to page \((link.page ?? 0) + 1); there is no address to copy"
+            message = .linkHasNoAddress(number: list.selected + 1, page: link.page ?? 0)
             return []
         case .list(let move):
             list.selected = move.destination(from: list.selected, count: list.links.count, screenful: overlayRows - 1)

@@ -3,7 +3,7 @@ extension ReaderState {
     /// Waits for a mark's letter, to set (`m`) or jump to (`'`) the mark.
     mutating func awaitMark(_ action: MarkKey) {
         mode = .awaitingMark(action)
-        message = action == .set ? "Mark: type a letter" : "Go to mark: type its letter (' back, ? lists)"
+        message = .markPrompt(action)
     }
 
     /// The letter typed after `m` (set) or `'` (jump); `''` goes back to where the last jump
@@ -19,11 +19,11 @@ extension ReaderState {
             return goBack()
         }
         if action == .jump, letter == "?" {
-            message = marks.isEmpty ? "No marks yet (m and a letter sets one)" : "Marks: " + markList
+            message = .marks(marks.sorted { String($0.letter) < String($1.letter) })
             return []
         }
         guard Mark.isLetter(letter) else {
-            message = "Marks are letters: a–z in this document, A–Z in any"
+            message = .notAMarkLetter
             return []
         }
         switch action {
@@ -31,11 +31,11 @@ extension ReaderState {
             let mark = Mark(letter: letter, page: currentPage, topLine: viewport.topLine)
             marks.removeAll { $0.letter == letter }
             marks.append(mark)
-            message = "Mark \(letter) set on page \(currentPage + 1)"
+            message = .markSet(letter: letter, page: currentPage)
             return [.saveMark(mark)]
         case .jump:
             guard let mark = marks.first(where: { $0.letter == letter }) else {
-                message = "No mark \(letter) (\(keyName(for: .setMark)) and a letter sets one)"
+                message = .noMark(letter: letter)
                 return []
             }
             if let document = mark.document {
@@ -43,16 +43,8 @@ extension ReaderState {
             }
             let effects = jump(to: min(mark.page, max(paging.pageCount - 1, 0)))
             viewport.topLine = min(mark.topLine, maximumTopLine(of: currentPage))
-            message = "Mark \(letter): page \(currentPage + 1)"
+            message = .atMark(letter: letter, page: currentPage)
             return effects
         }
-    }
-
-    /// The marks as the status line lists them: `a 12, b 40, C other.pdf 3`.
-    private var markList: String {
-        marks.sorted { String($0.letter) < String($1.letter) }.map { mark in
-            let place = mark.document.map { ($0.split(separator: "/").last.map(String.init) ?? $0) + " " } ?? ""
-            return "\(mark.letter) \(place)\(mark.page + 1)"
-        }.joined(separator: ", ")
     }
 }

@@ -4,11 +4,11 @@ extension ReaderState {
     mutating func showOutline() -> [ReaderEffect] {
         guard let items = outline.items else {
             pending.outline = true
-            message = "Loading the outline…"
+            message = .loadingOutline
             return [.loadOutline]
         }
         guard !items.isEmpty else {
-            message = "This document has no outline"
+            message = .noOutline
             return []
         }
         mode = .outline(
@@ -45,12 +45,12 @@ extension ReaderState {
             list.setFilter(String(list.filter.dropLast()))
         case .jump:
             guard list.visible.contains(list.selected) else {
-                message = "No entry matches '\(list.filter)'"
+                message = .noOutlineEntry(filter: list.filter)
                 return []
             }
             mode = .reading
             guard let page = list.items[list.selected].page else {
-                message = "'\(list.items[list.selected].title)' points nowhere in the document"
+                message = .outlineEntryLeadsNowhere(title: list.items[list.selected].title)
                 return []
             }
             return jump(to: page)

@@ -102,7 +102,7 @@ extension ReaderState {
             editor.insert(line)
             mode = .goTo(editor)
         case .reading, .awaitingMark, .help, .outline, .links, .linkHints, .selection:
-            message = "Pasted text goes into a prompt (\(keyName(for: .searchForward)) searches)"
+            message = .pasteNeedsPrompt
         }
         return []
     }

@@ -51,7 +51,7 @@ extension ReaderState {
         if typed.count > 1, let command = keymap.command(for: typed[0]) {
             effects = perform(command, count: count)
         } else {
-            message = keymap.unboundMessage(for: typed[0], help: .help)
+            message = .unboundKey(typed[0])
         }
         let said = message
         for key in typed.dropFirst() {
@@ -118,7 +118,7 @@ extension ReaderState {
         case .openBrowser:
             return [.openBrowser]
         case .reload:
-            message = "Reloading \(document.fileName)…"
+            message = .reloading(fileName: document.fileName)
             return [.reloadDocument]
         }
     }
@@ -168,7 +168,7 @@ extension ReaderState {
         case .copyPage:
             return copyCurrentPage()
         case .copyDocument:
-            message = "Copying the text of \(document.pageCount) pages…"
+            message = .copyingDocument(pageCount: document.pageCount)
             return [.copyDocument]
         case .selectLines:
             startSelection()

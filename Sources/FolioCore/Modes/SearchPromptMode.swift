@@ -30,7 +30,7 @@ extension ReaderState {
             }
             search.history.record(prompt.text)
             if let error = SearchPattern.regexError(in: prompt.text) {
-                message = "'\(prompt.text)' is " + error
+                message = .badPattern(pattern: prompt.text, error: error)
                 return [.recordSearch(prompt.text)]
             }
             let pattern = SearchPattern(prompt.text)

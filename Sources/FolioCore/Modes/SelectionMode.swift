@@ -3,11 +3,11 @@
 extension ReaderState {
     mutating func startSelection() {
         guard images.viewMode == .text else {
-            message = "Lines are chosen in the text view (\(keyName(for: .toggleView)))"
+            message = .selectionNeedsText
             return
         }
         guard let lines = currentLines, !lines.isEmpty else {
-            message = "Nothing to select on this page"
+            message = .nothingToSelect
             return
         }
         let line = min(viewport.topLine, lines.count - 1)

@@ -17,7 +17,7 @@ struct ImageView: Sendable {
     /// draw (``ReaderState/readyImages``); the owner keeps the bytes of each while it is here.
     var rendered: [RenderRequest: ImageExtent] = [:]
     /// Why a page image could not be made, by request.
-    var failed: [RenderRequest: String] = [:]
+    var failed: [RenderRequest: DocumentFailure] = [:]
     /// Requests sent and not yet answered.
     var pending: Set<RenderRequest> = []
 

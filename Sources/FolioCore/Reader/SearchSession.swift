@@ -19,10 +19,11 @@ struct SearchSession: Sendable {
     var matchTally: MatchTally?
     /// The count to start once the background search ends.
     var deferredCount: MatchCountRequest?
-    /// What to say before the next match shown ("No more matches below (wrapping to the top)").
-    var pendingMatchNote: String?
-    /// The match message on the status line, kept to fill its total in as the count goes on.
-    var shownMatch: (message: String, page: Int, line: Int, note: String?)?
+    /// The direction of a search that wrapped around an end to find the next match shown, for
+    /// its notice to say so.
+    var pendingMatchWrap: SearchDirection?
+    /// The match notice on the status line, kept to fill its total in as the count goes on.
+    var shownMatch: (notice: Notice, page: Int, line: Int, wrapped: SearchDirection?)?
 
     /// Takes the number for a new background search.
     mutating func takeSearchID() -> Int {

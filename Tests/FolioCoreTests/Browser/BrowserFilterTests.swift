@@ -62,7 +62,7 @@ import Testing
         session.press(.enter)
         #expect(!session.state.isEditingFilter)
         #expect(session.state.filter == "pdf")
-        #expect(session.state.message == "4 entries match “pdf”")
+        #expect(session.state.message == .filterMatches(count: 4, filter: "pdf"))
         #expect(names(session) == [BrowserFixture.hostileName, "attention.pdf", "chapter 10.pdf", "secret.pdf"])
         // Keys are commands again; `/` reopens the prompt with the filter to edit.
         session.press(.down)
@@ -74,7 +74,7 @@ import Testing
         #expect(session.state.filter == "")
         #expect(names(session) == BrowserFixture.visibleNames)
         #expect(session.state.selectedEntry?.name == "attention.pdf")
-        #expect(session.state.message == "12 entries, 3 hidden")
+        #expect(session.state.message == .entryCount(listed: 12, hidden: 3, hiddenShown: false))
     }
 
     @Test func backspaceEditsAndThenClosesThePrompt() {

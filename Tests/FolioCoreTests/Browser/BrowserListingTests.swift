@@ -31,7 +31,7 @@ import Testing
                 "secret.pdf",
             ])
         #expect(state.hiddenCount == 3)
-        #expect(state.message == "12 entries, 3 hidden")
+        #expect(state.message == .entryCount(listed: 12, hidden: 3, hiddenShown: false))
         #expect(state.selectedEntry?.name == "Archive")
     }
 
@@ -67,7 +67,7 @@ import Testing
             BrowserEntry(name: "a.pdf", kind: .document),
         ])
         #expect(names(session.state.entries) == ["a.pdf"])
-        #expect(session.state.message == "1 entry")
+        #expect(session.state.message == .entryCount(listed: 1, hidden: 0, hiddenShown: false))
     }
 
     // MARK: Hidden entries
@@ -78,11 +78,11 @@ import Testing
         session.type(".")
         #expect(session.state.showsHidden)
         #expect(session.state.visibleEntries.count == 15)
-        #expect(session.state.message == "15 entries, 3 hidden shown")
+        #expect(session.state.message == .entryCount(listed: 15, hidden: 3, hiddenShown: true))
         #expect(session.state.selectedEntry?.name == "attention.pdf")
         session.type(".")
         #expect(names(session.state.visibleEntries) == BrowserFixture.visibleNames)
-        #expect(session.state.message == "12 entries, 3 hidden")
+        #expect(session.state.message == .entryCount(listed: 12, hidden: 3, hiddenShown: false))
         #expect(session.state.selectedEntry?.name == "attention.pdf")
     }
 
@@ -118,11 +118,11 @@ import Testing
 
     @Test func togglingWithNothingHiddenSaysSo() {
         var session = BrowserSession(entries: BrowserFixture.numberedNotes(3))
-        #expect(session.state.message == "3 entries")
+        #expect(session.state.message == .entryCount(listed: 3, hidden: 0, hiddenShown: false))
         session.type(".")
-        #expect(session.state.message == "Hidden entries shown (none here)")
+        #expect(session.state.message == .noHiddenEntries(shown: true))
         session.type(".")
-        #expect(session.state.message == "Hidden entries not shown (none here)")
+        #expect(session.state.message == .noHiddenEntries(shown: false))
     }
 
     // MARK: Moving
@@ -139,7 +139,7 @@ import Testing
         #expect(session.state.selectedIndex == 4)
         session.type("g")
         #expect(session.state.selectedIndex == 0)
-        #expect(session.state.message == "5 entries")
+        #expect(session.state.message == .entryCount(listed: 5, hidden: 0, hiddenShown: false))
     }
 
     @Test func pagingKeepsTheSelectionOnTheList() {
@@ -176,7 +176,7 @@ import Testing
         var session = BrowserSession(entries: [])
         #expect(session.press(.down, .end, .pageDown, .enter, .character("/")).isEmpty)
         #expect(session.state.selectedEntry == nil)
-        #expect(session.state.message == "0 entries")
+        #expect(session.state.message == .entryCount(listed: 0, hidden: 0, hiddenShown: false))
     }
 
     // MARK: Opening
@@ -186,7 +186,7 @@ import Testing
         var session = BrowserSession()
         session.select("drafts")
         #expect(session.press(key) == [.list("/home/ada/papers/drafts")])
-        #expect(session.state.message == "Listing drafts/…")
+        #expect(session.state.message == .listing(path: "/home/ada/papers/drafts"))
         #expect(session.press(key).isEmpty, "already on its way")
         // Until the listing arrives, the old folder stays on screen.
         #expect(session.state.directory == "/home/ada/papers")
@@ -195,16 +195,16 @@ import Testing
         #expect(session.state.directory == "/home/ada/papers/drafts")
         #expect(names(session.state.visibleEntries) == ["note 1.txt", "note 2.txt"])
         #expect(session.state.selectedIndex == 0)
-        #expect(session.state.message == "2 entries")
+        #expect(session.state.message == .entryCount(listed: 2, hidden: 0, hiddenShown: false))
     }
 
     @Test func openingADocumentAsksTheOwnerToOpenIt() {
         var session = BrowserSession()
         session.select("attention.pdf")
         #expect(session.press(.enter) == [.open("/home/ada/papers/attention.pdf")])
-        #expect(session.state.message == "Opened attention.pdf")
+        #expect(session.state.message == .opened(name: "attention.pdf"))
         session.deliver(.openFailed(path: BrowserFixture.path("attention.pdf"), reason: "damaged xref table"))
-        #expect(session.state.message == "Cannot open attention.pdf: damaged xref table")
+        #expect(session.state.message == .cannotOpen(name: "attention.pdf", reason: "damaged xref table"))
     }
 
     @Test(arguments: [
@@ -216,7 +216,7 @@ import Testing
         var session = BrowserSession()
         session.select(name)
         #expect(session.press(.enter).isEmpty)
-        #expect(session.state.message == "Cannot open \(name): \(reason)")
+        #expect(session.state.message == .cannotOpen(name: name, reason: reason))
     }
 
     @Test func theLastOpenedAttemptWins() {
@@ -238,7 +238,9 @@ import Testing
         session.deliver(.listFailed(path: BrowserFixture.path("drafts"), reason: "permission denied"))
         #expect(session.state.directory == "/home/ada/papers")
         #expect(session.state.selectedEntry?.name == "drafts")
-        #expect(session.state.message == "Cannot open drafts/: permission denied")
+        #expect(
+            session.state.message == .cannotOpenFolder(path: BrowserFixture.path("drafts"), reason: "permission denied")
+        )
         #expect(session.press(.enter) == [.list("/home/ada/papers/drafts")], "and can be tried again")
     }
 
@@ -246,7 +248,7 @@ import Testing
         var session = BrowserSession(entries: nil)
         session.deliver(.listFailed(path: BrowserFixture.folder, reason: "no such file or directory"))
         #expect(session.state.listing == .failed("no such file or directory"))
-        #expect(session.state.message == "Cannot list papers/: no such file or directory")
+        #expect(session.state.message == .cannotList(path: BrowserFixture.folder, reason: "no such file or directory"))
         #expect(session.press(.enter).isEmpty)
         #expect(session.press(.left) == [.list("/home/ada")])
         session.deliver(
@@ -261,7 +263,7 @@ import Testing
     func goingUpSelectsTheFolderWeCameFrom(key: Key) {
         var session = BrowserSession(folder: "/home/ada/papers/drafts", entries: BrowserFixture.numberedNotes(2))
         #expect(session.press(key) == [.list("/home/ada/papers")])
-        #expect(session.state.message == "Listing papers/…")
+        #expect(session.state.message == .listing(path: "/home/ada/papers"))
         session.deliver(.listed(path: BrowserFixture.folder, entries: BrowserFixture.entries))
         #expect(session.state.directory == "/home/ada/papers")
         #expect(session.state.selectedEntry?.name == "drafts")
@@ -285,7 +287,7 @@ import Testing
     @Test func theRootStaysTheRoot() {
         var session = BrowserSession(folder: "/", entries: [BrowserEntry(name: "home", kind: .folder)])
         #expect(session.press(.left).isEmpty)
-        #expect(session.state.message == "Already at the top folder")
+        #expect(session.state.message == .atTopFolder)
         #expect(session.press(.enter) == [.list("/home")])
         session.deliver(.listed(path: "/home", entries: [BrowserEntry(name: "ada", kind: .folder)]))
         #expect(session.press(.left) == [.list("/")])
@@ -320,7 +322,7 @@ import Testing
         let effects = session.deliver(.resize(ScreenSize(rows: 24, columns: 100)))
         #expect(effects.isEmpty, "nothing to list or preview again")
         #expect(session.state.selectedEntry?.name == "chapter 10.pdf")
-        #expect(session.state.message == "Opened chapter 10.pdf")
+        #expect(session.state.message == .opened(name: "chapter 10.pdf"))
     }
 
     @Test func aFreshListingOfTheSameFolderKeepsTheSelectionAndFilter() {

@@ -1,0 +1,193 @@
+/// Puts the reader's notices into words: the one place that says what each ``Notice`` reads
+/// like on the status line. Notices that name a key name the first key bound to the command
+/// in `keymap` (the command's own name when none is), so a remapped key is named right.
+public enum NoticeText {
+    /// What the status line says for `notice`, naming keys of `keymap`.
+    public static func words(for notice: Notice, keymap: ReaderKeymap) -> String {
+        // Every case is listed here, so a new notice cannot be left without words.
+        switch notice {
+        case .lastPage, .firstPage, .noPages, .noSuchPage, .pageWraps, .labelledPage, .notALabel, .noPageNamed,
+            .noPageLabelled, .openedLastPage, .notInDocument, .noEarlierPlace, .noLaterPlace, .sidewaysNeedsLayout,
+            .wrapAround, .layout, .resumed:
+            return navigationWords(for: notice, keymap: keymap)
+        case .noPreviousSearch, .searchStopped, .noMatch, .noMatchToEnd, .noMoreMatches, .lastMatch, .found,
+            .foundAfterWrapping, .match, .searchFailed, .badPattern:
+            return searchWords(for: notice, keymap: keymap)
+        case .clickFollowsLinks, .noLinks, .linkLeadsNowhere, .linkHasNoAddress, .noLinkHint, .loadingOutline,
+            .noOutline, .outlineFailed, .noOutlineEntry, .outlineEntryLeadsNowhere, .markPrompt, .marks,
+            .notAMarkLetter, .markSet, .noMark, .atMark, .atMarkedPage, .markedDocumentLocked, .markedDocumentFailed,
+            .markNotSaved:
+            return placeWords(for: notice, keymap: keymap)
+        case .pageNotLoaded, .copyingDocument, .copyProgress, .documentNotCopied, .selectionNeedsText,
+            .nothingToSelect, .pasteNeedsPrompt, .noImageView, .fitNeedsImages, .zoomNeedsImages, .fit, .zoomLimit,
+            .zoom, .inverted:
+            return copyAndImageWords(for: notice, keymap: keymap)
+        case .reloading, .reloaded, .fileGone, .fileNeedsPassword, .notReloaded, .positionNotSaved,
+            .searchHistoryNotSaved, .unboundKey, .report:
+            return fileWords(for: notice, keymap: keymap)
+        }
+    }
+
+    /// What the reader says of `failure` after a colon ("Search stopped: gave up after 5 s").
+    public static func words(for failure: DocumentFailure) -> String {
+        switch failure {
+        case .timedOut(let seconds): return "gave up after \(shownSeconds(seconds)) s"
+        case .damaged(let message), .other(let message): return message
+        case .outOfMemory: return "out of memory"
+        }
+    }
+
+    /// `5` for five seconds, `2.5` for two and a half.
+    private static func shownSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+
+    private static func navigationWords(for notice: Notice, keymap: ReaderKeymap) -> String {
+        switch notice {
+        case .lastPage: "Last page"
+        case .firstPage: "First page"
+        case .noPages: "This document has no pages"
+        case .noSuchPage(let number, let pageCount): "No page \(number) (1–\(pageCount))"
+        case .pageWraps(let number, let page): "Page \(number) wraps to \(page + 1)"
+        case .labelledPage(let label, let page, let pageCount):
+            "Page labelled \(label): page \(page + 1) of \(pageCount)"
+        case .notALabel(let typed, let page, let pageCount):
+            "No page is labelled \(typed): page \(page + 1) of \(pageCount)"
+        case .noPageNamed(let typed, let pageCount): "No page '\(typed)' (1–\(pageCount))"
+        case .noPageLabelled(let typed, let labels): "No page labelled '\(typed)' (\(labels))"
+        case .openedLastPage(let number, let pageCount): "No page \(number): opened the last page, \(pageCount)"
+        case .notInDocument(let pageCount): "That place is not in this document (pages 1–\(pageCount))"
+        case .noEarlierPlace: "No earlier place in the jump history"
+        case .noLaterPlace: "No later place in the jump history"
+        case .sidewaysNeedsLayout: "Sideways scrolling needs page layout (L)"
+        case .wrapAround(let on): on ? "Wrap-around paging on" : "Wrap-around paging off"
+        case .layout(let layout): layout == .physical ? "Page layout" : "Reflowed text"
+        case .resumed(let page):
+            "Page \(page + 1), where you left off (\(keymap.keyName(for: .firstPage)): first page)"
+        default: preconditionFailure("\(notice) is worded elsewhere")
+        }
+    }
+
+    private static func searchWords(for notice: Notice, keymap: ReaderKeymap) -> String {
+        switch notice {
+        case .noPreviousSearch: "No previous search (\(keymap.keyName(for: .searchForward)) searches)"
+        case .searchStopped(let pattern): "Search for '\(pattern)' stopped"
+        case .noMatch(let pattern): "No match for '\(pattern)'"
+        case .noMatchToEnd(let pattern, let direction):
+            "No match for '\(pattern)' from here to \(direction == .forward ? "the end" : "the start") "
+                + "(\(keymap.keyName(for: .toggleWrap)) wraps around)"
+        case .noMoreMatches(let direction):
+            direction == .forward ? "No more matches: last page" : "No more matches: first page"
+        case .lastMatch(let pattern, let direction):
+            "\(direction == .forward ? "Last match" : "First match") for '\(pattern)' "
+                + "(\(keymap.keyName(for: .toggleWrap)) wraps around)"
+        case .found(let pattern, let page): "'\(pattern)' found on page \(page + 1)"
+        case .foundAfterWrapping(let pattern, let page, let direction):
+            "\(wrapNote(direction)): '\(pattern)' on page \(page + 1)"
+        case .match(let page, let count, let wrapped):
+            (wrapped.map { wrapNote($0) + ": " } ?? "") + matchWords(page: page, count: count)
+        case .searchFailed(.documentFailed(let failure)): "Search stopped: \(words(for: failure))"
+        case .searchFailed(.tooCostly(let page, let seconds)):
+            "Search stopped: the pattern is too costly on page \(page + 1) (gave up after \(shownSeconds(seconds)) s)"
+        case .badPattern(let pattern, let error): "'\(pattern)' is " + error
+        default: preconditionFailure("\(notice) is worded elsewhere")
+        }
+    }
+
+    /// What is said before a match a search wrapped around the end to reach.
+    private static func wrapNote(_ direction: SearchDirection) -> String {
+        direction == .forward
+            ? "No more matches below (wrapping to the top)" : "No more matches above (wrapping to the bottom)"
+    }
+
+    /// `match 3 of 17 (page 12)`, with `+` after the total while the count goes on.
+    private static func matchWords(page: Int, count: MatchCount) -> String {
+        let place = "(page \(page + 1))"
+        switch count {
+        case .placed(let ordinal, let total, let isComplete):
+            return "match \(ordinal) of \(total)\(isComplete ? "" : "+") \(place)"
+        case .counting(let total):
+            return total == 0 ? "match \(place), counting…" : "match \(place), \(total)+ counted so far"
+        }
+    }
+
+    private static func placeWords(for notice: Notice, keymap: ReaderKeymap) -> String {
+        switch notice {
+        case .clickFollowsLinks:
+            "Links: a click on underlined words follows one; \(keymap.keyName(for: .showLinks)) shows hints"
+        case .noLinks(let page): "No links on page \(page + 1)"
+        case .linkLeadsNowhere: "This link leads nowhere"
+        case .linkHasNoAddress(let number, let page):
+            "Link \(number) leads to page \(page + 1); there is no address to copy"
+        case .noLinkHint(let typed): "No link hint '\(typed)'"
+        case .loadingOutline: "Loading the outline…"
+        case .noOutline: "This document has no outline"
+        case .outlineFailed(let failure): "The outline could not be read: \(words(for: failure))"
+        case .noOutlineEntry(let filter): "No entry matches '\(filter)'"
+        case .outlineEntryLeadsNowhere(let title): "'\(title)' points nowhere in the document"
+        case .markPrompt(let action):
+            action == .set ? "Mark: type a letter" : "Go to mark: type its letter (' back, ? lists)"
+        case .marks(let marks):
+            marks.isEmpty
+                ? "No marks yet (m and a letter sets one)" : "Marks: " + marks.map(markWords).joined(separator: ", ")
+        case .notAMarkLetter: "Marks are letters: a–z in this document, A–Z in any"
+        case .markSet(let letter, let page): "Mark \(letter) set on page \(page + 1)"
+        case .noMark(let letter): "No mark \(letter) (\(keymap.keyName(for: .setMark)) and a letter sets one)"
+        case .atMark(let letter, let page): "Mark \(letter): page \(page + 1)"
+        case .atMarkedPage(let page): "Page \(page + 1), where the mark was set"
+        case .markedDocumentLocked(let name):
+            TerminalSafeText.sanitized(
+                "\(name) is encrypted: open it from the browser (\(keymap.keyName(for: .openBrowser))) "
+                    + "to give its password")
+        case .markedDocumentFailed(let path, let reason):
+            TerminalSafeText.sanitized("Could not open \(path): \(reason)")
+        case .markNotSaved(let letter, let reason): "Could not save mark \(letter): \(reason)"
+        default: preconditionFailure("\(notice) is worded elsewhere")
+        }
+    }
+
+    /// A mark as the list of marks names it: `a 12`, `C other.pdf 3` (a global mark's file name).
+    private static func markWords(_ mark: Mark) -> String {
+        let place = mark.document.map { ($0.split(separator: "/").last.map(String.init) ?? $0) + " " } ?? ""
+        return "\(mark.letter) \(place)\(mark.page + 1)"
+    }
+
+    private static func copyAndImageWords(for notice: Notice, keymap: ReaderKeymap) -> String {
+        switch notice {
+        case .pageNotLoaded(let page): "Page \(page + 1) is not loaded yet"
+        case .copyingDocument(let pageCount): "Copying the text of \(pageCount) pages…"
+        case .copyProgress(let done, let pageCount): "Copying… \(done)/\(pageCount) pages"
+        case .documentNotCopied(let failure): "Could not copy the document: \(words(for: failure))"
+        case .selectionNeedsText: "Lines are chosen in the text view (\(keymap.keyName(for: .toggleView)))"
+        case .nothingToSelect: "Nothing to select on this page"
+        case .pasteNeedsPrompt: "Pasted text goes into a prompt (\(keymap.keyName(for: .searchForward)) searches)"
+        case .noImageView(let reason): "No image view: \(reason)"
+        case .fitNeedsImages:
+            "\(keymap.keyName(for: .cycleImageFit)) sizes page images: \(keymap.keyName(for: .toggleView)) shows them"
+        case .zoomNeedsImages:
+            "\(keymap.keyName(for: .zoomIn)) and \(keymap.keyName(for: .zoomOut)) zoom page images: "
+                + "\(keymap.keyName(for: .toggleView)) shows them"
+        case .fit(let fit): fit == .width ? "Fit width" : "Fit page"
+        case .zoomLimit(let largest): largest ? "Largest zoom" : "Smallest zoom"
+        case .zoom(let percent): "Zoom \(percent)%"
+        case .inverted(let inverted): inverted ? "Inverted colours" : "Normal colours"
+        default: preconditionFailure("\(notice) is worded elsewhere")
+        }
+    }
+
+    private static func fileWords(for notice: Notice, keymap: ReaderKeymap) -> String {
+        switch notice {
+        case .reloading(let fileName): "Reloading \(fileName)…"
+        case .reloaded(let pageCount): "Reloaded: \(pageCount) page\(pageCount == 1 ? "" : "s")"
+        case .fileGone(let name): "\(name) is gone; the open copy stays (it reloads when the file is back)"
+        case .fileNeedsPassword(let name): "\(name) changed and now needs a password; the open copy stays"
+        case .notReloaded(let name, let reason):
+            "Could not reload \(name): \(TerminalSafeText.sanitized(reason)); the open copy stays"
+        case .positionNotSaved(let reason): "Could not save the reading position: \(reason)"
+        case .searchHistoryNotSaved(let reason): "Could not save the search history: \(reason)"
+        case .unboundKey(let key): keymap.unboundMessage(for: key, help: .help)
+        case .report(let text): text
+        default: preconditionFailure("\(notice) is worded elsewhere")
+        }
+    }
+}
