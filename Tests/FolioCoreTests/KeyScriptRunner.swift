@@ -91,7 +91,7 @@ struct CoreKeyScriptRunner {
     /// Runs `steps` from the start; returns the index of the first step after which an
     /// invariant broke, with what broke, or nil when every step kept them.
     mutating func run(_ steps: [KeyScriptStep]) -> (step: Int, violations: [String])? {
-        take(state.start(note: "Resuming \u{9B}31m"))
+        take(state.start(note: .report("Resuming \u{9B}31m")))
         if let broken = check() {
             return (-1, broken)
         }
@@ -152,7 +152,7 @@ struct CoreKeyScriptRunner {
             case .loadOutline: open.append(.outline)
             case .loadLinks(let page): open.append(.links(page))
             case .reloadDocument: open.append(.reload)
-            case .copyDocument: take(state.handle(.notice("Copying… 3/\(document.pageCount)")))
+            case .copyDocument: take(state.handle(.notice(.copyProgress(done: 3, pageCount: document.pageCount))))
             case .settlePosition(let page): open.append(.settle(page))
             case .clearScreen, .quit, .openBrowser, .saveMark, .openMarkedDocument, .recordSearch, .copy, .savePosition:
                 break
@@ -164,14 +164,16 @@ struct CoreKeyScriptRunner {
         switch request {
         case .page(let page):
             if !(0..<document.pageCount).contains(page) || document.failingPages.contains(page) {
-                take(state.handle(.pageFailed(page: page, message: "cannot read page \u{1B}[H\(page)")))
+                take(
+                    state.handle(.pageFailed(page: page, reason: .damaged(message: "cannot read page \u{1B}[H\(page)")))
+                )
             } else {
                 take(state.handle(.pageLoaded(page: page, text: document.text(of: page))))
                 take(state.handle(.pageLinksLoaded(page: page, links: document.links(of: page))))
             }
         case .render(let request):
             if document.rendersFail && request.page % 2 == 1 {
-                take(state.handle(.renderFailed(request, message: "render \u{9D}failed")))
+                take(state.handle(.renderFailed(request, reason: .damaged(message: "render \u{9D}failed"))))
             } else {
                 let zoom = request.zoom.isFinite ? min(max(request.zoom, 0.01), 50) : 1
                 let rows = Int(Double(max(request.viewport.rows, 1)) * zoom * (request.fit == .page ? 1 : 1.3))
@@ -193,7 +195,7 @@ struct CoreKeyScriptRunner {
             if let outline = document.outline {
                 take(state.handle(.outlineLoaded(outline)))
             } else {
-                take(state.handle(.outlineFailed("no \u{1B}]0;outline")))
+                take(state.handle(.outlineFailed(.damaged(message: "no \u{1B}]0;outline"))))
             }
         case .links(let page):
             let links = (0..<document.pageCount).contains(page) ? document.links(of: page) : []
@@ -209,7 +211,7 @@ struct CoreKeyScriptRunner {
     /// Runs `request` over the first pages in its order, as the search worker does.
     private mutating func search(_ request: SearchRequest) {
         if let error = SearchPattern.regexError(in: request.pattern.text) {
-            take(state.handle(.searchFailed(id: request.id, reason: error)))
+            take(state.handle(.searchFailed(id: request.id, reason: .documentFailed(.other(message: error)))))
             return
         }
         let pages = min(request.pageCount, document.pageCount, 30)
@@ -224,6 +226,10 @@ struct CoreKeyScriptRunner {
             }
         }
         take(
-            state.handle(.searchFailed(id: request.id, reason: pages < request.pageCount ? "stopped \u{7}early" : nil)))
+            state.handle(
+                .searchFailed(
+                    id: request.id,
+                    reason: pages < request.pageCount ? .documentFailed(.damaged(message: "stopped \u{7}early")) : nil))
+        )
     }
 }
