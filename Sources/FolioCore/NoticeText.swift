@@ -4,7 +4,8 @@
 public enum NoticeText {
     /// What the status line says for `notice`, naming keys of `keymap`.
     public static func words(for notice: Notice, keymap: ReaderKeymap) -> String {
-        // Every case is listed here, so a new notice cannot be left without words.
+        // Every case is listed here, so a new notice cannot be left without words; each group
+        // words its own cases.
         switch notice {
         case .lastPage, .firstPage, .noPages, .noSuchPage, .pageWraps, .labelledPage, .notALabel, .noPageNamed,
             .noPageLabelled, .openedLastPage, .notInDocument, .noEarlierPlace, .noLaterPlace, .sidewaysNeedsLayout,
@@ -64,7 +65,8 @@ public enum NoticeText {
         case .layout(let layout): layout == .physical ? "Page layout" : "Reflowed text"
         case .resumed(let page):
             "Page \(page + 1), where you left off (\(keymap.keyName(for: .firstPage)): first page)"
-        default: preconditionFailure("\(notice) is worded elsewhere")
+        // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
+        default: String(describing: notice)
         }
     }
 
@@ -90,7 +92,8 @@ public enum NoticeText {
         case .searchFailed(.tooCostly(let page, let seconds)):
             "Search stopped: the pattern is too costly on page \(page + 1) (gave up after \(shownSeconds(seconds)) s)"
         case .badPattern(let pattern, let error): "'\(pattern)' is " + error
-        default: preconditionFailure("\(notice) is worded elsewhere")
+        // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
+        default: String(describing: notice)
         }
     }
 
@@ -142,7 +145,8 @@ public enum NoticeText {
         case .markedDocumentFailed(let path, let reason):
             TerminalSafeText.sanitized("Could not open \(path): \(reason)")
         case .markNotSaved(let letter, let reason): "Could not save mark \(letter): \(reason)"
-        default: preconditionFailure("\(notice) is worded elsewhere")
+        // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
+        default: String(describing: notice)
         }
     }
 
@@ -171,7 +175,8 @@ public enum NoticeText {
         case .zoomLimit(let largest): largest ? "Largest zoom" : "Smallest zoom"
         case .zoom(let percent): "Zoom \(percent)%"
         case .inverted(let inverted): inverted ? "Inverted colours" : "Normal colours"
-        default: preconditionFailure("\(notice) is worded elsewhere")
+        // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
+        default: String(describing: notice)
         }
     }
 
@@ -187,7 +192,8 @@ public enum NoticeText {
         case .searchHistoryNotSaved(let reason): "Could not save the search history: \(reason)"
         case .unboundKey(let key): keymap.unboundMessage(for: key, help: .help)
         case .report(let text): text
-        default: preconditionFailure("\(notice) is worded elsewhere")
+        // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
+        default: String(describing: notice)
         }
     }
 }
