@@ -146,6 +146,8 @@ final class ReaderBackgroundWork {
             var text = ""
             var lastNotice = DispatchTime.now()
             for page in 0..<pageCount {
+                // The reader has ended (or a newer copy was asked for): nothing waits for the text.
+                if job.isCancelled { return }
                 text += (try? document.plainText(page: page, cancellation: job.operation())) ?? ""
                 text += "\u{0C}"
                 if DispatchTime.now().uptimeNanoseconds - lastNotice.uptimeNanoseconds > 200_000_000 {

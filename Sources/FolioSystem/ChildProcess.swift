@@ -215,7 +215,8 @@ private struct Exchange {
     static let exitInterval: Int32 = 1
 
     mutating func run() -> ChildProcess.Outcome {
-        let deadline = MonotonicClock.milliseconds() + request.timeLimit
+        let (deadline, overflow) = MonotonicClock.milliseconds().addingReportingOverflow(max(request.timeLimit, 0))
+        let lastMoment = overflow ? Int.max : deadline
         var termination: ChildProcess.Termination?
         while termination == nil {
             if let status = reap(options: WNOHANG) {
@@ -223,7 +224,7 @@ private struct Exchange {
                 termination = Self.termination(status)
                 break
             }
-            let remaining = deadline - MonotonicClock.milliseconds()
+            let remaining = lastMoment - MonotonicClock.milliseconds()
             if remaining <= 0 {
                 kill(child, SIGKILL)
                 _ = reap(options: 0)
@@ -243,9 +244,13 @@ private struct Exchange {
     /// The child's wait status once it has ended; nil while it runs (with `WNOHANG`).
     private func reap(options: Int32) -> Int32? {
         var status: Int32 = 0
-        guard case .success(let pid) = SystemCall.retryingInterrupts({ waitpid(child, &status, options) }), pid == child
-        else { return nil }
-        return status
+        switch SystemCall.retryingInterrupts({ waitpid(child, &status, options) }) {
+        case .success(let pid): return pid == child ? status : nil
+        // Reaped already (SIGCHLD ignored): it has ended, its status lost. Waiting on would
+        // end in killing a number another process may have by then.
+        case .failure(let error) where error.code == ECHILD: return 0
+        case .failure: return nil
+        }
     }
 
     /// How a wait status says the child ended (`WIFEXITED`, `WEXITSTATUS` and `WTERMSIG`,

@@ -233,7 +233,36 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(2))
     }
 
-    @Test(arguments: ["re:(cat|dog)+", "re:(a|b)*c", "re:(?:\\d{1,3}\\.){3}\\d{1,3}", "re:(ab)+", "re:x(y|z)?"])
+    /// Bounded repetitions nested deep: their ways multiply (`((a?){8}){8}b` has 2^64 on a run
+    /// of `a`s) and their counts once overflowed the scanner's sums (about 22 levels of `{8}`).
+    @Test func nestedBoundedRepetitionsAreRefusedWithoutTrapping() {
+        let nested = (0..<24).reduce("a*") { inner, _ in "(\(inner)){8}" }
+        for text in [
+            "re:" + nested, "re:((a?){8}){8}b", "re:((a{1,8}){1,8}){1,8}b",
+            "re:a{1,8}a{1,8}a{1,8}a{1,8}a{1,8}a{1,8}a{1,8}b",
+        ] {
+            let start = ContinuousClock.now
+            let error = SearchPattern.regexError(in: text)
+            #expect(error?.hasPrefix("too costly") == true, "\(text.prefix(40)): \(error ?? "accepted")")
+            #expect(SearchPattern(text).lineMatches(in: [String(repeating: "a", count: 70)]).isEmpty)
+            #expect(ContinuousClock.now - start < .seconds(2))
+        }
+    }
+
+    /// Extended syntax hides a quantifier behind a space (`(?x)(\w+\s?) *` is `(\w+\s?)*`), so
+    /// it is refused rather than misread; turning it off is fine.
+    @Test func extendedSyntaxIsRefused() {
+        for text in ["re:(?x)^(\\w+\\s?) *$", "re:(?x:a +)+b", "re:(?ix)a"] {
+            #expect(SearchPattern.regexError(in: text)?.contains("extended syntax") == true, "\(text)")
+        }
+        #expect(SearchPattern.regexError(in: "re:(?i-x)ab") == nil)
+        #expect(SearchPattern.regexError(in: "re:(?i)ab") == nil)
+    }
+
+    @Test(arguments: [
+        "re:(cat|dog)+", "re:(a|b)*c", "re:(?:\\d{1,3}\\.){3}\\d{1,3}", "re:(ab)+", "re:x(y|z)?", "re:(\\d+\\.){3}\\d+",
+        "re:(https?://)?\\w+", "re:colou?r", "re:\\b\\w{2,5}\\b",
+    ])
     func unambiguousRepetitionsAreAccepted(text: String) {
         #expect(SearchPattern.regexError(in: text) == nil, "\(text)")
     }

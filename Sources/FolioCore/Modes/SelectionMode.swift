@@ -28,8 +28,11 @@ extension ReaderState {
             return []
         case .copy:
             mode = .reading
-            let lines = currentLines ?? []
-            let chosen = lines[selection.lines.clamped(to: 0...max(lines.count - 1, 0))].map(\.text)
+            guard let lines = currentLines, !lines.isEmpty else {
+                message = .nothingToSelect
+                return []
+            }
+            let chosen = lines[selection.lines.clamped(to: 0...(lines.count - 1))].map(\.text)
             let count = chosen.count
             return [
                 .copy(

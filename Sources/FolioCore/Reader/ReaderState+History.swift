@@ -41,7 +41,7 @@ extension ReaderState {
 
     private mutating func restore(_ target: ReadingPosition) -> [ReaderEffect] {
         let effects = go(to: target.page)
-        viewport.topLine = min(target.topLine, maximumTopLine(of: target.page))
+        viewport.topLine = min(target.topLine, maximumTopLine(of: currentPage))
         return effects
     }
 

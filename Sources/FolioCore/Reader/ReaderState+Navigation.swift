@@ -7,8 +7,8 @@ extension ReaderState {
     }
 
     /// Shows `page`, loading it and its neighbours and forgetting pages now out of reach. A page
-    /// past either end (an outline or a link read before the file changed to a shorter version)
-    /// shows the nearest end.
+    /// past either end shows the nearest end (an outline entry or a link past the end is refused
+    /// with a notice by ``jump(to:)`` before it comes here; this keeps every other way in).
     mutating func go(to page: Int, anchor: PageAnchor = .top) -> [ReaderEffect] {
         guard paging.pageCount > 0 else {
             return []
@@ -19,8 +19,8 @@ extension ReaderState {
         pending.scrollShare = nil
         let effects = refreshWindow()
         if anchor == .bottom {
-            if contentHeight(of: page) != nil {
-                viewport.topLine = maximumTopLine(of: page)
+            if contentHeight(of: currentPage) != nil {
+                viewport.topLine = maximumTopLine(of: currentPage)
             } else {
                 pending.anchorsAtBottom = true
             }

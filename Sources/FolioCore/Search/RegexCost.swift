@@ -11,8 +11,9 @@
 ///   of text one match call is given, so that no call takes more than about ``stepBudget`` steps;
 ///   a longer line is matched in overlapping windows of that length.
 struct RegexCost: Sendable {
-    /// The most steps one match call should take: about a second of Swift's `Regex` on a busy
-    /// machine (measured: `.*x` against 1,000 `a`s, about 500,000 steps, took 0.4 s).
+    /// The most steps one match call should take: about three seconds of Swift's `Regex` at
+    /// worst on a busy machine (measured: `.*x` against 1,000 `a`s, about 500,000 steps, took
+    /// 0.4 s); a search checks its deadline between calls.
     static let stepBudget = 4_000_000.0
     /// The longest `re:` pattern accepted (characters after `re:`).
     static let maximumLength = 1_000
@@ -20,6 +21,9 @@ struct RegexCost: Sendable {
     static let maximumDegree = 4
     /// The shortest window a pattern may need: one with a smaller window is refused.
     static let minimumWindow = 32
+    /// The most ways (as a power of two) a pattern's bounded repetitions and optional parts may
+    /// choose between at one place: `((a?){8}){8}` has 2^64, each tried when a match fails.
+    static let maximumChoiceBits = 20.0
 
     /// The most characters of a line one match call sees.
     let windowLength: Int
@@ -29,8 +33,13 @@ struct RegexCost: Sendable {
         let length = body.count
         guard length <= maximumLength else { return .failure(.tooLong(length)) }
         var scanner = Scanner(Array(body.unicodeScalars))
-        if let construct = scanner.scan() {
-            return .failure(.exponential(construct))
+        let error = scanner.scan()
+        // Extended syntax first: it is why the rest of the reading may be wrong.
+        if scanner.isExtended {
+            return .failure(.extendedSyntax)
+        }
+        if let error {
+            return .failure(error)
         }
         let degree = scanner.degree
         guard degree <= maximumDegree else { return .failure(.tooManyRepetitions(degree)) }
@@ -53,8 +62,11 @@ struct RegexCost: Sendable {
             var hasAlternatives = false
             /// Whether the group, or a group inside it, has alternatives that can start alike.
             var hasAmbiguousAlternatives = false
-            /// How many open-ended repetitions it has inside.
+            /// How many open-ended repetitions it has inside (at most ``Scanner/degreeCap``).
             var openRepetitions = 0
+            /// How many ways its optional parts, bounded repetitions and alike-starting
+            /// alternatives choose between, as a power of two.
+            var choiceBits = 0.0
             /// The first character of each alternative, lowercased; nil for an alternative that
             /// does not start with a plain character.
             var firstCharacters: [Unicode.Scalar?] = []
@@ -63,7 +75,11 @@ struct RegexCost: Sendable {
 
         let scalars: [Unicode.Scalar]
         var position = 0
+        /// The open-ended repetitions and backreferences (at most ``degreeCap``).
         var degree = 0
+        /// Whether the pattern turns on extended syntax (`(?x)`), where spaces and `#` comments
+        /// between an atom and its quantifier are ignored: this reading would miss quantifiers.
+        var isExtended = false
         var groups: [Group] = [Group(start: 0)]
         /// The group that just closed, which a quantifier after it repeats.
         var lastClosed: Group?
@@ -72,9 +88,9 @@ struct RegexCost: Sendable {
             self.scalars = scalars
         }
 
-        /// Scans the whole pattern; returns the text of the first construct that can take
-        /// exponential time, or nil.
-        mutating func scan() -> String? {
+        /// Scans the whole pattern; returns what makes it too costly (the first construct that
+        /// can take exponential time, or has too many ways to choose), or nil.
+        mutating func scan() -> RegexCostError? {
             while position < scalars.count {
                 let scalar = scalars[position]
                 let atomStart = position
@@ -100,17 +116,22 @@ struct RegexCost: Sendable {
                     guard groups.count > 1, var closed = groups.popLast() else { continue }
                     if closed.branchIsEmpty { closed.firstCharacters.append(nil) }
                     let firsts = closed.firstCharacters
-                    closed.hasAmbiguousAlternatives =
-                        closed.hasAmbiguousAlternatives
-                        || (closed.hasAlternatives
-                            && (firsts.contains { $0 == nil } || Set(firsts.compactMap { $0 }).count < firsts.count))
+                    let startAlike =
+                        closed.hasAlternatives
+                        && (firsts.contains { $0 == nil } || Set(firsts.compactMap { $0 }).count < firsts.count)
+                    closed.hasAmbiguousAlternatives = closed.hasAmbiguousAlternatives || startAlike
+                    if startAlike {
+                        closed.choiceBits += Self.bits(ofWays: firsts.count)
+                    }
                     lastClosed = closed
                     noteAtom(first: nil)
                     groups[groups.count - 1].hasRepetition =
                         groups[groups.count - 1].hasRepetition || closed.hasRepetition
                     groups[groups.count - 1].hasAmbiguousAlternatives =
                         groups[groups.count - 1].hasAmbiguousAlternatives || closed.hasAmbiguousAlternatives
-                    groups[groups.count - 1].openRepetitions += closed.openRepetitions
+                    groups[groups.count - 1].openRepetitions = Self.capped(
+                        groups[groups.count - 1].openRepetitions, plus: closed.openRepetitions)
+                    groups[groups.count - 1].choiceBits += closed.choiceBits
                 case "|":
                     position += 1
                     groups[groups.count - 1].hasAlternatives = true
@@ -126,8 +147,12 @@ struct RegexCost: Sendable {
                 }
                 if let quantifier = scanQuantifier() {
                     if let construct = noteRepetition(quantifier, atomStart: atomStart) {
-                        return construct
+                        return .exponential(construct)
                     }
+                }
+                if groups[groups.count - 1].choiceBits > RegexCost.maximumChoiceBits {
+                    let start = groups[groups.count - 1].start
+                    return .tooManyChoices(String(String.UnicodeScalarView(scalars[start..<position])))
                 }
             }
             return nil
@@ -135,8 +160,24 @@ struct RegexCost: Sendable {
 
         /// A repetition after an atom: whether it is open-ended (or repeats many times).
         struct Quantifier {
+            /// The fewest repetitions.
+            var least: Int
             /// The most repetitions; nil for no limit.
             var most: Int?
+        }
+
+        /// The most ``degree`` counts to: one past the most a pattern may have, so that sums and
+        /// products of repetitions nested deep never overflow.
+        static let degreeCap = RegexCost.maximumDegree + 1
+
+        /// How many bits choosing between `ways` ways takes (log2, rounded up).
+        static func bits(ofWays ways: Int) -> Double {
+            ways > 1 ? Double(Int.bitWidth - (ways - 1).leadingZeroBitCount) : 0
+        }
+
+        /// `count` plus `more`, at most ``degreeCap``.
+        static func capped(_ count: Int, plus more: Int) -> Int {
+            min(count, degreeCap) + min(more, degreeCap) >= degreeCap ? degreeCap : count + more
         }
 
         /// Notes a repetition of the atom that starts at `atomStart`; returns its text when it
@@ -144,15 +185,22 @@ struct RegexCost: Sendable {
         private mutating func noteRepetition(_ quantifier: Quantifier, atomStart: Int) -> String? {
             groups[groups.count - 1].hasRepetition = true
             guard let most = quantifier.most, most <= Self.fewRepetitions else {
-                degree += 1
-                groups[groups.count - 1].openRepetitions += 1
+                degree = Self.capped(degree, plus: 1)
+                groups[groups.count - 1].openRepetitions = Self.capped(
+                    groups[groups.count - 1].openRepetitions, plus: 1)
                 guard let group = lastClosed, group.hasRepetition || group.hasAmbiguousAlternatives else { return nil }
                 return String(String.UnicodeScalarView(scalars[group.start..<position]))
             }
-            // A group repeated a few times multiplies the repetitions inside it.
+            // A bounded repetition chooses how many times (`a{1,8}`: 8 ways, `a?`: 2), and a
+            // group repeated a few times multiplies the repetitions and choices inside it.
+            let least = min(max(quantifier.least, 0), most)
+            groups[groups.count - 1].choiceBits += Self.bits(ofWays: most - least + 1)
             if let group = lastClosed, most > 1 {
-                degree += group.openRepetitions * (most - 1)
-                groups[groups.count - 1].openRepetitions += group.openRepetitions * (most - 1)
+                let inner = Self.capped(group.openRepetitions * (most - 1), plus: 0)
+                degree = Self.capped(degree, plus: inner)
+                groups[groups.count - 1].openRepetitions = Self.capped(
+                    groups[groups.count - 1].openRepetitions, plus: inner)
+                groups[groups.count - 1].choiceBits += group.choiceBits * Double(most - 1)
             }
             return nil
         }
@@ -198,11 +246,14 @@ struct RegexCost: Sendable {
                 skip(past: close)
                 return
             }
+            var turningOff = false
             while position < scalars.count,
                 ":=!>|^-".unicodeScalars.contains(scalars[position]) || scalars[position].properties.isAlphabetic
             {
                 let scalar = scalars[position]
                 position += 1
+                if scalar == "-" { turningOff = true }
+                if scalar == "x", !turningOff { isExtended = true }
                 if scalar == ":" || scalar == "=" || scalar == "!" || scalar == ">" || scalar == "|" { return }
             }
         }
@@ -275,10 +326,10 @@ struct RegexCost: Sendable {
             var quantifier: Quantifier
             switch scalars[position] {
             case "*", "+":
-                quantifier = Quantifier(most: nil)
+                quantifier = Quantifier(least: scalars[position] == "+" ? 1 : 0, most: nil)
                 position += 1
             case "?":
-                quantifier = Quantifier(most: 1)
+                quantifier = Quantifier(least: 0, most: 1)
                 position += 1
             case "{":
                 guard let bounds = scanBounds() else { return nil }
@@ -315,7 +366,7 @@ struct RegexCost: Sendable {
             position = index + 1
             // `{n,}` has no limit; so, as far as cost goes, has a limit too large for an Int.
             let most = upper.map { $0.isEmpty ? nil : Int($0) } ?? Int(lower)
-            return Quantifier(most: most)
+            return Quantifier(least: Int(lower) ?? 0, most: most)
         }
     }
 }
@@ -328,6 +379,11 @@ enum RegexCostError: Error, Sendable, Equatable {
     case exponential(String)
     /// Too many open-ended repetitions and backreferences (how many).
     case tooManyRepetitions(Int)
+    /// A part (quoted) whose optional parts, bounded repetitions and alike-starting
+    /// alternatives choose between more than 2^``RegexCost/maximumChoiceBits`` ways.
+    case tooManyChoices(String)
+    /// Extended syntax (`(?x)`), which this reading of the pattern cannot follow.
+    case extendedSyntax
 
     /// What a user reads.
     var message: String {
@@ -338,8 +394,16 @@ enum RegexCostError: Error, Sendable, Equatable {
             "too costly a regular expression: \(construct) repeats a group that repeats or has alternatives "
                 + "that start alike (exponential time)"
         case .tooManyRepetitions(let count):
-            "too costly a regular expression: \(count) open-ended repetitions or backreferences "
-                + "(at most \(RegexCost.maximumDegree))"
+            count > RegexCost.maximumDegree
+                ? "too costly a regular expression: more than \(RegexCost.maximumDegree) open-ended repetitions "
+                    + "or backreferences"
+                : "too costly a regular expression: \(count) open-ended repetitions or backreferences "
+                    + "in a pattern this long"
+        case .tooManyChoices(let construct):
+            "too costly a regular expression: \(construct) has more than 2^\(Int(RegexCost.maximumChoiceBits)) "
+                + "ways to try (optional parts and bounded repetitions)"
+        case .extendedSyntax:
+            "extended syntax ((?x)) is not supported in searches"
         }
     }
 }
