@@ -95,9 +95,6 @@ private func crashGuardHandler(
         _ = write(STDOUT_FILENO, CrashGuardState.bytes, CrashGuardState.length)
         _ = tcsetattr(STDIN_FILENO, TCSANOW, CrashGuardState.shellModes)
         folio_crash_log_write(STDERR_FILENO, signalNumber, info)
-        // Another thread may have drawn while the backtrace was written: the terminal is
-        // restored again before the report line.
-        _ = write(STDOUT_FILENO, CrashGuardState.bytes, CrashGuardState.length)
         _ = write(STDOUT_FILENO, CrashGuardState.report, CrashGuardState.reportLength)
     }
     // The default action is back (SA_RESETHAND) and the signal is not blocked (SA_NODEFER):
