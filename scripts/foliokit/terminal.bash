@@ -299,7 +299,14 @@ write_runner() {
     cat >"$dir/run-folio" <<RUNNER
 #!/bin/sh
 python3 "$root/scripts/foliokit/wait_for_terminal.py"
-"$FOLIO" --diagnose >"$dir/diagnose" 2>&1
+# A terminal just up on a busy machine (kitty with software GL) can answer a first probe later
+# than folio waits (250 ms): then its late answers are drained and it is asked again, twice at
+# most, as a user would run folio again.
+for attempt in 1 2 3; do
+    "$FOLIO" --diagnose >"$dir/diagnose" 2>&1
+    grep -q "did not answer the device attributes query" "$dir/diagnose" || break
+    python3 "$root/scripts/foliokit/wait_for_terminal.py"
+done
 stty -g >"$dir/stty-before"
 printf 'The shell before folio.\n'
 while [ ! -e "$dir/go" ]; do sleep 0.1; done
