@@ -24,10 +24,16 @@ enum BrowserStatusLine {
             // The message says why it is asked (or that the last one was wrong); the dots say
             // how much is typed, never what.
             let label = (noticeWords(of: state).map { $0 + " — " } ?? "") + "Password: "
-            let before = String(repeating: "•", count: min(entry.editor.cursor, 64))
-            let after = String(repeating: "•", count: min(entry.editor.characters.count - entry.editor.cursor, 64))
+            // As many dots as the row holds beside the cursor (a long paste once ran off the row).
+            let room = max(available - DisplayWidth.of(promptCursor), 0)
+            let shownBefore = min(entry.editor.cursor, 64, room)
+            let shownAfter = min(entry.editor.characters.count - entry.editor.cursor, 64, room - shownBefore)
+            let before = String(repeating: "•", count: shownBefore)
+            let after = String(repeating: "•", count: shownAfter)
             let dotsWidth = DisplayWidth.of(before) + DisplayWidth.of(after)
-            let input = BrowserView.fitted(label, toWidth: max(available - dotsWidth - 1, 0)) + before
+            let input =
+                BrowserView.fitted(label, toWidth: max(available - dotsWidth - DisplayWidth.of(promptCursor), 0))
+                + before
             left = input + promptCursor + after
             hints = state.passwordKeymap.hints
             cursorColumn = min(1 + DisplayWidth.of(input), columns - 1)

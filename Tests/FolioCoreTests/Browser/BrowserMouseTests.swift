@@ -63,6 +63,23 @@ import Testing
         #expect(state.visibleEntries.map(\.name) == ["note 17.txt"])
     }
 
+    /// A long password (a paste) shows as many dots as the row holds: the key scripts found one
+    /// of 300 characters drawing a row 67 cells wide on a screen of 61 (seed 331268).
+    @Test func aLongPasswordKeepsTheStatusRowOnTheScreen() {
+        var state = browser()
+        _ = state.handle(.passwordNeeded(path: "/tmp/secret.pdf", note: .encrypted(name: "secret.pdf")))
+        _ = state.handle(.paste(String(repeating: "A", count: 300)))
+        for columns in [61, 40, 12, 3] {
+            _ = state.handle(.resize(ScreenSize(rows: 12, columns: columns)))
+            let frame = BrowserView.render(state)
+            let status = frame.lines[11]
+            #expect(DisplayWidth.of(status) <= columns, "\(columns): \(status)")
+            #expect(!status.contains("A"))
+        }
+        _ = state.handle(.key(.home))
+        #expect(DisplayWidth.of(BrowserView.render(state).lines[11]) <= 3)
+    }
+
     @Test func thePasswordPromptTakesKeysAndPastesAndKeepsTheListStill() {
         var state = browser()
         _ = state.handle(.passwordNeeded(path: "/tmp/secret.pdf", note: .encrypted(name: "secret.pdf")))
