@@ -62,11 +62,18 @@ import Testing
         try tmux.send("Tab")
         try tmux.waitForStatus("image")
         let placeholder: Character = "\u{10EEEE}"
-        let screen = try tmux.waitFor("placeholder cells") { $0.contains(placeholder) }
+        func placeholderCounts(_ screen: String) -> [Int] {
+            screen.components(separatedBy: "\n").dropLast().map {
+                $0.unicodeScalars.filter { $0 == "\u{10EEEE}" }.count
+            }
+        }
+        // The whole image area, not a capture taken while tmux is still painting it.
+        let screen = try tmux.waitFor("placeholder cells on every row") {
+            let counts = placeholderCounts($0)
+            return counts.count == 29 && counts.allSatisfy { $0 > 0 && $0 == counts[0] }
+        }
         let rows = screen.components(separatedBy: "\n").dropLast()
-        #expect(rows.count == 29 && rows.allSatisfy { $0.contains(placeholder) }, "screen:\n\(screen)")
-        let width = rows.first.map { $0.unicodeScalars.filter { $0 == "\u{10EEEE}" }.count } ?? 0
-        #expect(rows.allSatisfy { $0.unicodeScalars.filter { $0 == "\u{10EEEE}" }.count == width })
+        let width = placeholderCounts(screen)[0]
         // Each row's first placeholder carries its row and column (0) as diacritics.
         func rowMarks(_ row: String) -> [UInt32] {
             Array(row.unicodeScalars.drop { $0 != "\u{10EEEE}" }.dropFirst().prefix(2).map(\.value))

@@ -27,6 +27,31 @@ import Testing
         #expect(effects == [.loadPages([3])])
     }
 
+    /// Regression: `j` typed while the page's text was still on its way turned the page (the
+    /// page had no height yet, so its top line was its last); `-p 6` then `j j` showed page 8.
+    @Test func lineScrollingBeforeThePageIsHereScrollsItOnceItComes() {
+        var session = ReaderSession(startPage: 5)
+        session.press(.character("j"), .character("j"))
+        #expect(session.state.currentPage == 5)
+        session.deliverNumbered(5, lineCount: 20)
+        #expect(session.state.currentPage == 5)
+        #expect(session.state.topLine == 2)
+        // Scrolled past what the page holds, it stops at its last screenful.
+        var short = ReaderSession(startPage: 5)
+        short.type("50j")
+        short.deliverNumbered(5, lineCount: 20)
+        #expect(short.state.currentPage == 5)
+        #expect(short.state.topLine == 11)
+    }
+
+    /// A page that failed to load still turns with `j`: it is not on its way.
+    @Test func lineScrollingOnAFailedPageTurnsIt() {
+        var session = ReaderSession(startPage: 5)
+        _ = session.state.handle(.pageFailed(page: 5, reason: .damaged(message: "bad xref")))
+        session.press(.character("j"))
+        #expect(session.state.currentPage == 6)
+    }
+
     /// Regression: near a page's end, a screenful stopped at the last full screen and showed
     /// again up to a screen of lines already read (here 11 shown twice of 20).
     @Test func screenScrollingKeepsTwoLinesOfContextAndGoesPastThePageEnd() {

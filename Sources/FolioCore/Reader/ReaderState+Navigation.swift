@@ -97,7 +97,14 @@ extension ReaderState {
     /// next page starts at its top. `pastTheEnd` (a screenful at a time) lets the last
     /// screen of a page start where the scroll takes it, with blank rows below the page's
     /// end, rather than showing again lines already read.
+    /// While the page is still on its way, the scroll is kept and applied, within the page,
+    /// once it is here: a key typed before the text arrives never turns the page.
     mutating func scrollDown(by lines: Int, pastTheEnd: Bool = false) -> [ReaderEffect] {
+        if currentPageIsOnItsWay {
+            let (sum, overflow) = max(viewport.topLine, 0).addingReportingOverflow(lines)
+            viewport.topLine = overflow ? Int.max : sum
+            return []
+        }
         let maximum = maximumTopLine(of: currentPage)
         if viewport.topLine < maximum {
             let (sum, overflow) = viewport.topLine.addingReportingOverflow(lines)

@@ -242,6 +242,15 @@ public struct ReaderState: Sendable {
         cache.layout(of: page, mode: layoutMode, width: textColumns)
     }
 
+    /// Whether the current page is asked for but not here yet (neither shown nor failed).
+    var currentPageIsOnItsWay: Bool {
+        guard paging.pageCount > 0, contentHeight(of: currentPage) == nil else { return false }
+        switch images.viewMode {
+        case .text: return currentFailure == nil
+        case .image: return currentRenderFailure == nil
+        }
+    }
+
     /// How tall `page` is in the current view: laid-out lines of text, or cell rows of its
     /// image; nil while it is not here yet.
     func contentHeight(of page: Int) -> Int? {
