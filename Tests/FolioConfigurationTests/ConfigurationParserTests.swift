@@ -158,8 +158,8 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(keys.reader.command(for: .left) == .previousPage, "the other key of previous-page stays")
         #expect(keys.reader.firstKey(for: .firstPage) == .character("h"))
         #expect(keys.reader.keyName(for: .redraw) == "F5")
-        #expect(keys.outline.command(for: .control("n")) == .list(.down))
-        #expect(keys.outline.command(for: .down) == .list(.down))
+        #expect(keys.outline.command(for: .control("n")) == .shared(.down))
+        #expect(keys.outline.command(for: .down) == .shared(.down))
         #expect(keys.reader.helpEntries.first { $0.summary == "First page" }?.keys == "h, Home")
     }
 
@@ -174,17 +174,17 @@ struct MemoryFiles: ConfigurationFiles {
     @Test func unmapAllClearsAModeForAConfigurationOfItsOwn() {
         let keys = read("unmap browser --all\nmap browser x quit").keys
         #expect(keys.browser.command(for: .character("q")) == nil)
-        #expect(keys.browser.command(for: .character("x")) == .quit)
+        #expect(keys.browser.command(for: .character("x")) == .own(.quit))
         #expect(keys.reader.command(for: .character("q")) == .quit, "other modes keep their keys")
     }
 
     @Test func promptMapsEveryPromptThatHasTheCommand() {
         let configuration = read("map prompt <C-h> delete-backward\nmap prompt <C-g> first-page")
         #expect(configuration.problems.isEmpty)
-        #expect(configuration.keys.goToPrompt.command(for: .control("h")) == .deleteBackward)
-        #expect(configuration.keys.searchPrompt.command(for: .control("h")) == .deleteBackward)
-        #expect(configuration.keys.filter.command(for: .control("h")) == .deleteBackward)
-        #expect(configuration.keys.goToPrompt.command(for: .control("g")) == .firstPage, "only goto has first-page")
+        #expect(configuration.keys.goToPrompt.command(for: .control("h")) == .own(.deleteBackward))
+        #expect(configuration.keys.searchPrompt.command(for: .control("h")) == .own(.deleteBackward))
+        #expect(configuration.keys.filter.command(for: .control("h")) == .own(.deleteBackward))
+        #expect(configuration.keys.goToPrompt.command(for: .control("g")) == .own(.firstPage), "only goto has first-page")
     }
 
     @Test func keysAreWrittenAsVimAndZathuraUsersWriteThem() throws {
@@ -256,7 +256,7 @@ struct MemoryFiles: ConfigurationFiles {
                 "printable keys type text in search mode, so cannot be mapped there (use <C-x> or a named key)"
             ])
         #expect(read("map search <C-g> cancel").problems.isEmpty)
-        #expect(read("map prompt q last-page").keys.goToPrompt.command(for: .character("q")) == .lastPage)
+        #expect(read("map prompt q last-page").keys.goToPrompt.command(for: .character("q")) == .own(.lastPage))
     }
 
     @Test func quotesAndCommentsSplitWords() {

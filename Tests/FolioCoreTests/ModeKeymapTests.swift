@@ -114,10 +114,10 @@ import Testing
     @Test func namesAreLookedUp() {
         #expect(ReaderCommand(name: "next-page") == .nextPage)
         #expect(ReaderCommand(name: "search-forward") == .searchForward)
-        #expect(OutlineCommand(name: "expand") == .expand)
-        #expect(OutlineCommand(name: "down") == .list(.down))
-        #expect(BrowserCommand(name: "screen-up") == .list(.screenUp))
-        #expect(FilterCommand(name: "keep") == .keep)
+        #expect(OutlineCommand(name: "expand") == .own(.expand))
+        #expect(OutlineCommand(name: "down") == .shared(.down))
+        #expect(BrowserCommand(name: "screen-up") == .shared(.screenUp))
+        #expect(FilterCommand(name: "keep") == .own(.keep))
         #expect(ReaderCommand(name: "nextPage") == nil)
         #expect(SelectionCommand(name: "next-page") == nil)
     }
@@ -135,11 +135,11 @@ import Testing
             if case .character = key {
                 #expect(OutlineKeymap.standard.command(for: key) == nil)
             } else {
-                #expect(OutlineKeymap.standard.command(for: key) == .list(move))
+                #expect(OutlineKeymap.standard.command(for: key) == .shared(move))
             }
-            #expect(LinkListKeymap.standard.command(for: key) == .list(move))
-            #expect(SelectionKeymap.standard.command(for: key) == .list(move))
-            #expect(BrowserKeymap.standard.command(for: key) == .list(move))
+            #expect(LinkListKeymap.standard.command(for: key) == .shared(move))
+            #expect(SelectionKeymap.standard.command(for: key) == .shared(move))
+            #expect(BrowserKeymap.standard.command(for: key) == .shared(move))
         }
     }
 
@@ -147,8 +147,8 @@ import Testing
     @Test func theFilterPromptMovesWithNamedKeysOnly() {
         let filter = FilterKeymap.standard
         #expect(filter.bindings.flatMap(\.keys).allSatisfy { if case .character = $0 { false } else { true } })
-        #expect(filter.command(for: .pageDown) == .list(.screenDown))
-        #expect(filter.command(for: .home) == .list(.first))
+        #expect(filter.command(for: .pageDown) == .shared(.screenDown))
+        #expect(filter.command(for: .home) == .shared(.first))
         #expect(filter.command(for: .character("j")) == nil)
         #expect(filter.hints == ["Enter keeps", "Esc clears"])
     }
@@ -159,12 +159,12 @@ import Testing
                 if case .character = $0 { false } else { true }
             },
             "printable characters type the pattern")
-        #expect(SearchPromptKeymap.standard.command(for: .control("w")) == .edit(.deleteWordBackward))
-        #expect(SearchPromptKeymap.standard.command(for: .up) == .edit(.historyPrevious))
+        #expect(SearchPromptKeymap.standard.command(for: .control("w")) == .shared(.deleteWordBackward))
+        #expect(SearchPromptKeymap.standard.command(for: .up) == .shared(.historyPrevious))
         let goTo = GoToPromptKeymap.standard
-        #expect(goTo.command(for: .character("g")) == .firstPage)
-        #expect(goTo.command(for: .character("G")) == .lastPage)
-        #expect(goTo.command(for: .escape) == .cancel)
+        #expect(goTo.command(for: .character("g")) == .own(.firstPage))
+        #expect(goTo.command(for: .character("G")) == .own(.lastPage))
+        #expect(goTo.command(for: .escape) == .own(.cancel))
         #expect((0...9).allSatisfy { goTo.command(for: .character(Unicode.Scalar(48 + UInt8($0)))) == nil })
     }
 

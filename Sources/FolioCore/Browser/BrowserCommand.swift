@@ -1,97 +1,58 @@
-/// Something the browser can do in response to a key, as named in its key table.
-public enum BrowserCommand: KeyCommand {
-    /// Move the selection.
-    case list(ListCommand)
+/// What the browser does with a key, beside moving the selection (``ListCommand``).
+public enum BrowserAction: String, ModeActions {
+    public typealias Shared = ListCommand
     /// List the selected folder, or open the selected document.
-    case open
+    case open = "open"
     /// List the parent folder, selecting the folder we came from.
-    case parent
+    case parent = "parent"
     /// Open the filter prompt on the bottom row.
-    case filter
+    case filter = "filter"
     /// Show or hide entries whose names start with a dot.
-    case toggleHidden
+    case toggleHidden = "toggle-hidden"
     /// Show the help screen.
-    case help
+    case help = "help"
     /// Repaint the whole screen.
-    case redraw
+    case redraw = "redraw"
     /// Leave the browser.
-    case quit
-
-    /// Every command, the list commands first.
-    public static var allCases: [BrowserCommand] {
-        ListCommand.allCases.map(Self.list) + [.open, .parent, .filter, .toggleHidden, .help, .redraw, .quit]
-    }
-
-    /// The command's stable name.
-    public var name: String {
-        switch self {
-        case .list(let command): command.name
-        case .open: "open"
-        case .parent: "parent"
-        case .filter: "filter"
-        case .toggleHidden: "toggle-hidden"
-        case .help: "help"
-        case .redraw: "redraw"
-        case .quit: "quit"
-        }
-    }
+    case quit = "quit"
 }
 
-/// Something the browser's filter prompt does with a key. Printable characters are not
-/// commands: they type the filter.
-public enum FilterCommand: KeyCommand {
-    /// Move the selection in the narrowed list.
-    case list(ListCommand)
+/// Something the browser can do in response to a key, as named in its key table.
+public typealias BrowserCommand = ModeCommand<BrowserAction>
+
+/// What the browser's filter prompt does with a key, beside moving the selection in the
+/// narrowed list. Printable characters are not commands: they type the filter.
+public enum FilterAction: String, ModeActions {
+    public typealias Shared = ListCommand
     /// Delete the filter's last character, or close the prompt when it is empty.
-    case deleteBackward
+    case deleteBackward = "delete-backward"
     /// Close the prompt, keeping the filter.
-    case keep
+    case keep = "keep"
     /// Close the prompt, clearing the filter.
-    case clear
-
-    /// Every command, the list commands first.
-    public static var allCases: [FilterCommand] {
-        ListCommand.allCases.map(Self.list) + [.deleteBackward, .keep, .clear]
-    }
-
-    /// The command's stable name.
-    public var name: String {
-        switch self {
-        case .list(let command): command.name
-        case .deleteBackward: "delete-backward"
-        case .keep: "keep"
-        case .clear: "clear"
-        }
-    }
+    case clear = "clear"
 }
 
-/// Something the password prompt does with a key, when a document opened from the browser is
-/// encrypted. Printable characters are not commands: they type the password (never shown).
-public enum PasswordPromptCommand: KeyCommand {
+/// Something the browser's filter prompt does with a key.
+public typealias FilterCommand = ModeCommand<FilterAction>
+
+/// What the password prompt does with a key, when a document opened from the browser is
+/// encrypted, beside editing the line (as in the other prompts, but with no history:
+/// passwords are never kept). Printable characters are not commands: they type the password
+/// (never shown).
+public enum PasswordPromptAction: String, ModeActions {
+    public typealias Shared = LineEditCommand
     /// Try the password typed.
-    case accept
+    case accept = "accept"
     /// Give up on the document: back to the list.
-    case cancel
+    case cancel = "cancel"
     /// Delete the character before the cursor.
-    case deleteBackward
-    /// Edit the line typed, as in the other prompts (no history: passwords are never kept).
-    case edit(LineEditCommand)
+    case deleteBackward = "delete-backward"
 
     /// The editing commands the prompt has: all but the history.
-    static let editing = LineEditCommand.allCases.filter { $0 != .historyPrevious && $0 != .historyNext }
-
-    /// Every command.
-    public static var allCases: [PasswordPromptCommand] {
-        [.accept, .cancel, .deleteBackward] + editing.map(Self.edit)
-    }
-
-    /// The command's stable name.
-    public var name: String {
-        switch self {
-        case .accept: "accept"
-        case .cancel: "cancel"
-        case .deleteBackward: "delete-backward"
-        case .edit(let command): command.name
-        }
+    public static var sharedCommands: [LineEditCommand] {
+        LineEditCommand.allCases.filter { $0 != .historyPrevious && $0 != .historyNext }
     }
 }
+
+/// Something the password prompt does with a key.
+public typealias PasswordPromptCommand = ModeCommand<PasswordPromptAction>

@@ -8,7 +8,7 @@ enum BrowserHelpScreen {
         let rows = state.screen.rows - 1
         let lines = HelpPaging.visible(
             helpLines(for: state.keymap), top: state.helpTop, rows: rows,
-            down: state.keymap.keyName(for: .list(.down)), up: state.keymap.keyName(for: .list(.up)))
+            down: state.keymap.keyName(for: .shared(.down)), up: state.keymap.keyName(for: .shared(.up)))
         for (row, line) in lines.prefix(rows).enumerated() where !line.text.isEmpty {
             var spans: [Span] = []
             BrowserView.append(

@@ -6,22 +6,22 @@ extension Keymap where Command == BrowserCommand {
     /// managers such as nnn and ranger: Left goes up a folder, Right goes in.
     public static var standard: BrowserKeymap {
         BrowserKeymap(
-            bindings: ListCommand.bindings(BrowserCommand.list, item: "entry") + [
+            bindings: ListCommand.bindings(BrowserCommand.shared, item: "entry") + [
                 BrowserKeyBinding(
-                    keys: [.enter, .right, .character("l")], command: .open, summary: "Open folder or document",
+                    keys: [.enter, .right, .character("l")], command: .own(.open), summary: "Open folder or document",
                     details: "an encrypted document asks for its password", hint: "open"),
                 BrowserKeyBinding(
-                    keys: [.backspace, .left, .character("h")], command: .parent, summary: "Parent folder",
+                    keys: [.backspace, .left, .character("h")], command: .own(.parent), summary: "Parent folder",
                     details: "with the folder you came from selected"),
                 BrowserKeyBinding(
-                    keys: [.character("/")], command: .filter,
+                    keys: [.character("/")], command: .own(.filter),
                     summary: "Filter names (" + FilterKeymap.standard.hints.joined(separator: ", ") + ")",
                     details: "the filter prompt (below) narrows the list as you type", hint: "filter"),
                 BrowserKeyBinding(
-                    keys: [.character(".")], command: .toggleHidden, summary: "Show or hide hidden entries"),
-                BrowserKeyBinding(keys: [.character("?")], command: .help, summary: "This help", hint: "help"),
-                BrowserKeyBinding(keys: [.control("l")], command: .redraw, summary: "Redraw the screen"),
-                BrowserKeyBinding(keys: [.character("q")], command: .quit, summary: "Quit", hint: "quit"),
+                    keys: [.character(".")], command: .own(.toggleHidden), summary: "Show or hide hidden entries"),
+                BrowserKeyBinding(keys: [.character("?")], command: .own(.help), summary: "This help", hint: "help"),
+                BrowserKeyBinding(keys: [.control("l")], command: .own(.redraw), summary: "Redraw the screen"),
+                BrowserKeyBinding(keys: [.character("q")], command: .own(.quit), summary: "Quit", hint: "quit"),
             ])
     }
 }
@@ -33,18 +33,18 @@ public typealias FilterKeymap = Keymap<FilterCommand>
 extension Keymap where Command == FilterCommand {
     /// The filter prompt's default keys.
     public static var standard: FilterKeymap {
-        let listBindings = ListCommand.bindings(FilterCommand.list, item: "entry").map { binding in
+        let listBindings = ListCommand.bindings(FilterCommand.shared, item: "entry").map { binding in
             KeyBinding(
                 keys: binding.keys.filter { !$0.isCharacter }, command: binding.command, summary: binding.summary)
         }
         return FilterKeymap(
             bindings: [
-                KeyBinding(keys: [.enter], command: .keep, summary: "Keep the filter", hint: "keeps"),
+                KeyBinding(keys: [.enter], command: .own(.keep), summary: "Keep the filter", hint: "keeps"),
                 KeyBinding(
-                    keys: [.escape], command: .clear, summary: "Clear the filter", details: "showing every entry again",
+                    keys: [.escape], command: .own(.clear), summary: "Clear the filter", details: "showing every entry again",
                     hint: "clears"),
                 KeyBinding(
-                    keys: [.backspace], command: .deleteBackward, summary: "Delete a character",
+                    keys: [.backspace], command: .own(.deleteBackward), summary: "Delete a character",
                     details: "with none left, close the prompt"),
             ] + listBindings)
     }
@@ -58,15 +58,15 @@ extension Keymap where Command == PasswordPromptCommand {
     public static var standard: PasswordPromptKeymap {
         PasswordPromptKeymap(
             bindings: [
-                KeyBinding(keys: [.enter], command: .accept, summary: "Open with this password", hint: "open"),
+                KeyBinding(keys: [.enter], command: .own(.accept), summary: "Open with this password", hint: "open"),
                 KeyBinding(
-                    keys: [.escape], command: .cancel, summary: "Cancel", details: "back to the list (Ctrl-C too)",
+                    keys: [.escape], command: .own(.cancel), summary: "Cancel", details: "back to the list (Ctrl-C too)",
                     hint: "cancel"),
-                KeyBinding(keys: [.backspace], command: .deleteBackward, summary: "Delete a character"),
+                KeyBinding(keys: [.backspace], command: .own(.deleteBackward), summary: "Delete a character"),
             ]
-                + LineEditCommand.bindings(PasswordPromptCommand.edit).filter { binding in
-                    guard case .edit(let command) = binding.command else { return true }
-                    return PasswordPromptCommand.editing.contains(command)
+                + LineEditCommand.bindings(PasswordPromptCommand.shared).filter { binding in
+                    guard case .shared(let command) = binding.command else { return true }
+                    return PasswordPromptAction.sharedCommands.contains(command)
                 })
     }
 }

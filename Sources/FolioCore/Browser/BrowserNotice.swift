@@ -57,12 +57,12 @@ public enum BrowserNoticeText {
         case .opened(let name): "Opened \(name)"
         case .noHiddenEntries(let shown):
             shown ? "Hidden entries shown (none here)" : "Hidden entries not shown (none here)"
-        case .pasteGoesToFilter: "Pasted text goes into the filter (\(keymap.keyName(for: .filter)))"
+        case .pasteGoesToFilter: "Pasted text goes into the filter (\(keymap.keyName(for: .own(.filter))))"
         case .tryingPassword: "Trying the password…"
         case .passwordNotGiven(let name): "Not opened: \(name) needs its password"
         case .encrypted(let name): "\(name) is encrypted"
         case .wrongPassword(let left): "Wrong password, try again (\(left) \(left == 1 ? "try" : "tries") left)"
-        case .unboundKey(let key): keymap.unboundMessage(for: key, help: .help)
+        case .unboundKey(let key): keymap.unboundMessage(for: key, help: .own(.help))
         case .report(let text): text
         }
     }

@@ -22,7 +22,7 @@ enum BrowserPreviewPane {
         switch entry.kind {
         case .folder:
             let folderName = DisplayWidth.shortenedInMiddle(entry.name, toWidth: width - 1) + "/"
-            let open = state.keymap.keyName(for: .open)
+            let open = state.keymap.keyName(for: .own(.open))
             lines = [(folderName, .bold), ("", .normal), ("Folder: \(open) opens it", .dim)]
         case .other(let reason):
             lines = [(name, .bold), ("", .normal)] + wrappedLines("Cannot open: " + reason, width: width, style: .dim)

@@ -14,10 +14,10 @@ extension BrowserState {
             // A help screen that fits closes on any key; a taller one scrolls with the list's keys.
             let scrolls = BrowserHelpScreen.helpLines(for: keymap).count > screen.rows - 1
             switch scrolls ? keymap.command(for: key) : nil {
-            case .list(.down): scrollHelp(.lines(1))
-            case .list(.up): scrollHelp(.lines(-1))
-            case .list(.screenDown): scrollHelp(.screens(1))
-            case .list(.screenUp): scrollHelp(.screens(-1))
+            case .shared(.down): scrollHelp(.lines(1))
+            case .shared(.up): scrollHelp(.lines(-1))
+            case .shared(.screenDown): scrollHelp(.screens(1))
+            case .shared(.screenUp): scrollHelp(.screens(-1))
             default: showingHelp = false
             }
             return []
@@ -40,22 +40,22 @@ extension BrowserState {
 
     private mutating func perform(_ command: BrowserCommand) -> [BrowserEffect] {
         switch command {
-        case .list(let move):
+        case .shared(let move):
             select(move)
-        case .open:
+        case .own(.open):
             return openSelection()
-        case .parent:
+        case .own(.parent):
             return goToParent()
-        case .filter:
+        case .own(.filter):
             isEditingFilter = listing == .loaded
-        case .toggleHidden:
+        case .own(.toggleHidden):
             toggleHidden()
-        case .help:
+        case .own(.help):
             showingHelp = true
             helpTop = 0
-        case .redraw:
+        case .own(.redraw):
             return [.clearScreen]
-        case .quit:
+        case .own(.quit):
             return [.quit]
         }
         return []
@@ -113,22 +113,22 @@ extension BrowserState {
             return
         }
         switch filterKeymap.command(for: key) {
-        case .deleteBackward:
+        case .own(.deleteBackward):
             if filter.isEmpty {
                 isEditingFilter = false
             } else {
                 filter.removeLast()
                 updateVisibleEntries(selecting: selectedEntry?.name)
             }
-        case .clear:
+        case .own(.clear):
             isEditingFilter = false
             filter = ""
             updateVisibleEntries(selecting: selectedEntry?.name)
             message = countSummary
-        case .keep:
+        case .own(.keep):
             isEditingFilter = false
             message = filter.isEmpty ? countSummary : filterSummary
-        case .list(let move):
+        case .shared(let move):
             select(move)
         case nil:
             break

@@ -12,16 +12,16 @@ extension BrowserState {
             return []
         }
         switch passwordKeymap.command(for: key) {
-        case .accept:
+        case .own(.accept):
             passwordEntry = nil
             message = .tryingPassword
             return [.unlock(path: entry.path, password: entry.secret)]
-        case .cancel:
+        case .own(.cancel):
             cancelPasswordEntry()
-        case .deleteBackward:
+        case .own(.deleteBackward):
             entry.editor.deleteBackward()
             passwordEntry = entry
-        case .edit(let command):
+        case .shared(let command):
             entry.editor.perform(command, history: [])
             passwordEntry = entry
         case nil:

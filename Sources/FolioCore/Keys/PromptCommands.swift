@@ -1,64 +1,37 @@
-/// Something the go-to-page prompt does with a key. Printable characters are not commands:
-/// they type the page number or label (except `g` and `G` before anything is typed).
-public enum GoToPromptCommand: KeyCommand {
-    /// Edit the line typed.
-    case edit(LineEditCommand)
+/// What the go-to-page prompt does with a key, beside editing the line (``LineEditCommand``).
+/// Printable characters are not commands: they type the page number or label (except `g` and
+/// `G` before anything is typed).
+public enum GoToPromptAction: String, ModeActions {
+    public typealias Shared = LineEditCommand
     /// Delete the last digit, or close the prompt when there is none.
-    case deleteBackward
+    case deleteBackward = "delete-backward"
     /// Close the prompt without going anywhere.
-    case cancel
+    case cancel = "cancel"
     /// Go to the page typed.
-    case accept
+    case accept = "accept"
     /// Go to the first page, when no digit has been typed (`g` `g`).
-    case firstPage
+    case firstPage = "first-page"
     /// Go to the last page.
-    case lastPage
-
-    /// Every command, the editing commands first.
-    public static var allCases: [GoToPromptCommand] {
-        LineEditCommand.allCases.map(Self.edit) + [.deleteBackward, .cancel, .accept, .firstPage, .lastPage]
-    }
-
-    /// The command's stable name.
-    public var name: String {
-        switch self {
-        case .edit(let command): command.name
-        case .deleteBackward: "delete-backward"
-        case .cancel: "cancel"
-        case .accept: "accept"
-        case .firstPage: "first-page"
-        case .lastPage: "last-page"
-        }
-    }
+    case lastPage = "last-page"
 }
 
-/// Something the search prompt does with a key. Printable characters are not commands: they
-/// type the pattern.
-public enum SearchPromptCommand: KeyCommand {
-    /// Edit the line typed.
-    case edit(LineEditCommand)
+/// Something the go-to-page prompt does with a key.
+public typealias GoToPromptCommand = ModeCommand<GoToPromptAction>
+
+/// What the search prompt does with a key, beside editing the line. Printable characters are
+/// not commands: they type the pattern.
+public enum SearchPromptAction: String, ModeActions {
+    public typealias Shared = LineEditCommand
     /// Delete the last character, or close the prompt when there is none.
-    case deleteBackward
+    case deleteBackward = "delete-backward"
     /// Close the prompt without searching.
-    case cancel
+    case cancel = "cancel"
     /// Search for the pattern typed, or repeat the last search when it is empty.
-    case accept
-
-    /// Every command, the editing commands first.
-    public static var allCases: [SearchPromptCommand] {
-        LineEditCommand.allCases.map(Self.edit) + [.deleteBackward, .cancel, .accept]
-    }
-
-    /// The command's stable name.
-    public var name: String {
-        switch self {
-        case .edit(let command): command.name
-        case .deleteBackward: "delete-backward"
-        case .cancel: "cancel"
-        case .accept: "accept"
-        }
-    }
+    case accept = "accept"
 }
+
+/// Something the search prompt does with a key.
+public typealias SearchPromptCommand = ModeCommand<SearchPromptAction>
 
 /// The go-to-page prompt's key table.
 public typealias GoToPromptKeymap = Keymap<GoToPromptCommand>
@@ -69,21 +42,21 @@ extension Keymap where Command == GoToPromptCommand {
         GoToPromptKeymap(
             bindings: [
                 KeyBinding(
-                    keys: [.enter], command: .accept, summary: "Go to the page typed",
+                    keys: [.enter], command: .own(.accept), summary: "Go to the page typed",
                     details:
                         "the page labelled so when one is (`g xiv`, `g 714` in a book whose page 714 is its 745th), else the page with that number; the message says which"
                 ),
                 KeyBinding(
-                    keys: [.backspace], command: .deleteBackward, summary: "Delete a character",
+                    keys: [.backspace], command: .own(.deleteBackward), summary: "Delete a character",
                     details: "with none left, close the prompt"),
-                KeyBinding(keys: [.escape], command: .cancel, summary: "Cancel"),
+                KeyBinding(keys: [.escape], command: .own(.cancel), summary: "Cancel"),
                 KeyBinding(
-                    keys: [.character("g")], command: .firstPage, summary: "First page",
+                    keys: [.character("g")], command: .own(.firstPage), summary: "First page",
                     details: "before anything is typed, so `g` `g` goes to page 1"),
                 KeyBinding(
-                    keys: [.character("G")], command: .lastPage, summary: "Last page",
+                    keys: [.character("G")], command: .own(.lastPage), summary: "Last page",
                     details: "before anything is typed"),
-            ] + LineEditCommand.bindings(GoToPromptCommand.edit))
+            ] + LineEditCommand.bindings(GoToPromptCommand.shared))
     }
 }
 
@@ -96,12 +69,12 @@ extension Keymap where Command == SearchPromptCommand {
         SearchPromptKeymap(
             bindings: [
                 KeyBinding(
-                    keys: [.enter], command: .accept, summary: "Search",
+                    keys: [.enter], command: .own(.accept), summary: "Search",
                     details: "an empty pattern repeats the last search in the prompt's direction"),
                 KeyBinding(
-                    keys: [.backspace], command: .deleteBackward, summary: "Delete a character",
+                    keys: [.backspace], command: .own(.deleteBackward), summary: "Delete a character",
                     details: "with none left, close the prompt"),
-                KeyBinding(keys: [.escape], command: .cancel, summary: "Cancel"),
-            ] + LineEditCommand.bindings(SearchPromptCommand.edit))
+                KeyBinding(keys: [.escape], command: .own(.cancel), summary: "Cancel"),
+            ] + LineEditCommand.bindings(SearchPromptCommand.shared))
     }
 }

@@ -22,17 +22,17 @@ extension ReaderState {
             return []
         }
         switch command {
-        case .edit(let edit):
+        case .shared(let edit):
             editor.perform(edit, history: goToHistory.entries)
             mode = .goTo(editor)
             return []
-        case .deleteBackward:
+        case .own(.deleteBackward):
             mode = editor.deleteBackward() || !editor.isEmpty ? .goTo(editor) : .reading
             return []
-        case .cancel:
+        case .own(.cancel):
             mode = .reading
             return []
-        case .accept:
+        case .own(.accept):
             mode = .reading
             let typed = editor.text.trimmingSpaces
             guard !typed.isEmpty else {
@@ -40,10 +40,10 @@ extension ReaderState {
             }
             goToHistory.record(typed)
             return jump(toTyped: typed)
-        case .firstPage:
+        case .own(.firstPage):
             mode = .reading
             return jump(to: 0)
-        case .lastPage:
+        case .own(.lastPage):
             mode = .reading
             return lastPage.map { jump(to: $0) } ?? []
         }

@@ -20,12 +20,12 @@ extension ReaderState {
         }
         list.typedNumber = ""
         switch linkListKeymap.command(for: key) {
-        case .close:
+        case .own(.close):
             mode = .reading
             return []
-        case .follow:
+        case .own(.follow):
             return follow(list.links[list.selected])
-        case .copyAddress:
+        case .own(.copyAddress):
             let link = list.links[list.selected]
             mode = .reading
             if let uri = link.uri {
@@ -33,7 +33,7 @@ extension ReaderState {
             }
             message = .linkHasNoAddress(number: list.selected + 1, page: link.page ?? 0)
             return []
-        case .list(let move):
+        case .shared(let move):
             list.selected = move.destination(from: list.selected, count: list.links.count, screenful: overlayRows - 1)
         case nil:
             break

@@ -35,15 +35,15 @@ extension ReaderState {
     mutating func perform(_ command: OutlineCommand) -> [ReaderEffect] {
         guard case .outline(var list) = mode else { return [] }
         switch command {
-        case .close:
+        case .own(.close):
             if list.filter.isEmpty {
                 mode = .reading
                 return []
             }
             list.setFilter("")
-        case .deleteBackward:
+        case .own(.deleteBackward):
             list.setFilter(String(list.filter.dropLast()))
-        case .jump:
+        case .own(.jump):
             guard list.visible.contains(list.selected) else {
                 message = .noOutlineEntry(filter: list.filter)
                 return []
@@ -54,9 +54,9 @@ extension ReaderState {
                 return []
             }
             return jump(to: page)
-        case .list(let move): list.select(move, screenful: overlayRows - 1)
-        case .collapse: list.collapseOrSelectParent()
-        case .expand: list.expand()
+        case .shared(let move): list.select(move, screenful: overlayRows - 1)
+        case .own(.collapse): list.collapseOrSelectParent()
+        case .own(.expand): list.expand()
         }
         mode = .outline(list)
         return []

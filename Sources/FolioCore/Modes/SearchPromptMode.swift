@@ -16,14 +16,14 @@ extension ReaderState {
             return []
         }
         switch searchPromptKeymap.command(for: key) {
-        case .edit(let edit):
+        case .shared(let edit):
             prompt.editor.perform(edit, history: search.history.entries)
             mode = .searchPrompt(prompt)
-        case .cancel:
+        case .own(.cancel):
             mode = .reading
-        case .deleteBackward:
+        case .own(.deleteBackward):
             mode = prompt.editor.deleteBackward() || !prompt.editor.isEmpty ? .searchPrompt(prompt) : .reading
-        case .accept:
+        case .own(.accept):
             mode = .reading
             guard !prompt.text.isEmpty else {
                 return search.lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)

@@ -23,10 +23,10 @@ extension ReaderState {
         guard case .selection(var selection) = mode else { return [] }
         let lineCount = currentLines?.count ?? 0
         switch command {
-        case .cancel:
+        case .own(.cancel):
             mode = .reading
             return []
-        case .copy:
+        case .own(.copy):
             mode = .reading
             guard let lines = currentLines, !lines.isEmpty else {
                 message = .nothingToSelect
@@ -39,7 +39,7 @@ extension ReaderState {
                     text: chosen.joined(separator: "\n") + "\n",
                     description: "\(count) line\(count == 1 ? "" : "s") of page \(currentPage + 1)")
             ]
-        case .list(let move):
+        case .shared(let move):
             selection.cursor = move.destination(
                 from: selection.cursor, count: lineCount, screenful: max(textRows - 1, 1))
         }

@@ -62,7 +62,7 @@ extension ReaderState {
             var effects: [ReaderEffect] = []
             for _ in 0..<Self.wheelLines {
                 switch mode {
-                case .outline: effects += perform(OutlineCommand.list(move))
+                case .outline: effects += perform(OutlineCommand.shared(move))
                 case .links: effects += moveInLinkList(move)
                 default: break
                 }
@@ -76,7 +76,7 @@ extension ReaderState {
             case .outline(var list):
                 list.selected = entry
                 mode = .outline(list)
-                return clicks >= 2 ? perform(OutlineCommand.jump) : []
+                return clicks >= 2 ? perform(OutlineCommand.own(.jump)) : []
             case .links(var list):
                 list.selected = entry
                 mode = .links(list)

@@ -53,7 +53,7 @@ enum HelpScreen {
         ].compactMap { $0 }
         var prompt: String?
         if let open = state.keymap.firstKey(for: .goToPagePrompt),
-            let accept = state.goToPromptKeymap.firstKey(for: .accept)
+            let accept = state.goToPromptKeymap.firstKey(for: .own(.accept))
         {
             prompt = "\(open.displayName) 12 \(accept.displayName) = page 12"
         }

@@ -120,7 +120,7 @@ enum StatusLine {
     /// Line selection's hints from its table: the keys that move the cursor, then the hinted
     /// bindings ("Down/Up extend, y copies, Esc cancels").
     private static func selectionHints(_ keymap: SelectionKeymap) -> String {
-        let moves = [ListCommand.down, .up].compactMap { keymap.firstKey(for: .list($0))?.displayName }
+        let moves = [ListCommand.down, .up].compactMap { keymap.firstKey(for: .shared($0))?.displayName }
         let extend = moves.isEmpty ? [] : [moves.joined(separator: "/") + " extend"]
         return (extend + keymap.hints).joined(separator: ", ")
     }

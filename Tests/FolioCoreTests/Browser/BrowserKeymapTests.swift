@@ -19,12 +19,12 @@ import Testing
 
     /// The keys the issue asks for.
     @Test(arguments: [
-        (Key.up, BrowserCommand.list(.up)), (.character("k"), .list(.up)),
-        (.down, .list(.down)), (.character("j"), .list(.down)),
-        (.pageUp, .list(.screenUp)), (.pageDown, .list(.screenDown)), (.home, .list(.first)), (.end, .list(.last)),
-        (.enter, .open), (.backspace, .parent), (.left, .parent), (.character("h"), .parent),
-        (.character("/"), .filter), (.character("."), .toggleHidden), (.character("?"), .help),
-        (.character("q"), .quit),
+        (Key.up, BrowserCommand.shared(.up)), (.character("k"), .shared(.up)),
+        (.down, .shared(.down)), (.character("j"), .shared(.down)),
+        (.pageUp, .shared(.screenUp)), (.pageDown, .shared(.screenDown)), (.home, .shared(.first)), (.end, .shared(.last)),
+        (.enter, .own(.open)), (.backspace, .own(.parent)), (.left, .own(.parent)), (.character("h"), .own(.parent)),
+        (.character("/"), .own(.filter)), (.character("."), .own(.toggleHidden)), (.character("?"), .own(.help)),
+        (.character("q"), .own(.quit)),
     ])
     func defaultBinding(key: Key, command: BrowserCommand) {
         #expect(keymap.command(for: key) == command)
@@ -38,8 +38,8 @@ import Testing
     @Test func hintsComeFromTheTable() {
         #expect(keymap.hints == ["Enter open", "/ filter", "? help", "q quit"])
         let custom = BrowserKeymap(bindings: [
-            BrowserKeyBinding(keys: [], command: .quit, summary: "Nothing to press", hint: "never"),
-            BrowserKeyBinding(keys: [.control("q"), .character("q")], command: .quit, summary: "Quit", hint: "quit"),
+            BrowserKeyBinding(keys: [], command: .own(.quit), summary: "Nothing to press", hint: "never"),
+            BrowserKeyBinding(keys: [.control("q"), .character("q")], command: .own(.quit), summary: "Quit", hint: "quit"),
         ])
         #expect(custom.hints == ["Ctrl-Q quit"])
         #expect(
@@ -50,9 +50,9 @@ import Testing
 
     @Test func firstBindingOfARepeatedKeyWins() {
         let custom = BrowserKeymap(bindings: [
-            BrowserKeyBinding(keys: [.character("z")], command: .quit, summary: "Quit"),
-            BrowserKeyBinding(keys: [.character("z")], command: .help, summary: "Help"),
+            BrowserKeyBinding(keys: [.character("z")], command: .own(.quit), summary: "Quit"),
+            BrowserKeyBinding(keys: [.character("z")], command: .own(.help), summary: "Help"),
         ])
-        #expect(custom.command(for: .character("z")) == .quit)
+        #expect(custom.command(for: .character("z")) == .own(.quit))
     }
 }

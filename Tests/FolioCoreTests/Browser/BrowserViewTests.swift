@@ -250,9 +250,9 @@ import Testing
 
     @Test func helpAndHintsFollowACustomTable() {
         let keymap = BrowserKeymap(bindings: [
-            BrowserKeyBinding(keys: [.function(1)], command: .help, summary: "Keys", hint: "keys"),
-            BrowserKeyBinding(keys: [.character("x"), .escape], command: .quit, summary: "Leave", hint: "leave"),
-            BrowserKeyBinding(keys: [.down], command: .list(.down), summary: "Next"),
+            BrowserKeyBinding(keys: [.function(1)], command: .own(.help), summary: "Keys", hint: "keys"),
+            BrowserKeyBinding(keys: [.character("x"), .escape], command: .own(.quit), summary: "Leave", hint: "leave"),
+            BrowserKeyBinding(keys: [.down], command: .shared(.down), summary: "Next"),
         ])
         var keys = KeyTables()
         keys.browser = keymap
