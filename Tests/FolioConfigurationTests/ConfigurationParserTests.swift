@@ -184,7 +184,8 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(configuration.keys.goToPrompt.command(for: .control("h")) == .own(.deleteBackward))
         #expect(configuration.keys.searchPrompt.command(for: .control("h")) == .own(.deleteBackward))
         #expect(configuration.keys.filter.command(for: .control("h")) == .own(.deleteBackward))
-        #expect(configuration.keys.goToPrompt.command(for: .control("g")) == .own(.firstPage), "only goto has first-page")
+        #expect(
+            configuration.keys.goToPrompt.command(for: .control("g")) == .own(.firstPage), "only goto has first-page")
     }
 
     @Test func keysAreWrittenAsVimAndZathuraUsersWriteThem() throws {

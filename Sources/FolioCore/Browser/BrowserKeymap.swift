@@ -41,7 +41,8 @@ extension Keymap where Command == FilterCommand {
             bindings: [
                 KeyBinding(keys: [.enter], command: .own(.keep), summary: "Keep the filter", hint: "keeps"),
                 KeyBinding(
-                    keys: [.escape], command: .own(.clear), summary: "Clear the filter", details: "showing every entry again",
+                    keys: [.escape], command: .own(.clear), summary: "Clear the filter",
+                    details: "showing every entry again",
                     hint: "clears"),
                 KeyBinding(
                     keys: [.backspace], command: .own(.deleteBackward), summary: "Delete a character",
@@ -60,7 +61,8 @@ extension Keymap where Command == PasswordPromptCommand {
             bindings: [
                 KeyBinding(keys: [.enter], command: .own(.accept), summary: "Open with this password", hint: "open"),
                 KeyBinding(
-                    keys: [.escape], command: .own(.cancel), summary: "Cancel", details: "back to the list (Ctrl-C too)",
+                    keys: [.escape], command: .own(.cancel), summary: "Cancel",
+                    details: "back to the list (Ctrl-C too)",
                     hint: "cancel"),
                 KeyBinding(keys: [.backspace], command: .own(.deleteBackward), summary: "Delete a character"),
             ]

@@ -21,7 +21,8 @@ import Testing
     @Test(arguments: [
         (Key.up, BrowserCommand.shared(.up)), (.character("k"), .shared(.up)),
         (.down, .shared(.down)), (.character("j"), .shared(.down)),
-        (.pageUp, .shared(.screenUp)), (.pageDown, .shared(.screenDown)), (.home, .shared(.first)), (.end, .shared(.last)),
+        (.pageUp, .shared(.screenUp)), (.pageDown, .shared(.screenDown)), (.home, .shared(.first)),
+        (.end, .shared(.last)),
         (.enter, .own(.open)), (.backspace, .own(.parent)), (.left, .own(.parent)), (.character("h"), .own(.parent)),
         (.character("/"), .own(.filter)), (.character("."), .own(.toggleHidden)), (.character("?"), .own(.help)),
         (.character("q"), .own(.quit)),
@@ -39,7 +40,8 @@ import Testing
         #expect(keymap.hints == ["Enter open", "/ filter", "? help", "q quit"])
         let custom = BrowserKeymap(bindings: [
             BrowserKeyBinding(keys: [], command: .own(.quit), summary: "Nothing to press", hint: "never"),
-            BrowserKeyBinding(keys: [.control("q"), .character("q")], command: .own(.quit), summary: "Quit", hint: "quit"),
+            BrowserKeyBinding(
+                keys: [.control("q"), .character("q")], command: .own(.quit), summary: "Quit", hint: "quit"),
         ])
         #expect(custom.hints == ["Ctrl-Q quit"])
         #expect(
