@@ -1,9 +1,9 @@
 /// Something a configuration file names by a stable identifier: a command, a mode.
 ///
 /// The name never changes when the Swift case is renamed: each case spells its name out, as
-/// its `String` raw value (`case nextPage = "next-page"`), or, for a mode's command type that
-/// wraps a shared set of commands (``ListCommand``, ``LineEditCommand``), in its `name`. Names
-/// are kebab-case and unique among their type's cases.
+/// its `String` raw value (`case nextPage = "next-page"`); a mode's command that wraps a shared
+/// set of commands (``ModeCommand``) takes the wrapped command's. Names are kebab-case and
+/// unique among their type's cases.
 public protocol StablyNamed: CaseIterable {
     /// The stable kebab-case name, such as `next-page` or `outline`.
     var name: String { get }

@@ -81,3 +81,231 @@ public enum ReaderCommand: String, KeyCommand {
     /// Reopen the document from its file now (it is also reopened when the file changes).
     case reload = "reload"
 }
+
+/// One reader command, declared once: its default keys and how help and the key reference
+/// describe it (its ``binding``, which names the command), and what it does.
+public struct ReaderCommandRow: Sendable {
+    /// The command's default keys, summary and details: its row in ``ReaderKeymap/standard``.
+    public let binding: ReaderKeyBinding
+    /// What the command does, given the count typed before it (nil without one).
+    let perform: @Sendable (inout ReaderState, _ count: Int?) -> [ReaderEffect]
+
+    /// Creates the row of `command`.
+    init(
+        _ command: ReaderCommand, keys: [Key], summary: String, details: String? = nil,
+        perform: @escaping @Sendable (inout ReaderState, _ count: Int?) -> [ReaderEffect]
+    ) {
+        binding = ReaderKeyBinding(keys: keys, command: command, summary: summary, details: details)
+        self.perform = perform
+    }
+}
+
+extension ReaderCommand {
+    /// Every reader command's row, in the order help lists them.
+    public static let rows: [ReaderCommandRow] = [
+        ReaderCommandRow(.nextPage, keys: [.right, .character("l")], summary: "Next page") { state, count in
+            state.movePages(by: ReaderState.times(count))
+        },
+        ReaderCommandRow(.previousPage, keys: [.left, .character("h")], summary: "Previous page") { state, count in
+            state.movePages(by: -ReaderState.times(count))
+        },
+        ReaderCommandRow(
+            .scrollLineDown, keys: [.down, .character("j")], summary: "Down a line",
+            details: "at the bottom of a page, on to the next; in the image view, by cell rows"
+        ) { state, count in state.scrollDown(by: ReaderState.times(count)) },
+        ReaderCommandRow(.scrollLineUp, keys: [.up, .character("k")], summary: "Up a line") { state, count in
+            state.scrollUp(by: ReaderState.times(count))
+        },
+        ReaderCommandRow(
+            .scrollScreenDown, keys: [.character(" "), .pageDown], summary: "Down a screen",
+            details:
+                "keeping two lines of context (scroll-overlap); the last screen of a page shows only the lines not yet read, then on to the next page"
+        ) { state, count in
+            state.scrollDown(by: ReaderState.repeated(state.screenfulLines, count), pastTheEnd: true)
+        },
+        ReaderCommandRow(
+            .scrollScreenUp, keys: [.character("b"), .pageUp], summary: "Up a screen",
+            details:
+                "keeping two lines of context (scroll-overlap); at the top of a page, back to the bottom of the previous one"
+        ) { state, count in state.scrollUp(by: ReaderState.repeated(state.screenfulLines, count)) },
+        ReaderCommandRow(.scrollHalfDown, keys: [.control("d")], summary: "Down half a screen") { state, count in
+            state.scrollDown(by: ReaderState.repeated(state.halfScreenLines, count))
+        },
+        ReaderCommandRow(.scrollHalfUp, keys: [.control("u")], summary: "Up half a screen") { state, count in
+            state.scrollUp(by: ReaderState.repeated(state.halfScreenLines, count))
+        },
+        ReaderCommandRow(.firstPage, keys: [.home], summary: "First page") { state, _ in state.jump(to: 0) },
+        ReaderCommandRow(.lastPage, keys: [.end], summary: "Last page") { state, _ in state.jumpToLastPage() },
+        ReaderCommandRow(
+            .goToPagePrompt, keys: [.character("g")], summary: "Go to page; gg: first",
+            details: "opens the go-to prompt (below); after a count, goes to that page"
+        ) { state, count in
+            guard let count else {
+                state.openGoToPrompt()
+                return []
+            }
+            return state.jump(toPageNumber: count)
+        },
+        ReaderCommandRow(
+            .goToCountOrLast, keys: [.character("G")], summary: "Page N (NG) or last",
+            details: "`12G` goes to page 12, `G` alone to the last page"
+        ) { state, count in count.map { state.jump(toPageNumber: $0) } ?? state.jumpToLastPage() },
+        ReaderCommandRow(
+            .toggleWrap, keys: [.character("w")], summary: "Toggle wrap-around",
+            details:
+                "Right on the last page goes to page 1, Left on page 1 to the last; counts and jumps wrap too. Off (bounded), the reader stops at the ends and says `Last page`"
+        ) { state, _ in state.toggleWrap() },
+        ReaderCommandRow(
+            .toggleLayout, keys: [.character("L")], summary: "Reflow / page layout",
+            details:
+                "reflowed text (paragraphs re-wrapped to the terminal, hyphenated line ends joined) or the page's physical layout (columns side by side)"
+        ) { state, _ in
+            state.toggleLayout()
+            return []
+        },
+        ReaderCommandRow(
+            .scrollLeft, keys: [.character("<")], summary: "Scroll left (layout)",
+            details: "also a page image wider than the screen"
+        ) { state, count in
+            state.scrollSideways(by: -ReaderState.repeated(state.halfScreenColumns, count))
+            return []
+        },
+        ReaderCommandRow(.scrollRight, keys: [.character(">")], summary: "Scroll right (layout)") { state, count in
+            state.scrollSideways(by: ReaderState.repeated(state.halfScreenColumns, count))
+            return []
+        },
+        ReaderCommandRow(
+            .searchForward, keys: [.character("/")], summary: "Search forward",
+            details:
+                "opens the search prompt (below); smart case: case matters only when the pattern has a capital; `re:` starts a regular expression. Matches are highlighted (the current one set apart) in the text, and marked in yellow on page images"
+        ) { state, _ in
+            state.openSearchPrompt(.forward)
+            return []
+        },
+        ReaderCommandRow(.searchBackward, keys: [.control("r")], summary: "Search backward") { state, _ in
+            state.openSearchPrompt(.backward)
+            return []
+        },
+        ReaderCommandRow(
+            .nextMatch, keys: [.character("n")], summary: "Next match",
+            details: "across pages; at the ends of the document the search stops, or wraps when `w` is on"
+        ) { state, _ in state.repeatSearch(direction: state.search.lastSearchDirection) },
+        ReaderCommandRow(.previousMatch, keys: [.character("N")], summary: "Previous match") { state, _ in
+            state.repeatSearch(direction: state.search.lastSearchDirection.reversed)
+        },
+        ReaderCommandRow(
+            .showOutline, keys: [.character("o")], summary: "Outline (contents)",
+            details: "a list over the page (below), filtered as you type; the current section is marked `●`"
+        ) { state, _ in state.showOutline() },
+        ReaderCommandRow(
+            .showLinks, keys: [.character("f")], summary: "Links on this page",
+            details:
+                "hint letters on the links on screen, typed to follow one; Enter lists every link of the page (below)"
+        ) { state, _ in [.loadLinks(page: state.currentPage)] },
+        ReaderCommandRow(
+            .setMark, keys: [.character("m")], summary: "Set a mark",
+            details: "`m` and a letter: `a`–`z` in this document, `A`–`Z` in any; kept across runs"
+        ) { state, _ in
+            state.awaitMark(.set)
+            return []
+        },
+        ReaderCommandRow(
+            .jumpToMark, keys: [.character("'")], summary: "Go to a mark",
+            details:
+                "`'` and its letter (another document's for `A`–`Z`); `''` back to where the last jump started, `'?` lists the marks"
+        ) { state, _ in
+            state.awaitMark(.jump)
+            return []
+        },
+        ReaderCommandRow(
+            .historyBack, keys: [.backspace, .control("o")], summary: "Back (jump history)",
+            details: "every `g`, `G`, Home/End, outline, link and search jump is recorded"
+        ) { state, _ in state.goBack() },
+        ReaderCommandRow(
+            .historyForward, keys: [.control("n")], summary: "Forward (jump history)",
+            details: "not Ctrl-I as in vim: terminals send Ctrl-I as Tab, which switches to the image view"
+        ) { state, _ in state.goForward() },
+        ReaderCommandRow(
+            .toggleView, keys: [.tab], summary: "Text / page image",
+            details: "keeping your place; the status line shows `image`"
+        ) { state, _ in state.toggleView() },
+        ReaderCommandRow(
+            .cycleImageFit, keys: [.character("z")], summary: "Fit width / page (image)",
+            details: "fit the width (the default) or the whole page"
+        ) { state, _ in state.cycleFit() },
+        ReaderCommandRow(.zoomIn, keys: [.character("+"), .character("=")], summary: "Zoom in (image)") { state, _ in
+            state.zoom(in: true)
+        },
+        ReaderCommandRow(.zoomOut, keys: [.character("-")], summary: "Zoom out (image)") { state, _ in
+            state.zoom(in: false)
+        },
+        ReaderCommandRow(
+            .invertImages, keys: [.character("i")], summary: "Invert image colours",
+            details: "for dark terminals"
+        ) { state, _ in state.toggleInvert() },
+        ReaderCommandRow(.copyPage, keys: [.character("y")], summary: "Copy page text") { state, _ in
+            state.copyCurrentPage()
+        },
+        ReaderCommandRow(
+            .copyDocument, keys: [.character("Y")], summary: "Copy all text",
+            details: "with progress on the status line"
+        ) { state, _ in
+            state.message = .copyingDocument(pageCount: state.document.pageCount)
+            return [.copyDocument]
+        },
+        ReaderCommandRow(
+            .selectLines, keys: [.character("V")], summary: "Select lines to copy",
+            details: "see line selection below"
+        ) { state, _ in
+            state.startSelection()
+            return []
+        },
+        ReaderCommandRow(
+            .openBrowser, keys: [.character("F")], summary: "File browser",
+            details: "in the document's folder"
+        ) { _, _ in [.openBrowser] },
+        ReaderCommandRow(
+            .stopSearch, keys: [.escape], summary: "Stop a running search",
+            details: "its progress shows as `Searching 340/1000`; also forgets a count typed so far"
+        ) { state, _ in state.cancelSearch() },
+        ReaderCommandRow(.help, keys: [.character("?")], summary: "This help") { state, _ in
+            state.openHelp()
+            return []
+        },
+        ReaderCommandRow(.redraw, keys: [.control("l")], summary: "Redraw the screen") { _, _ in [.clearScreen] },
+        ReaderCommandRow(
+            .reload, keys: [.character("R")], summary: "Reload the document",
+            details:
+                "keeping the page; Folio also reloads by itself when the file changes (an editor or LaTeX rewriting it), unless `set reload false`"
+        ) { state, _ in
+            state.message = .reloading(fileName: state.document.fileName)
+            return [.reloadDocument]
+        },
+        ReaderCommandRow(
+            .quit, keys: [.character("q")], summary: "Quit",
+            details: "the terminal is left exactly as it was, and the document reopens at this page next time"
+        ) { _, _ in [.quit] },
+    ]
+
+    /// Each command's row.
+    private static let rowsByCommand = Dictionary(
+        rows.map { ($0.binding.command, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// What the command does, with the count typed before it.
+    func perform(on state: inout ReaderState, count: Int?) -> [ReaderEffect] {
+        Self.rowsByCommand[self]?.perform(&state, count) ?? []
+    }
+}
+
+/// The reader's key table.
+///
+/// Digits are deliberately absent: they type a count prefix, which ``ReaderState`` keeps as
+/// state (less's `A_DIGIT`), so a table entry for a digit would never be reached.
+public typealias ReaderKeymap = Keymap<ReaderCommand>
+
+extension Keymap where Command == ReaderCommand {
+    /// Folio's default keys, modelled on less and vi: each command's row's binding.
+    public static var standard: ReaderKeymap {
+        ReaderKeymap(bindings: ReaderCommand.rows.map(\.binding))
+    }
+}

@@ -63,130 +63,39 @@ extension ReaderState {
         return effects
     }
 
+    /// Runs `command`'s row (``ReaderCommand/rows``) with the count typed before it.
     private mutating func perform(_ command: ReaderCommand, count: Int?) -> [ReaderEffect] {
-        switch command {
-        case .nextPage, .previousPage, .scrollLineDown, .scrollLineUp, .scrollScreenDown, .scrollScreenUp,
-            .scrollHalfDown, .scrollHalfUp, .scrollLeft, .scrollRight:
-            return move(command, times: max(count ?? 1, 1))
-        case .firstPage:
-            return jump(to: 0)
-        case .lastPage:
-            return lastPage.map { jump(to: $0) } ?? []
-        case .goToPagePrompt:
-            if let count {
-                return jump(toPageNumber: count)
-            }
-            openGoToPrompt()
-            return []
-        case .goToCountOrLast:
-            if let count {
-                return jump(toPageNumber: count)
-            }
-            return lastPage.map { jump(to: $0) } ?? []
-        case .toggleWrap:
-            return toggleWrap()
-        case .toggleLayout:
-            toggleLayout()
-            return []
-        case .help:
-            openHelp()
-            return []
-        case .redraw:
-            return [.clearScreen]
-        case .quit:
-            return [.quit]
-        case .searchForward, .searchBackward, .nextMatch, .previousMatch, .stopSearch:
-            return performSearchCommand(command)
-        case .showOutline:
-            return showOutline()
-        case .showLinks:
-            return [.loadLinks(page: currentPage)]
-        case .setMark:
-            awaitMark(.set)
-            return []
-        case .jumpToMark:
-            awaitMark(.jump)
-            return []
-        case .historyBack:
-            return goBack()
-        case .historyForward:
-            return goForward()
-        case .copyPage, .copyDocument, .selectLines:
-            return performCopyCommand(command)
-        case .toggleView, .cycleImageFit, .zoomIn, .zoomOut, .invertImages:
-            return performImageCommand(command)
-        case .openBrowser:
-            return [.openBrowser]
-        case .reload:
-            message = .reloading(fileName: document.fileName)
-            return [.reloadDocument]
-        }
+        command.perform(on: &self, count: count)
     }
 
-    /// The commands that page and scroll, `times` over.
-    private mutating func move(_ command: ReaderCommand, times: Int) -> [ReaderEffect] {
-        func repeated(_ step: Int) -> Int {
-            let (product, overflow) = step.multipliedReportingOverflow(by: times)
-            return overflow ? Int.max : product
-        }
-        // A screenful keeps a line or more of the previous screen for context, as less does.
+    // MARK: What the rows call
+
+    /// How many times a command runs for the count typed before it: once without one.
+    static func times(_ count: Int?) -> Int {
+        max(count ?? 1, 1)
+    }
+
+    /// `step` taken as many times as the count says, saturating rather than overflowing.
+    static func repeated(_ step: Int, _ count: Int?) -> Int {
+        let (product, overflow) = step.multipliedReportingOverflow(by: times(count))
+        return overflow ? Int.max : product
+    }
+
+    /// Lines a screenful moves: the text rows less the lines kept for context, as less keeps
+    /// them (`scroll-overlap`), and at least one.
+    var screenfulLines: Int {
         let overlap = min(max(preferences.scrollOverlap, 0), ReaderPreferences.maximumScrollOverlap)
-        let screenful = repeated(max(textRows - overlap, 1))
-        switch command {
-        case .nextPage: return movePages(by: times)
-        case .previousPage: return movePages(by: -times)
-        case .scrollLineDown: return scrollDown(by: times)
-        case .scrollLineUp: return scrollUp(by: times)
-        case .scrollScreenDown: return scrollDown(by: screenful, pastTheEnd: true)
-        case .scrollScreenUp: return scrollUp(by: screenful)
-        case .scrollHalfDown: return scrollDown(by: repeated(max(textRows / 2, 1)))
-        case .scrollHalfUp: return scrollUp(by: repeated(max(textRows / 2, 1)))
-        case .scrollLeft: scrollSideways(by: -repeated(max(textColumns / 2, 1)))
-        case .scrollRight: scrollSideways(by: repeated(max(textColumns / 2, 1)))
-        default: break
-        }
-        return []
+        return max(textRows - overlap, 1)
     }
 
-    /// The commands that search: the prompt, `n` and `N`, and stopping a search.
-    private mutating func performSearchCommand(_ command: ReaderCommand) -> [ReaderEffect] {
-        switch command {
-        case .searchForward: openSearchPrompt(.forward)
-        case .searchBackward: openSearchPrompt(.backward)
-        case .nextMatch: return repeatSearch(direction: search.lastSearchDirection)
-        case .previousMatch:
-            return repeatSearch(direction: search.lastSearchDirection == .forward ? .backward : .forward)
-        case .stopSearch: return cancelSearch()
-        default: break
-        }
-        return []
-    }
+    /// Lines half a screen moves.
+    var halfScreenLines: Int { max(textRows / 2, 1) }
 
-    /// The commands that copy text: the page, the document, chosen lines.
-    private mutating func performCopyCommand(_ command: ReaderCommand) -> [ReaderEffect] {
-        switch command {
-        case .copyPage:
-            return copyCurrentPage()
-        case .copyDocument:
-            message = .copyingDocument(pageCount: document.pageCount)
-            return [.copyDocument]
-        case .selectLines:
-            startSelection()
-        default:
-            break
-        }
-        return []
-    }
+    /// Cells a sideways scroll moves: half the text's width.
+    var halfScreenColumns: Int { max(textColumns / 2, 1) }
 
-    /// The commands of the image view: switching to it, fit, zoom and inverting.
-    private mutating func performImageCommand(_ command: ReaderCommand) -> [ReaderEffect] {
-        switch command {
-        case .toggleView: return toggleView()
-        case .cycleImageFit: return cycleFit()
-        case .zoomIn: return zoom(in: true)
-        case .zoomOut: return zoom(in: false)
-        case .invertImages: return toggleInvert()
-        default: return []
-        }
+    /// Goes to the last page (a document without pages stays).
+    mutating func jumpToLastPage() -> [ReaderEffect] {
+        lastPage.map { jump(to: $0) } ?? []
     }
 }

@@ -2,4 +2,9 @@
 public enum SearchDirection: Sendable, Hashable {
     case forward
     case backward
+
+    /// The other way.
+    public var reversed: SearchDirection {
+        self == .forward ? .backward : .forward
+    }
 }
