@@ -63,7 +63,8 @@ import Testing
         .linkHints: ["cancel", "show-list"],
         .selection: ["cancel", "copy", "down", "first", "last", "screen-down", "screen-up", "up"],
         .browser: [
-            "down", "filter", "first", "help", "last", "open", "parent", "quit", "redraw", "screen-down", "screen-up",
+            "clear-filter", "down", "filter", "first", "help", "last", "open", "parent", "quit", "redraw",
+            "screen-down", "screen-up",
             "toggle-hidden", "up",
         ],
         .filter: ["clear", "delete-backward", "down", "first", "keep", "last", "screen-down", "screen-up", "up"],

@@ -8,6 +8,8 @@ public enum BrowserCommand: KeyCommand {
     case parent
     /// Open the filter prompt on the bottom row.
     case filter
+    /// Clear the filter kept, listing every entry again.
+    case clearFilter
     /// Show or hide entries whose names start with a dot.
     case toggleHidden
     /// Show the help screen.
@@ -19,7 +21,9 @@ public enum BrowserCommand: KeyCommand {
 
     /// Every command, the list commands first.
     public static var allCases: [BrowserCommand] {
-        ListCommand.allCases.map(Self.list) + [.open, .parent, .filter, .toggleHidden, .help, .redraw, .quit]
+        ListCommand.allCases.map(Self.list) + [
+            .open, .parent, .filter, .clearFilter, .toggleHidden, .help, .redraw, .quit,
+        ]
     }
 
     /// The command's stable name.
@@ -29,6 +33,7 @@ public enum BrowserCommand: KeyCommand {
         case .open: "open"
         case .parent: "parent"
         case .filter: "filter"
+        case .clearFilter: "clear-filter"
         case .toggleHidden: "toggle-hidden"
         case .help: "help"
         case .redraw: "redraw"

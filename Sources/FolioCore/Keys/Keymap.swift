@@ -254,6 +254,9 @@ extension Keymap where Command == ReaderCommand {
                 keys: [.escape], command: .stopSearch, summary: "Stop a running search",
                 details: "its progress shows as `Searching 340/1000`; also forgets a count typed so far"),
             ReaderKeyBinding(keys: [.character("?")], command: .help, summary: "This help"),
+            ReaderKeyBinding(
+                keys: [.character("M")], command: .showMessages, summary: "Messages of this session",
+                details: "in full, the newest last"),
             ReaderKeyBinding(keys: [.control("l")], command: .redraw, summary: "Redraw the screen"),
             ReaderKeyBinding(
                 keys: [.character("R")], command: .reload, summary: "Reload the document",

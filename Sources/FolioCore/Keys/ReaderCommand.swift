@@ -34,6 +34,8 @@ public enum ReaderCommand: String, KeyCommand {
     case scrollRight = "scroll-right"
     /// Show the help screen.
     case help = "help"
+    /// Show the session's messages in full.
+    case showMessages = "show-messages"
     /// Repaint the whole screen.
     case redraw = "redraw"
     /// Leave the reader.

@@ -91,6 +91,9 @@ extension ReaderState {
         case .help:
             openHelp()
             return []
+        case .showMessages:
+            openMessages()
+            return []
         case .redraw:
             return [.clearScreen]
         case .quit:

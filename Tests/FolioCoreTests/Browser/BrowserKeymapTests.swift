@@ -23,14 +23,14 @@ import Testing
         (.down, .list(.down)), (.character("j"), .list(.down)),
         (.pageUp, .list(.screenUp)), (.pageDown, .list(.screenDown)), (.home, .list(.first)), (.end, .list(.last)),
         (.enter, .open), (.backspace, .parent), (.left, .parent), (.character("h"), .parent),
-        (.character("/"), .filter), (.character("."), .toggleHidden), (.character("?"), .help),
+        (.character("/"), .filter), (.escape, .clearFilter), (.character("."), .toggleHidden), (.character("?"), .help),
         (.character("q"), .quit),
     ])
     func defaultBinding(key: Key, command: BrowserCommand) {
         #expect(keymap.command(for: key) == command)
     }
 
-    @Test(arguments: [Key.escape, .character("x"), .character("Q"), .control("c"), .tab, .function(1)])
+    @Test(arguments: [Key.character("x"), .character("Q"), .control("c"), .tab, .function(1)])
     func unboundKeysHaveNoCommand(key: Key) {
         #expect(keymap.command(for: key) == nil)
     }
