@@ -44,6 +44,7 @@ import Testing
             "open-browser", "previous-match", "previous-page", "quit", "redraw", "reload", "scroll-half-down",
             "scroll-half-up", "scroll-left", "scroll-line-down", "scroll-line-up", "scroll-right", "scroll-screen-down",
             "scroll-screen-up", "search-backward", "search-forward", "select-lines", "set-mark", "show-links",
+            "show-messages",
             "show-outline", "stop-search", "toggle-layout", "toggle-view", "toggle-wrap", "zoom-in", "zoom-out",
         ],
         .goToPrompt: [

@@ -194,6 +194,7 @@ public enum NoticePriority: Int, Sendable, Comparable {
     /// What happened: where reading starts, what the configuration got wrong, …
     case normal
 
+    /// Whether `lhs` matters less than `rhs`.
     public static func < (lhs: NoticePriority, rhs: NoticePriority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
