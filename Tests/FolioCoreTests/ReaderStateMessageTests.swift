@@ -111,6 +111,23 @@ import Testing
         #expect(session.state.currentPage == 4)
     }
 
+    @Test func aLongListOpensAtItsNewestMessageAndScrollsBack() {
+        var session = session(notes: [.resumed(page: 4)])
+        for _ in 0..<9 {
+            session.press(.character("w"))
+        }
+        session.press(.character("M"))
+        // 10 messages, each after a blank line, below the heading: 21 lines in 9 rows.
+        let lines = session.screenLines
+        #expect(lines[7].hasPrefix(" - Wrap-around paging on"), "the newest, last above the note: \(lines)")
+        #expect(lines[8].hasPrefix(" … lines 14–21 of 21: Up back"), "\(lines)")
+        session.press(.character("k"))
+        #expect(session.screenLines[8].hasPrefix(" … lines 13–20 of 21: Down more, Up back"))
+        session.press(.character("g"))
+        #expect(session.state.messagesTop == nil, "g is no scrolling key: it closes the list")
+        #expect(session.state.goToPrompt == nil)
+    }
+
     @Test func theMessagesListSaysWhenThereAreNone() {
         var session = session(notes: [])
         session.press(.character("M"))

@@ -8,7 +8,7 @@ extension ReaderState {
     /// Opens the list at its end, where the newest messages are.
     mutating func openMessages() {
         let count = MessagesScreen.lines(for: self).count
-        mode = .messages(top: max(count - textRows, 0))
+        mode = .messages(top: HelpPaging.top(after: .lines(count), from: 0, count: count, rows: textRows))
     }
 
     /// The first line of the list shown, when it is taller than the screen.
