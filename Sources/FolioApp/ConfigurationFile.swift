@@ -110,6 +110,8 @@ struct DiskFiles: ConfigurationFiles {
     }
 
     private static func problem(_ code: Int32) -> ConfigurationFileProblem {
-        ConfigurationFileProblem(reason: String(cString: strerror(code)).lowercased())
+        // Said as the parser's own tests and messages say it, not strerror's "… or directory".
+        if code == ENOENT { return ConfigurationFileProblem(reason: "no such file") }
+        return ConfigurationFileProblem(reason: String(cString: strerror(code)).lowercased())
     }
 }

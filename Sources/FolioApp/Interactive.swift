@@ -42,18 +42,22 @@ public struct Interactive: Sendable {
     let configuration: Configuration
     let searchHistory: SearchHistory?
     let markStore: MarkStore?
+    /// The tips shown before, each shown once per kind of terminal.
+    let shownTips: ShownTips?
 
     /// A session on `path` (a file or a folder; the current folder when nil), opening the first
     /// document at `startPage` when given: the page labelled so (`xiv`), else the page with
     /// that 1-based number. Reading positions are kept in `positions` (unless `configuration`
     /// turns remembering off), the patterns searched for in `searchHistory`, the marks in
     /// `markStore`; `configuration` gives the keys and how the reader starts, and its problems
-    /// are the first message on the screen.
+    /// are the first message on the screen. A tip (sharper images) is shown once per kind of
+    /// terminal, as `shownTips` remembers (at every start without it).
     public init(
         path: String?, password: String?, startPage: String?, services: SessionServices, positions: ReadingPositions?,
         configuration: Configuration = Configuration(), searchHistory: SearchHistory? = nil,
-        markStore: MarkStore? = nil
+        markStore: MarkStore? = nil, shownTips: ShownTips? = nil
     ) {
+        self.shownTips = shownTips
         self.searchHistory = searchHistory
         self.markStore = markStore
         self.path = path ?? "."
@@ -142,15 +146,30 @@ public struct Interactive: Sendable {
         var startPage: String?
         /// Where a global mark leads in the next document read.
         var markedPage: Int?
-        /// What the next screen says first: what the configuration file got wrong, or else how
-        /// to get sharper images (or why a marked document could not be opened).
-        var note: Notice?
+        /// What the next screen says first: what the configuration file got wrong, how to get
+        /// sharper images (or why a marked document could not be opened), each in its turn.
+        var notes: [Notice]
 
         init(interactive: Interactive, graphics: GraphicsSupport) {
             self.interactive = interactive
             self.graphics = graphics
             startPage = interactive.startPage
-            note = (interactive.configurationNote ?? graphics.advice).map { .report($0) }
+            notes = interactive.configurationNote.map { [.report($0)] } ?? []
+            if let tip = graphics.advice, interactive.shownTips?.wasShown(tip, on: graphics.terminalKind) != true {
+                notes.append(.tip(tip))
+            }
+        }
+
+        /// Hands the first `count` notes waiting (all by default) to the screen that shows
+        /// them: a tip among them is then remembered as shown on this kind of terminal (a
+        /// failure to remember it only means it is shown again next time).
+        private mutating func takeNotes(_ count: Int = .max) -> [Notice] {
+            let taken = Array(notes.prefix(count))
+            notes.removeFirst(taken.count)
+            for case .tip(let tip) in taken {
+                try? interactive.shownTips?.record(tip, on: graphics.terminalKind)
+            }
+            return taken
         }
 
         private var opener: DocumentOpener { DocumentOpener(services: interactive.services) }
@@ -166,26 +185,25 @@ public struct Interactive: Sendable {
             _ document: Document, path: String, fromBrowser: Bool, on terminal: some TerminalBackend
         ) -> Screen? {
             let ending = interactive.read(
-                document, path: path, fromBrowser: fromBrowser, start: (startPage, markedPage, note), on: terminal,
-                graphics: graphics, messages: &messages)
+                document, path: path, fromBrowser: fromBrowser, start: (startPage, markedPage, takeNotes()),
+                on: terminal, graphics: graphics, messages: &messages)
             startPage = nil
             markedPage = nil
-            note = nil
             switch ending.outcome {
             case .open(let markedPath, let page):
                 let current = Screen.reader(document, path: path, fromBrowser: fromBrowser)
                 switch opener.open(markedPath, on: terminal) {
                 case .opened(let marked):
                     markedPage = page
-                    note = .atMarkedPage(page: page)
+                    notes = [.atMarkedPage(page: page)]
                     return .reader(marked, path: markedPath, fromBrowser: fromBrowser)
                 case .locked:
                     markedPage = ending.page
-                    note = .markedDocumentLocked(name: FileSystemName.displayed(Interactive.baseName(markedPath)))
+                    notes = [.markedDocumentLocked(name: FileSystemName.displayed(Interactive.baseName(markedPath)))]
                     return current
                 case .failed(let error):
                     markedPage = ending.page
-                    note = .markedDocumentFailed(path: markedPath, reason: error.description)
+                    notes = [.markedDocumentFailed(path: markedPath, reason: error.description)]
                     return current
                 case .signal(let signal): return end(128 + signal)
                 }
@@ -208,11 +226,12 @@ public struct Interactive: Sendable {
         ) -> Screen? {
             guard var state = browser else { return end(0) }
             let keys = interactive.configuration.keys.reader
+            // The browser's bottom row holds one message: the most important.
+            let first = browserStarted ? nil : takeNotes(1).first
             let outcome = BrowserSession().run(
                 &state, on: terminal, resuming: browserStarted,
-                note: note.map { .report(NoticeText.words(for: $0, keymap: keys)) })
+                note: first.map { .report(NoticeText.words(for: $0, keymap: keys)) })
             browserStarted = true
-            note = nil
             defer { browser = state }
             switch outcome {
             case .quit: return end(0)
@@ -265,7 +284,7 @@ public struct Interactive: Sendable {
     /// goes), then remembers where it was left.
     private func read(
         _ document: Document, path: String, fromBrowser: Bool,
-        start: (typed: String?, page: Int?, note: Notice?), on terminal: some TerminalBackend,
+        start: (typed: String?, page: Int?, notes: [Notice]), on terminal: some TerminalBackend,
         graphics: GraphicsSupport, messages: inout [String]
     ) -> ReaderSession.Ending {
         let key = Self.canonical(path)
@@ -275,7 +294,7 @@ public struct Interactive: Sendable {
         let resumeNote = remembered.flatMap { $0 > 0 ? Notice.resumed(page: $0) : nil }
         let session = ReaderSession(
             document: document, path: path, startPage: chosen ?? remembered ?? 0,
-            note: start.note ?? requested?.note ?? resumeNote,
+            notes: [requested?.note ?? resumeNote].compactMap { $0 } + start.notes,
             graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, configuration: configuration,
             searchHistory: searchHistory, marks: markStore.map { ($0, key) }, positions: positions.map { ($0, key) })
         let ending = session.run(on: terminal)

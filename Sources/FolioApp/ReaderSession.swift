@@ -37,7 +37,7 @@ public struct ReaderSession: Sendable {
     let document: Document
     let path: String
     let startPage: Int
-    let note: Notice?
+    let notes: [Notice]
     let graphics: GraphicsSupport
     let services: SessionServices
     let quitReturnsToBrowser: Bool
@@ -50,13 +50,13 @@ public struct ReaderSession: Sendable {
     let positions: (store: ReadingPositions, document: String)?
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
-    /// document), with `note` as the first message on the status line. `quitReturnsToBrowser`
+    /// document), with `notes` as the first messages on the status line. `quitReturnsToBrowser`
     /// makes `q` go back to the file browser the document was opened from; `configuration`
     /// gives the keys and how the reader starts. Searches are remembered in `searchHistory`,
     /// marks in `marks`, when given; the page the reader stays on is saved in `positions` as it
     /// reads (the owner saves the last page once the reader ends).
     public init(
-        document: Document, path: String, startPage: Int, note: Notice?, graphics: GraphicsSupport,
+        document: Document, path: String, startPage: Int, notes: [Notice], graphics: GraphicsSupport,
         services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration(),
         searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil,
         positions: (store: ReadingPositions, document: String)? = nil
@@ -68,7 +68,7 @@ public struct ReaderSession: Sendable {
         self.document = document
         self.path = path
         self.startPage = startPage
-        self.note = note
+        self.notes = notes
         self.graphics = graphics
         self.services = services
         self.quitReturnsToBrowser = quitReturnsToBrowser
@@ -224,7 +224,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     }
 
     func start() -> ReaderSession.Outcome? {
-        perform(state.start(note: session.note))
+        perform(state.start(notes: session.notes))
         draw(first: true)
         return ending
     }
@@ -244,6 +244,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             // A stopped process is often killed without another word.
             perform(state.savePositionNow())
             positionSaver?.waitUntilSaved()
+            perform(state.handle(.suspended))
             terminal.suspend()
             perform(state.handle(.resize(terminal.size)))
         case .imageEvicted(let id):

@@ -59,7 +59,7 @@ public struct Configuration: Sendable {
 public struct ConfigurationProblem: Sendable, Equatable, CustomStringConvertible {
     /// The file, as it was named (by the user or by an `include`).
     public var file: String
-    /// The 1-based line number.
+    /// The 1-based line number; 0 when the file itself could not be read.
     public var line: Int
     /// What is wrong, in words a user understands.
     public var reason: String
@@ -71,8 +71,9 @@ public struct ConfigurationProblem: Sendable, Equatable, CustomStringConvertible
         self.reason = reason
     }
 
-    /// `FILE:LINE: reason`.
+    /// `FILE:LINE: reason`, or `FILE: reason` when the file itself could not be read.
     public var description: String {
-        "\(TerminalSafeText.sanitized(file)):\(line): \(TerminalSafeText.sanitized(reason))"
+        let place = line > 0 ? "\(TerminalSafeText.sanitized(file)):\(line)" : TerminalSafeText.sanitized(file)
+        return "\(place): \(TerminalSafeText.sanitized(reason))"
     }
 }

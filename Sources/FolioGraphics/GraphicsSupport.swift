@@ -352,6 +352,9 @@ public struct GraphicsSupport: Sendable, Equatable {
     public var throughTmux: Bool
     /// A hint for the status line, shown once: how to get sharper images (tmux passthrough).
     public var advice: String?
+    /// The kind of terminal the advice is for, so it is shown once per kind: `TERM`, and inside
+    /// tmux the terminal outside it (`tmux-256color in xterm-kitty`).
+    public var terminalKind: String
     /// Whether grey pages go out as compact sixel (fewer grey levels), for a slow link.
     public var compactGreys: Bool
     /// Whether kitty images go through temporary files the terminal reads (`t=t`), not through
@@ -431,7 +434,15 @@ public struct GraphicsSupport: Sendable, Equatable {
         return GraphicsSupport(
             method: choice.method, cellPixels: cell, cellSizeKnown: cellKnown, maxImageSize: maxImage,
             explanation: choice.reasons + notes, replies: replies, outsideReplies: outside, throughTmux: throughTmux,
-            advice: advice, compactGreys: compact, kittyTemporaryFiles: temporaryFiles)
+            advice: advice,
+            terminalKind: (environment["TERM"] ?? "unknown")
+                + (tmux.map { " in " + outerTerminal(of: $0, outside) } ?? ""),
+            compactGreys: compact, kittyTemporaryFiles: temporaryFiles)
+    }
+
+    /// The terminal tmux runs in: its answer to the version query, else its client's TERM.
+    private static func outerTerminal(of tmux: TmuxState, _ outside: TerminalReplies?) -> String {
+        outside?.terminalVersion ?? (tmux.clientTerminal.isEmpty ? "unknown" : tmux.clientTerminal)
     }
 
     /// How to turn tmux's passthrough on, for `--diagnose`.
@@ -447,7 +458,7 @@ public struct GraphicsSupport: Sendable, Equatable {
         _ choice: (method: Method, reasons: [String]), tmux: TmuxState, replies: TerminalReplies,
         outside: TerminalReplies?, environment: [String: String], preference: GraphicsPreference
     ) -> (choice: (method: Method, reasons: [String]), throughTmux: Bool, advice: String?) {
-        let outer = outside?.terminalVersion ?? (tmux.clientTerminal.isEmpty ? "unknown" : tmux.clientTerminal)
+        let outer = outerTerminal(of: tmux, outside)
         switch preference {
         case .kitty:
             // Forced: the user says the terminal outside speaks it (and shows placeholders).

@@ -18,6 +18,10 @@ public final class CursesTerminal: TerminalBackend {
     private var pendingInputs: [KeyDecoder.Input] = []
     private var isStopped = false
     private var repaintPending = false
+    /// Whether the terminal has an alternate screen (terminfo's `smcup`: not the Linux console,
+    /// nor a vt100). Without one Folio draws on the shell's own screen, so it clears what it
+    /// drew on leaving, or the shell's prompt would be drawn over the status line.
+    private var hasAlternateScreen = true
     /// The colour pair and attributes each style is drawn with.
     private let styles: [CellStyle: (attr_t, Int16)]
     /// The sequences that turn on mouse reporting, bracketed paste and the bidirectional
@@ -56,6 +60,7 @@ public final class CursesTerminal: TerminalBackend {
         }
         self.screen = screen
         set_term(screen)
+        hasAlternateScreen = Self.has("smcup")
         cbreak()
         noecho()
         nonl()
@@ -143,6 +148,7 @@ public final class CursesTerminal: TerminalBackend {
         write(modesOff)
         curs_set(1)
         endwin()
+        clearIfNoAlternateScreen()
         SignalRelay.stopProcess()
         // Back from `fg`: the shell has put its own modes back. Restore the ones saved at start
         // (cbreak, no echo, no flow control) before the next refresh repaints everything.
@@ -360,6 +366,7 @@ public final class CursesTerminal: TerminalBackend {
         write(modesOff)
         curs_set(1)
         endwin()
+        clearIfNoAlternateScreen()
         if let screen {
             delscreen(screen)
             self.screen = nil
@@ -427,6 +434,21 @@ public final class CursesTerminal: TerminalBackend {
             if index < available { return Int16(index) }
             return index < 16 ? Int16(index % 8) : -1
         }
+    }
+
+    /// Whether TERM's terminfo entry has the string `capability`.
+    private static func has(_ capability: String) -> Bool {
+        guard let value = tigetstr(capability) else { return false }
+        return Int(bitPattern: value) != -1
+    }
+
+    /// After curses has been left: on a terminal with no alternate screen, clears the screen
+    /// (terminfo's `clear`, with its padding) and puts the cursor home, so the shell goes on
+    /// on an empty screen rather than over Folio's last frame.
+    private func clearIfNoAlternateScreen() {
+        guard !hasAlternateScreen, let clear = tigetstr("clear"), Int(bitPattern: clear) != -1 else { return }
+        putp(clear)
+        fflush(nil)
     }
 
     /// Removes terminfo's mouse key (`kmous`) from ncurses' key table: mouse reports then reach

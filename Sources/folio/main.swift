@@ -74,7 +74,8 @@ let interactive = Interactive(
     positions: ReadingPositions.standardPath(environment: environment).map(ReadingPositions.init(path:)),
     configuration: configuration,
     searchHistory: SearchHistory.standardPath(environment: environment).map(SearchHistory.init(path:)),
-    markStore: MarkStore.standardPath(environment: environment).map(MarkStore.init(path:)))
+    markStore: MarkStore.standardPath(environment: environment).map(MarkStore.init(path:)),
+    shownTips: ShownTips.standardPath(environment: environment).map(ShownTips.init(path:)))
 let start: Interactive.Start
 do throws(InteractiveError) {
     start = try interactive.start()

@@ -19,7 +19,7 @@ import Testing
         #expect(
             result.stderr.split(separator: "\n") == [
                 "folio: \(path):2: unknown command 'next-pgae' in reader mode (did you mean next-page?)",
-                "folio: \(path):4: cannot include missing: no such file or directory",
+                "folio: \(path):4: cannot include missing: no such file",
                 "folio: \(path):5: invalid view 'sideways' (text or image)",
             ])
         #expect(result.stdout.isEmpty)
@@ -41,7 +41,16 @@ import Testing
     @Test func aNamedConfigurationThatIsMissingIsAProblem() throws {
         let result = try FolioProcess.run(["--config", "/nonexistent/folio.conf", "--check-config"])
         #expect(result.status == 1)
-        #expect(result.stderr == "folio: /nonexistent/folio.conf:0: no such file or directory\n")
+        #expect(result.stderr == "folio: /nonexistent/folio.conf: no such file\n")
+    }
+
+    @Test func anUnfinishedKeyNameIsReportedWithItsLine() throws {
+        let directory = try TemporaryDirectory()
+        let path = try configuration("# keys\nmap <C-q quit\n", in: directory)
+        let result = try FolioProcess.run(["--config", path, "--check-config"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == "folio: \(path):2: unfinished key name <C-q (no closing >; write <lt> for the < key)\n")
     }
 
     @Test func listCommandsNamesEveryModeAndItsDefaultKeys() throws {

@@ -283,6 +283,50 @@ import Testing
         #expect(try !tmux.alternateScreenIsOn())
     }
 
+    /// Without an alternate screen (terminfo has no `smcup`: the Linux console, a vt100) Folio
+    /// draws on the shell's own screen: Ctrl-Z and quitting clear what it drew, so the shell's
+    /// prompt is never drawn over its status line.
+    @Test(arguments: ["linux", "vt100"])
+    func withoutAnAlternateScreenStoppingAndQuittingLeaveNothingBehind(term: String) throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("TERM=\(term) \"$FOLIO\" '\(tracemonkey)'")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("C-z")
+        let stopped = try tmux.waitFor("the shell's job message") { $0.contains("Stopped") }
+        #expect(!stopped.contains("reflow"), "\(stopped)")
+        #expect(!stopped.contains("Specialization"), "\(stopped)")
+        try tmux.run("fg")
+        try tmux.waitForStatus("1/14")
+        try tmux.send("q")
+        try tmux.run("echo \"[exit $?]\"")
+        let after = try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        #expect(!after.contains("reflow"), "\(after)")
+        #expect(!after.contains("Specialization"), "\(after)")
+        #expect(try tmux.screen().first?.hasPrefix("$ ") == true, "the shell goes on at the top of a clear screen")
+    }
+
+    /// The password prompt before the screen starts takes the keys one by one: arrow keys are
+    /// skipped (their escape sequences never become characters of the password), Esc cancels.
+    @Test func thePasswordPromptSkipsArrowKeysAndEscCancelsIt() throws {
+        let tmux = try TmuxSession(columns: 120, rows: 24)
+        let locked = Corpus.path("pypdf-libreoffice-writer-password.pdf")
+        try tmux.run("\"$FOLIO\" '\(locked)'; echo \"[exit $?]\"")
+        try tmux.waitFor("the password prompt") { $0.contains("Password for") }
+        try tmux.send("Left", "Up")
+        try tmux.send("openpassword", literal: true)
+        try tmux.send("Right", "Enter")
+        try tmux.waitForStatus("1/1")
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        try tmux.run("clear; \"$FOLIO\" '\(locked)'; echo \"[exit $?]\"")
+        try tmux.waitFor("the password prompt") { $0.contains("Password for") }
+        try tmux.send("secret", literal: true)
+        try tmux.send("Escape")
+        try tmux.waitFor("the shell after Esc") { $0.contains("[exit 1]") }
+        let text = try tmux.unwrappedText()
+        #expect(text.contains("folio: \(locked): document is encrypted: a password is needed (--password)"), "\(text)")
+    }
+
     @Test func hostileFileNameIsNeutralised() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-e2e-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

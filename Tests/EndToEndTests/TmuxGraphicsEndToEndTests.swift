@@ -28,6 +28,37 @@ import Testing
         #expect(screen.contains("`tmux set -g allow-passthrough on` (in ~/.tmux.conf)"))
     }
 
+    /// The tip waits for the message that matters (`-p 9999`), the next key shows it; Ctrl-Z
+    /// dismisses it, so `fg` does not bring it back; and it is shown once on this kind of
+    /// terminal, not at the next start.
+    @Test func theTipWaitsItsTurnAndIsShownOnce() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        let tip = "Sharper images: tmux set -g allow-passthrough on"
+        try tmux.run("\(tmux.tmuxVariable) \"$FOLIO\" -p 9999 '\(tracemonkey)'")
+        let first = try tmux.waitForStatus("No page 9999: opened the last page, 14")
+        #expect(!first.contains(tip))
+        // A key that neither moves nor says anything: Ctrl-L redraws.
+        try tmux.send("C-l")
+        try tmux.waitForStatus(tip)
+        try tmux.send("C-z")
+        try tmux.waitFor("the shell's job message") { $0.contains("Stopped") }
+        try tmux.run("fg")
+        let resumed = try tmux.waitForStatus("14/14")
+        #expect(!resumed.contains("Sharper"), "\(resumed)")
+        try tmux.send("q")
+        try tmux.run("clear; \(tmux.tmuxVariable) \"$FOLIO\" -p 3 '\(tracemonkey)'")
+        try tmux.waitForStatus("3/14")
+        try tmux.send("j")
+        let again = try tmux.waitForStillScreen("the second start, a key later")
+        #expect(!again.contains("Sharper"), "\(again)")
+        try tmux.send("q")
+        try tmux.run("echo \"[exit $?]\"")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        let shown = try String(
+            contentsOf: tmux.stateFolder.appendingPathComponent("folio/tips-shown"), encoding: .utf8)
+        #expect(shown == "\(tip)\ttmux-256color in unknown\n")
+    }
+
     @Test func passthroughOnAsksTheTerminalOutside() throws {
         let tmux = try TmuxSession(columns: 160, rows: 40)
         try tmux.setOption("allow-passthrough", "on")

@@ -125,7 +125,7 @@ struct ReaderUnderTest {
     ) throws {
         let document = try Document(path: path)
         let session = ReaderSession(
-            document: document, path: path, startPage: startPage, note: nil, graphics: graphics, services: services,
+            document: document, path: path, startPage: startPage, notes: [], graphics: graphics, services: services,
             quitReturnsToBrowser: false, configuration: configuration, positions: positions.map { ($0, path) })
         terminal = FakeTerminal(size: size)
         running = terminal.run { session.run(on: $0) }

@@ -204,6 +204,16 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(try KeyNotation.keys("<") == [.character("<")])
     }
 
+    @Test func anUnfinishedKeyNameIsAProblemOnItsLine() throws {
+        let configuration = read("set wrap true\nmap <C-q quit")
+        #expect(
+            configuration.problems.map(\.description) == [
+                "\(Self.file):2: unfinished key name <C-q (no closing >; write <lt> for the < key)"
+            ])
+        #expect(configuration.keys.reader.lookUp([.character("<")]) == .command(.scrollLeft), "< still scrolls left")
+        #expect(try KeyNotation.keys("g<") == [.character("g"), .character("<")])
+    }
+
     @Test func includesReadRelativeToTheirFileAndFromHome() {
         let files = [
             "/home/reader/.config/folio/keys": "map J next-page\ninclude more/extra",
@@ -239,7 +249,7 @@ struct MemoryFiles: ConfigurationFiles {
     @Test func anUnreadableFileIsOneProblem() {
         let parser = ConfigurationParser(files: MemoryFiles(files: [:]), environment: [:])
         let configuration = parser.read(file: "/etc/folio/none")
-        #expect(configuration.problems.map(\.description) == ["/etc/folio/none:0: no such file"])
+        #expect(configuration.problems.map(\.description) == ["/etc/folio/none: no such file"])
         #expect(configuration.keys.reader.command(for: .character("q")) == .quit)
     }
 

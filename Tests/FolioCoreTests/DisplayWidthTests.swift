@@ -60,6 +60,25 @@ import Testing
     }
 
     @Test(arguments: [
+        ("exceeds the terminal clipboard limit", 40, "exceeds the terminal clipboard limit"),
+        ("exceeds the terminal clipboard limit", 30, "exceeds the terminal…"),
+        ("exceeds the terminal clipboard limit", 22, "exceeds the terminal…"),
+        ("exceeds the terminal clipboard limit", 21, "exceeds the terminal…"),
+        ("exceeds the terminal clipboard limit", 20, "exceeds the…"),
+        ("(and 10 more: folio --check-config)", 25, "(and 10 more: folio…"),
+        ("supercalifragilistic word", 10, "supercali…"),
+        ("a supercalifragilistic", 10, "a superca…"),
+        ("中文 中文中文", 8, "中文…"),
+        ("abc def", 1, "…"),
+        ("abc def", 0, ""),
+    ])
+    func shortenedAtWordEndsAtAWordWithAnEllipsis(string: String, width: Int, expected: String) {
+        let shortened = DisplayWidth.shortenedAtWord(string, toWidth: width)
+        #expect(shortened == expected)
+        #expect(DisplayWidth.of(shortened) <= width)
+    }
+
+    @Test(arguments: [
         ("very-long-file-name.pdf", 20, "very-long-…-name.pdf"),
         ("short.pdf", 20, "short.pdf"),
         ("short.pdf", 9, "short.pdf"),

@@ -44,6 +44,7 @@ import Testing
             "open-browser", "previous-match", "previous-page", "quit", "redraw", "reload", "scroll-half-down",
             "scroll-half-up", "scroll-left", "scroll-line-down", "scroll-line-up", "scroll-right", "scroll-screen-down",
             "scroll-screen-up", "search-backward", "search-forward", "select-lines", "set-mark", "show-links",
+            "show-messages",
             "show-outline", "stop-search", "toggle-layout", "toggle-view", "toggle-wrap", "zoom-in", "zoom-out",
         ],
         .goToPrompt: [
@@ -63,7 +64,8 @@ import Testing
         .linkHints: ["cancel", "show-list"],
         .selection: ["cancel", "copy", "down", "first", "last", "screen-down", "screen-up", "up"],
         .browser: [
-            "down", "filter", "first", "help", "last", "open", "parent", "quit", "redraw", "screen-down", "screen-up",
+            "clear-filter", "down", "filter", "first", "help", "last", "open", "parent", "quit", "redraw",
+            "screen-down", "screen-up",
             "toggle-hidden", "up",
         ],
         .filter: ["clear", "delete-backward", "down", "first", "keep", "last", "screen-down", "screen-up", "up"],

@@ -7,6 +7,8 @@ public enum BrowserAction: String, ModeActions {
     case parent = "parent"
     /// Open the filter prompt on the bottom row.
     case filter = "filter"
+    /// Clear the filter kept, listing every entry again.
+    case clearFilter = "clear-filter"
     /// Show or hide entries whose names start with a dot.
     case toggleHidden = "toggle-hidden"
     /// Show the help screen.

@@ -18,6 +18,9 @@ extension Keymap where Command == BrowserCommand {
                     summary: "Filter names (" + FilterKeymap.standard.hints.joined(separator: ", ") + ")",
                     details: "the filter prompt (below) narrows the list as you type", hint: "filter"),
                 BrowserKeyBinding(
+                    keys: [.escape], command: .own(.clearFilter), summary: "Clear the filter kept",
+                    details: "listing every entry again"),
+                BrowserKeyBinding(
                     keys: [.character(".")], command: .own(.toggleHidden), summary: "Show or hide hidden entries"),
                 BrowserKeyBinding(keys: [.character("?")], command: .own(.help), summary: "This help", hint: "help"),
                 BrowserKeyBinding(keys: [.control("l")], command: .own(.redraw), summary: "Redraw the screen"),

@@ -48,6 +48,13 @@ extension BrowserState {
             return goToParent()
         case .own(.filter):
             isEditingFilter = listing == .loaded
+            filterIsReplaceable = isEditingFilter && !filter.isEmpty
+        case .own(.clearFilter):
+            guard !filter.isEmpty else {
+                message = .unboundKey(.escape)
+                return []
+            }
+            clearFilter()
         case .own(.toggleHidden):
             toggleHidden()
         case .own(.help):
@@ -105,7 +112,12 @@ extension BrowserState {
     /// typed, the prompt's table gives the rest (moving the selection, keeping or clearing the
     /// filter).
     private mutating func handleFilterKey(_ key: Key) {
+        let replacing = filterIsReplaceable
+        filterIsReplaceable = false
         if case .character(let character) = key {
+            if replacing {
+                filter = ""
+            }
             if filter.count < Self.maximumFilterLength {
                 filter.unicodeScalars.append(character)
                 updateVisibleEntries(selecting: selectedEntry?.name)
@@ -122,9 +134,7 @@ extension BrowserState {
             }
         case .own(.clear):
             isEditingFilter = false
-            filter = ""
-            updateVisibleEntries(selecting: selectedEntry?.name)
-            message = countSummary
+            clearFilter()
         case .own(.keep):
             isEditingFilter = false
             message = filter.isEmpty ? countSummary : filterSummary
@@ -133,5 +143,12 @@ extension BrowserState {
         case nil:
             break
         }
+    }
+
+    /// Lists every entry again, the selection kept.
+    private mutating func clearFilter() {
+        filter = ""
+        updateVisibleEntries(selecting: selectedEntry?.name)
+        message = countSummary
     }
 }

@@ -66,6 +66,9 @@ public struct BrowserState: Sendable {
     public internal(set) var filter = ""
     /// Whether the filter prompt is open on the bottom row.
     public internal(set) var isEditingFilter = false
+    /// Whether the filter in the prompt is the one kept before, reopened by `/`: shown
+    /// selected, it is replaced by the first character typed, and edited by any other key.
+    public internal(set) var filterIsReplaceable = false
     /// The result of the last action, for the bottom row; it stays until the next result.
     public internal(set) var message: BrowserNotice?
     /// Whether the help screen covers the browser.

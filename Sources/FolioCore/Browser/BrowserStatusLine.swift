@@ -17,6 +17,9 @@ enum BrowserStatusLine {
         let left: String
         let hints: [String]
         var cursorColumn: Int?
+        // The old filter reopened, drawn as a selection (out of the reverse video) to say that
+        // typing replaces it.
+        var selected: String?
         if state.showingHelp {
             left = helpNote
             hints = []
@@ -40,7 +43,11 @@ enum BrowserStatusLine {
         } else if state.isEditingFilter {
             // The end of a long filter stays in view, next to the cursor.
             let filterBudget = available - DisplayWidth.of(promptLabel) - DisplayWidth.of(promptCursor)
-            let input = promptLabel + DisplayWidth.shortenedInMiddle(state.filter, toWidth: max(filterBudget, 0))
+            let shown = DisplayWidth.shortenedInMiddle(state.filter, toWidth: max(filterBudget, 0))
+            let input = promptLabel + shown
+            if state.filterIsReplaceable {
+                selected = shown
+            }
             left = input + promptCursor
             hints = state.filterKeymap.hints
             cursorColumn = min(1 + DisplayWidth.of(input), columns - 1)
@@ -61,7 +68,15 @@ enum BrowserStatusLine {
         }
         let gap = max(available - leftWidth - DisplayWidth.of(right), 0)
         var spans: [Span] = []
-        BrowserView.append(" " + left + String(repeating: " ", count: gap) + right + " ", style: .reverse, to: &spans)
+        let line = " " + left + String(repeating: " ", count: gap) + right + " "
+        if let selected {
+            BrowserView.append(" " + promptLabel, style: .reverse, to: &spans)
+            BrowserView.append(selected, style: .normal, to: &spans)
+            let rest = line.dropFirst(1 + promptLabel.count + selected.count)
+            BrowserView.append(String(rest), style: .reverse, to: &spans)
+        } else {
+            BrowserView.append(line, style: .reverse, to: &spans)
+        }
         frame.rows[row] = spans
         if let cursorColumn {
             frame.cursor = FramePosition(row: row, column: cursorColumn)

@@ -35,6 +35,10 @@ public enum KeyNotation {
                 rest = rest[rest.index(after: close)...]
                 continue
             }
+            // `<C-q` with no `>` is a name left unfinished, not `<` followed by `C`, `-`, `q`.
+            if first == "<", rest.count > 1, !rest.contains(">") {
+                throw Problem(description: "unfinished key name \(rest) (no closing >; write <lt> for the < key)")
+            }
             guard first.value >= 0x20, first.value != 0x7F, !first.properties.isWhitespace || first == " " else {
                 throw Problem(description: "a control character cannot be a key (write <C-x>)")
             }

@@ -34,6 +34,8 @@ public enum ReaderCommand: String, KeyCommand {
     case scrollRight = "scroll-right"
     /// Show the help screen.
     case help = "help"
+    /// Show the session's messages in full.
+    case showMessages = "show-messages"
     /// Repaint the whole screen.
     case redraw = "redraw"
     /// Leave the reader.
@@ -270,6 +272,13 @@ extension ReaderCommand {
         ) { state, _ in state.cancelSearch() },
         ReaderCommandRow(.help, keys: [.character("?")], summary: "This help") { state, _ in
             state.openHelp()
+            return []
+        },
+        ReaderCommandRow(
+            .showMessages, keys: [.character("M")], summary: "Messages of this session",
+            details: "in full, the newest last"
+        ) { state, _ in
+            state.openMessages()
             return []
         },
         ReaderCommandRow(.redraw, keys: [.control("l")], summary: "Redraw the screen") { _, _ in [.clearScreen] },

@@ -22,11 +22,14 @@ public enum ReaderMode: Sendable, Equatable {
     case linkHints(LinkHints)
     /// Choosing lines of the current page to copy (SelectionMode.swift).
     case selection(LineSelection)
+    /// The session's messages in full over the page, scrolled to its line `top`
+    /// (MessagesMode.swift).
+    case messages(top: Int)
 
     /// The key table the mode's keys are looked up in.
     public var keyMode: KeyMode {
         switch self {
-        case .reading, .awaitingMark, .help: .reader
+        case .reading, .awaitingMark, .help, .messages: .reader
         case .goTo: .goToPrompt
         case .searchPrompt: .searchPrompt
         case .outline: .outline
@@ -41,7 +44,7 @@ public enum ReaderMode: Sendable, Equatable {
     var belongsToPage: Bool {
         switch self {
         case .outline, .links, .linkHints, .selection: true
-        case .reading, .awaitingMark, .help, .goTo, .searchPrompt: false
+        case .reading, .awaitingMark, .help, .messages, .goTo, .searchPrompt: false
         }
     }
 }
@@ -72,6 +75,7 @@ extension ReaderState {
         case .links(let list): return handleLinkListKey(key, list: list)
         case .linkHints(let hints): return handleLinkHintKey(key, hints: hints)
         case .selection: return handleSelectionKey(key)
+        case .messages: return handleMessagesKey(key)
         }
     }
 
@@ -82,6 +86,7 @@ extension ReaderState {
         input.count = nil
         switch mode {
         case .help: return handleMouseInHelp(event)
+        case .messages: return handleMouseInMessages(event)
         case .outline, .links: return handleMouseInList(event)
         case .reading, .awaitingMark: return handleMouseOnPage(event)
         case .goTo, .searchPrompt, .linkHints, .selection: return []
@@ -101,7 +106,7 @@ extension ReaderState {
         case .goTo(var editor):
             editor.insert(line)
             mode = .goTo(editor)
-        case .reading, .awaitingMark, .help, .outline, .links, .linkHints, .selection:
+        case .reading, .awaitingMark, .help, .messages, .outline, .links, .linkHints, .selection:
             message = .pasteNeedsPrompt
         }
         return []
@@ -144,7 +149,7 @@ extension ReaderState {
         case .outline(let list): .outline(list)
         case .links(let list): .links(list)
         case .linkHints(let hints): .linkHints(hints)
-        case .reading, .awaitingMark, .help, .goTo, .searchPrompt, .selection: nil
+        case .reading, .awaitingMark, .help, .messages, .goTo, .searchPrompt, .selection: nil
         }
     }
 

@@ -8,6 +8,9 @@ public enum ReaderEvent: Sendable {
     case paste(String)
     /// The terminal changed size.
     case resize(ScreenSize)
+    /// The user stopped the reader (Ctrl-Z): like a key, it dismisses the message shown, so
+    /// `fg` does not bring it back.
+    case suspended
     /// The text of a requested page (0-based) is ready.
     case pageLoaded(page: Int, text: PageText)
     /// A requested page (0-based) could not be read, for `reason`.

@@ -31,8 +31,15 @@ public struct ReaderState: Sendable {
     public internal(set) var goToHistory = PromptHistory()
     /// The marks this document can go to: its own, and the global ones of other documents.
     public internal(set) var marks: [Mark] = []
-    /// A one-shot note for the status line, cleared by the next key.
-    public internal(set) var message: Notice?
+    /// A one-shot note for the status line, cleared by the next key (which shows the next
+    /// message waiting, if any).
+    public internal(set) var message: Notice? {
+        didSet {
+            if let message { messages.record(message) }
+        }
+    }
+    /// The messages waiting their turn on the status line, and those shown.
+    var messages = SessionMessages()
     /// The last search, the one running, and the count of its matches.
     var search = SearchSession()
     /// The page-image view and the images asked for.
@@ -136,9 +143,11 @@ public struct ReaderState: Sendable {
     public var hasCurrentPageText: Bool { currentLines != nil }
 
     /// The effects that get the reader going: loading the start page and its neighbours.
-    /// `note`, if any, is the first message on the status line (such as where reading resumes).
-    public mutating func start(note: Notice? = nil) -> [ReaderEffect] {
-        message = note
+    /// `notes` are the first messages on the status line (such as where reading resumes), the
+    /// most important first (``Notice/priority``), each next one after a key.
+    public mutating func start(notes: [Notice] = []) -> [ReaderEffect] {
+        messages.enqueue(notes)
+        message = messages.next()
         // The outline comes in the background, for the section on the status line.
         let outlineRequest: [ReaderEffect] = document.pageCount > 0 ? [.loadOutline] : []
         if preferences.view == .image, case .available = images.availability {
@@ -158,13 +167,21 @@ public struct ReaderState: Sendable {
     private mutating func apply(_ event: ReaderEvent) -> [ReaderEffect] {
         switch event {
         case .key(let key):
-            return handleKey(key)
+            let effects = handleKey(key)
+            showNextMessage()
+            return effects
         case .mouse(let mouse):
-            return handleMouse(mouse)
+            let effects = handleMouse(mouse)
+            showNextMessage()
+            return effects
         case .paste(let text):
             return handlePaste(text)
         case .resize(let size):
             return resize(to: size)
+        case .suspended:
+            message = nil
+            showNextMessage()
+            return []
         case .pageLoaded(let page, let text):
             record(.text(text), for: page)
             return []
@@ -201,7 +218,12 @@ public struct ReaderState: Sendable {
             pageLinksLoaded(page: page, links: links)
             return []
         case .notice(let notice):
-            message = notice
+            // A tip arriving waits for the message on screen; anything else replaces it.
+            if let shown = message, notice.priority < shown.priority {
+                messages.enqueue([notice])
+            } else {
+                message = notice
+            }
             return []
         case .pageRendered(let request, let rows, let columns):
             return imageRendered(request, extent: ImageExtent(rows: rows, columns: columns))
@@ -212,6 +234,13 @@ public struct ReaderState: Sendable {
         case .positionSettled(let page):
             return positionSettled(on: page)
         }
+    }
+
+    /// Once a key has left the status line free, shows the next message waiting (while
+    /// reading: a prompt or list would hide it).
+    private mutating func showNextMessage() {
+        guard message == nil, mode == .reading else { return }
+        message = messages.next()
     }
 
     // MARK: Viewport geometry

@@ -54,6 +54,32 @@ public enum DisplayWidth {
         clipped(string, from: 0, width: width)
     }
 
+    /// `string` when it fits in `width` cells; else its longest run of whole words that fits
+    /// with "…" after it, or, when a first word alone is too long, as much of it as fits and
+    /// "…". Words never end cut in the middle with nothing to say so.
+    public static func shortenedAtWord(_ string: some StringProtocol, toWidth width: Int) -> String {
+        guard of(string) > width else { return String(string) }
+        guard width > 1 else { return width == 1 ? "…" : "" }
+        let head = truncated(string, toWidth: width - 1)
+        let rest = string.unicodeScalars.dropFirst(head.unicodeScalars.count)
+        if rest.first?.properties.isWhitespace == true {
+            return trimmedAtEnd(head) + "…"
+        }
+        // Back to the last space, unless that would leave too little (under half the room).
+        guard let space = head.unicodeScalars.lastIndex(where: \.properties.isWhitespace) else { return head + "…" }
+        let words = trimmedAtEnd(String(head.unicodeScalars[..<space]))
+        return of(words) * 2 >= width ? words + "…" : head + "…"
+    }
+
+    /// `text` without the spaces and punctuation that would stand before "…" (`word,…`).
+    private static func trimmedAtEnd(_ text: String) -> String {
+        var scalars = text.unicodeScalars
+        while let last = scalars.last, last.properties.isWhitespace || ",;:".unicodeScalars.contains(last) {
+            scalars.removeLast()
+        }
+        return String(scalars)
+    }
+
     /// The cells `offset..<offset + width` of `string`, for scrolling a long line sideways.
     ///
     /// A wide character cut by the left edge leaves a space for its visible half; one cut by

@@ -164,9 +164,38 @@ public enum Notice: Sendable, Equatable {
 
     /// `key` runs nothing in the reader's key table.
     case unboundKey(Key)
-    /// Words the owner composed (a copy's report, what the configuration file got wrong, how
-    /// to get sharper images), shown as they are.
+    /// Words the owner composed (a copy's report, what the configuration file got wrong),
+    /// shown as they are.
     case report(String)
+    /// Advice the owner composed (how to get sharper images), shown as it is once every other
+    /// message waiting has been seen.
+    case tip(String)
+
+    /// How the notice ranks among those waiting to be shown (``SessionMessages``).
+    public var priority: NoticePriority {
+        if case .tip = self { .tip } else { .normal }
+    }
+
+    /// Whether the notice is kept in the session's messages (``ReaderState/sessionMessages``):
+    /// every one but prompts, progress and the keys that run nothing.
+    var isWorthKeeping: Bool {
+        switch self {
+        case .markPrompt, .loadingOutline, .copyingDocument, .copyProgress, .reloading, .unboundKey: false
+        default: true
+        }
+    }
+}
+
+/// How much a message matters beside others waiting: the important one is shown first, the
+/// next key shows the next.
+public enum NoticePriority: Int, Sendable, Comparable {
+    /// Advice, for when nothing else is waiting.
+    case tip
+    /// What happened: where reading starts, what the configuration got wrong, …
+    case normal
+
+    /// Whether `lhs` matters less than `rhs`.
+    public static func < (lhs: NoticePriority, rhs: NoticePriority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// How far the count of a search's matches has got, for the match on screen.

@@ -24,7 +24,7 @@ public enum NoticeText {
             .zoom, .inverted:
             return copyAndImageWords(for: notice, keymap: keymap)
         case .reloading, .reloaded, .fileGone, .fileNeedsPassword, .notReloaded, .positionNotSaved,
-            .searchHistoryNotSaved, .unboundKey, .report:
+            .searchHistoryNotSaved, .unboundKey, .report, .tip:
             return fileWords(for: notice, keymap: keymap)
         }
     }
@@ -191,7 +191,7 @@ public enum NoticeText {
         case .positionNotSaved(let reason): "Could not save the reading position: \(reason)"
         case .searchHistoryNotSaved(let reason): "Could not save the search history: \(reason)"
         case .unboundKey(let key): keymap.unboundMessage(for: key, help: .help)
-        case .report(let text): text
+        case .report(let text), .tip(let text): text
         // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
         default: String(describing: notice)
         }

@@ -13,6 +13,8 @@ public enum ReaderView {
         }
         if state.showingHelp {
             HelpScreen.draw(state, into: &frame)
+        } else if state.messagesTop != nil {
+            MessagesScreen.draw(state, into: &frame)
         } else if case .linkHints(let hints) = state.overlay {
             drawPage(state, into: &frame)
             drawHints(hints, state: state, into: &frame)

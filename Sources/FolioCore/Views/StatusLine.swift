@@ -41,7 +41,13 @@ enum StatusLine {
                 left = ""
             }
             noteColumn = 1 + DisplayWidth.of(left)
-            left += DisplayWidth.truncated(note, toWidth: max(leftBudget - DisplayWidth.of(left), 0))
+            let noteBudget = max(leftBudget - DisplayWidth.of(left), 0)
+            // A message too long for the row ends with "…" at a word (`M` shows it in full); a
+            // prompt being typed is cut where the row ends.
+            left +=
+                showsMessage(state)
+                ? DisplayWidth.shortenedAtWord(note, toWidth: noteBudget)
+                : DisplayWidth.truncated(note, toWidth: noteBudget)
         } else if let section = state.sectionTitle.map({ "§ " + $0 }),
             leftBudget - min(DisplayWidth.of(name), minimumNameWidth) - 2 >= minimumSectionWidth
         {
@@ -65,6 +71,11 @@ enum StatusLine {
         }
     }
 
+    /// Whether the note on the row is the one-shot message (not help, a prompt or a list).
+    private static func showsMessage(_ state: ReaderState) -> Bool {
+        state.message != nil && !state.showingHelp && state.messagesTop == nil && openPromptParts(of: state) == nil
+    }
+
     /// The open prompt's label (`Go to page: `, `/`) and the line being edited in it.
     private static func openPromptParts(of state: ReaderState) -> (label: String, editor: LineEditor)? {
         if let editor = state.goToPrompt {
@@ -82,6 +93,12 @@ enum StatusLine {
             let down = state.keyName(for: .scrollLineDown)
             let up = state.keyName(for: .scrollLineUp)
             return "Help: \(down)/\(up) scroll, any other key returns"
+        }
+        if state.messagesTop != nil {
+            guard MessagesScreen.lines(for: state).count > state.textRows else { return "Messages: any key returns" }
+            let down = state.keyName(for: .scrollLineDown)
+            let up = state.keyName(for: .scrollLineUp)
+            return "Messages: \(down)/\(up) scroll, any other key returns"
         }
         if let prompt = openPromptParts(of: state) {
             return prompt.label + prompt.editor.textBeforeCursor + promptCursor + prompt.editor.textAfterCursor

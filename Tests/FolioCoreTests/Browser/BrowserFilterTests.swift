@@ -77,6 +77,56 @@ import Testing
         #expect(session.state.message == .entryCount(listed: 12, hidden: 3, hiddenShown: false))
     }
 
+    @Test func escClearsAKeptFilter() {
+        var session = BrowserSession()
+        session.type("/pdf")
+        session.press(.enter)
+        session.press(.down)
+        session.press(.escape)
+        #expect(session.state.filter == "")
+        #expect(names(session) == BrowserFixture.visibleNames)
+        #expect(session.state.selectedEntry?.name == "attention.pdf")
+        #expect(session.state.message == .entryCount(listed: 12, hidden: 3, hiddenShown: false))
+        session.press(.escape)
+        #expect(session.state.message == .unboundKey(.escape), "with no filter, Esc has nothing to clear")
+    }
+
+    @Test func reopeningTheFilterOffersTheOldOneToReplaceOrEdit() {
+        var session = BrowserSession()
+        session.type("/pdf")
+        session.press(.enter)
+        session.type("/")
+        #expect(session.state.filter == "pdf")
+        #expect(session.state.filterIsReplaceable)
+        session.type("ch")
+        #expect(session.state.filter == "ch", "typing replaces the old filter, not appends to it")
+        #expect(names(session) == ["Archive", "Chapter 2.epub", "chapter 10.pdf"])
+        session.press(.enter)
+        session.type("/")
+        session.press(.backspace)
+        #expect(session.state.filter == "c", "Backspace edits the old filter")
+        session.type("o")
+        #expect(session.state.filter == "co")
+        session.press(.enter)
+        session.type("/")
+        session.press(.enter)
+        #expect(session.state.filter == "co", "Enter keeps it as it was")
+    }
+
+    @Test func theOldFilterIsDrawnSelectedWhenReopened() {
+        var session = BrowserSession()
+        session.type("/ch")
+        session.press(.enter)
+        session.type("/")
+        let row = BrowserView.render(session.state).rows[15]
+        #expect(row.first?.text == " Filter: ")
+        #expect(row.dropFirst().first == Span(text: "ch", style: .normal))
+        #expect(row.dropFirst(2).first?.style == .reverse)
+        #expect(row.map(\.text).joined().hasPrefix(" Filter: ch▏ "))
+        session.type("a")
+        #expect(BrowserView.render(session.state).rows[15].count == 1, "typed: an ordinary prompt again")
+    }
+
     @Test func backspaceEditsAndThenClosesThePrompt() {
         var session = BrowserSession()
         session.type("/ab")

@@ -24,14 +24,15 @@ import Testing
         (.pageUp, .shared(.screenUp)), (.pageDown, .shared(.screenDown)), (.home, .shared(.first)),
         (.end, .shared(.last)),
         (.enter, .own(.open)), (.backspace, .own(.parent)), (.left, .own(.parent)), (.character("h"), .own(.parent)),
-        (.character("/"), .own(.filter)), (.character("."), .own(.toggleHidden)), (.character("?"), .own(.help)),
+        (.character("/"), .own(.filter)), (.escape, .own(.clearFilter)), (.character("."), .own(.toggleHidden)),
+        (.character("?"), .own(.help)),
         (.character("q"), .own(.quit)),
     ])
     func defaultBinding(key: Key, command: BrowserCommand) {
         #expect(keymap.command(for: key) == command)
     }
 
-    @Test(arguments: [Key.escape, .character("x"), .character("Q"), .control("c"), .tab, .function(1)])
+    @Test(arguments: [Key.character("x"), .character("Q"), .control("c"), .tab, .function(1)])
     func unboundKeysHaveNoCommand(key: Key) {
         #expect(keymap.command(for: key) == nil)
     }

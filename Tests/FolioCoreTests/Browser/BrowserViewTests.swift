@@ -235,12 +235,15 @@ import Testing
                     " Enter, Right, l     Open folder or document",
                     " Backspace, Left, h  Parent folder",
                     " /                   Filter names (Enter keeps, Esc clears)",
+                    " Esc                 Clear the filter kept",
                     " .                   Show or hide hidden entries",
                     " ?                   This help",
-                    " Ctrl-L              Redraw the screen",
-                    " q                   Quit",
+                    " … lines 1–14 of 16: Down more",
                     " Help: any key returns                                                          ",
                 ]))
+        // Taller than the screen by two lines: Down scrolls to the rest.
+        session.press(.down, .down)
+        #expect(session.screenLines[13] == screen([" q                   Quit"])[0])
         // Any key closes help and does nothing else.
         #expect(session.press(.character("q")).isEmpty)
         #expect(

@@ -1,0 +1,139 @@
+import FolioCore
+import Testing
+
+/// Messages are seen: several waiting at the start are shown in turn, the important first; a
+/// tip never hides one; a long message ends at a word; `M` lists them all in full.
+@Suite struct ReaderStateMessageTests {
+    static let tip = Notice.tip("Sharper images: tmux set -g allow-passthrough on")
+
+    private func session(notes: [Notice], screen: ScreenSize = ScreenSize(rows: 10, columns: 80)) -> ReaderSession {
+        var session = ReaderSession(startPage: 4, screen: screen)
+        _ = session.state.start(notes: notes)
+        session.deliverNumbered(4, lineCount: 30)
+        return session
+    }
+
+    private func statusLine(_ session: ReaderSession) -> String {
+        session.screenLines.last ?? ""
+    }
+
+    @Test func theTipWaitsForWhereReadingResumed() {
+        var session = session(notes: [Self.tip, .resumed(page: 4)])
+        #expect(session.state.message == .resumed(page: 4), "the tip was given first, but it waits")
+        #expect(statusLine(session).contains("Page 5, where you left off (Home: first page)"))
+        session.press(.character("j"))
+        #expect(session.state.message == Self.tip, "the next key shows the next message")
+        #expect(statusLine(session).contains("Sharper images: tmux set -g allow-passthrough on"))
+        session.press(.character("j"))
+        #expect(session.state.message == nil)
+    }
+
+    @Test(arguments: [
+        Notice.openedLastPage(number: 9999, pageCount: 36),
+        .notALabel(typed: "abc", page: 0, pageCount: 36),
+        .report("folio: ~/.config/folio/config:4: invalid wrap 'tru' (true or false)"),
+    ])
+    func theTipNeverReplacesAMessageThatMatters(first: Notice) {
+        var session = session(notes: [Self.tip, first])
+        #expect(session.state.message == first)
+        session.press(.character("j"))
+        #expect(session.state.message == Self.tip)
+    }
+
+    @Test func messagesOfTheSamePriorityKeepTheirOrder() {
+        var session = session(notes: [.resumed(page: 4), Self.tip, .report("folio: config:2: unknown option")])
+        #expect(session.state.message == .resumed(page: 4))
+        session.press(.character("j"))
+        #expect(session.state.message == .report("folio: config:2: unknown option"))
+        session.press(.character("k"))
+        #expect(session.state.message == Self.tip)
+    }
+
+    @Test func aTipArrivingLaterWaitsForTheMessageOnScreen() {
+        var session = session(notes: [.resumed(page: 4)])
+        _ = session.state.handle(.notice(Self.tip))
+        #expect(session.state.message == .resumed(page: 4))
+        session.press(.character("j"))
+        #expect(session.state.message == Self.tip)
+        _ = session.state.handle(.notice(.reloaded(pageCount: 36)))
+        #expect(session.state.message == .reloaded(pageCount: 36), "what happened replaces a tip")
+    }
+
+    @Test func aMessageWaitsWhileAPromptIsOpen() {
+        var session = session(notes: [.resumed(page: 4), Self.tip])
+        session.press(.character("g"))
+        #expect(session.state.goToPrompt != nil)
+        #expect(session.state.message == nil)
+        session.press(.escape)
+        #expect(session.state.message == Self.tip, "shown once the prompt has closed")
+    }
+
+    @Test func stoppingTheReaderDismissesTheMessage() {
+        var session = session(notes: [Self.tip])
+        #expect(session.state.message == Self.tip)
+        _ = session.state.handle(.suspended)
+        #expect(session.state.message == nil, "fg does not bring the tip back")
+    }
+
+    @Test func aLongMessageEndsWithAnEllipsisAtAWord() {
+        let long = Notice.report(
+            "folio: ~/.config/folio/config:12: unknown command 'scroll-donw' in reader mode (and 10 more: folio --check-config)"
+        )
+        let session = session(notes: [long], screen: ScreenSize(rows: 10, columns: 60))
+        let status = statusLine(session)
+        #expect(status.hasPrefix(" folio: ~/.config/folio/config:12: unknown…   "), "\(status)")
+        #expect(status.hasSuffix("reflow  5/36 "))
+    }
+
+    @Test func shiftMListsTheSessionsMessagesInFull() {
+        let long =
+            "folio: ~/.config/folio/config:12: unknown command 'scroll-donw' in reader mode (and 10 more: folio --check-config)"
+        var session = session(notes: [.report(long), Self.tip], screen: ScreenSize(rows: 10, columns: 60))
+        session.press(.character("j"))
+        session.press(.character("M"))
+        #expect(session.state.messagesTop != nil)
+        #expect(
+            session.screenLines.map(\.trimmingTrailingSpaces) == [
+                " Messages of this session, the newest last",
+                "",
+                " - folio: ~/.config/folio/config:12: unknown command",
+                "   'scroll-donw' in reader mode (and 10 more: folio",
+                "   --check-config)",
+                "",
+                " - Sharper images: tmux set -g allow-passthrough on",
+                "",
+                "",
+                " doc.pdf  Messages: any key returns     ▾ 33%  reflow  5/36",
+            ])
+        session.press(.character("x"))
+        #expect(session.state.messagesTop == nil)
+        #expect(session.state.message == nil, "closing the list runs nothing and says nothing")
+        #expect(session.state.currentPage == 4)
+    }
+
+    @Test func aLongListOpensAtItsNewestMessageAndScrollsBack() {
+        var session = session(notes: [.resumed(page: 4)])
+        for _ in 0..<9 {
+            session.press(.character("w"))
+        }
+        session.press(.character("M"))
+        // 10 messages, each after a blank line, below the heading: 21 lines in 9 rows.
+        let lines = session.screenLines
+        #expect(lines[7].hasPrefix(" - Wrap-around paging on"), "the newest, last above the note: \(lines)")
+        #expect(lines[8].hasPrefix(" … lines 14–21 of 21: Up back"), "\(lines)")
+        session.press(.character("k"))
+        #expect(session.screenLines[8].hasPrefix(" … lines 13–20 of 21: Down more, Up back"))
+        session.press(.character("g"))
+        #expect(session.state.messagesTop == nil, "g is no scrolling key: it closes the list")
+        #expect(session.state.goToPrompt == nil)
+    }
+
+    @Test func theMessagesListSaysWhenThereAreNone() {
+        var session = session(notes: [])
+        session.press(.character("M"))
+        #expect(session.screenLines[2].hasPrefix(" No messages yet"))
+        #expect(session.state.sessionMessages.isEmpty)
+        session.press(.character("n"), .character("n"))
+        #expect(session.state.sessionMessages == [.noPreviousSearch], "the first n closed the list")
+    }
+}
