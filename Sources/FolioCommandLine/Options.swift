@@ -93,8 +93,8 @@ public struct Options: Sendable, Equatable {
                                  a line, a blank line between paragraphs
           --layout               with --text: print the reader's page layout (words on a grid)
           --pages RANGE          pages for --text, --search, --sixel and --image, counted from 1:
-                                 3 | 2-5 | 7- | 1,4,9-12; printed page labels after @: @xiv | @1-3
-                                 | @i-@iv (a word that is no number, such as xiv, is a label too)
+                                 3 | 2-5 | 7- | 1,4,9-12; printed page labels after @: @xiv,
+                                 @1-3, @i-@iv (a word that is no number, such as xiv, is one too)
           --sixel                write the selected pages as sixel images (for scripts and previews)
           --image                write the selected pages as images in the --graphics protocol
                                  (kitty, sixel, iterm or halfblock; auto detects), for previews

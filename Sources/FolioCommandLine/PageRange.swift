@@ -38,8 +38,8 @@ public struct PageRange: Sendable, Equatable {
 
     public var pieces: [Piece]
 
-    /// Parses `text`; nil when it is not a valid range.
-    /// A piece starting with `@` is of labels at both ends (`@714-720`).
+    /// Parses `text`; nil when it is not a valid range. A piece starting with `@` is of labels
+    /// at both ends (`@714-720`).
     public init?(_ text: String) {
         var pieces: [Piece] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
