@@ -109,6 +109,9 @@ import Testing
             checkedBoxes += 1
         }
         #expect(checkedBoxes > 10)
+        // And the other way round: every line --search prints a match starting on has one.
+        let starts = Set(matches.map { "\($0["page"]?.integer ?? 0):\($0["line"]?.string ?? "")" })
+        #expect(Set(plain.filter { $0.contains(/^[0-9]+:/) }.map(String.init)) == starts)
     }
 
     /// A match that runs on across a line break (tracemonkey's page 13: "special-" / "ization.")
