@@ -81,11 +81,35 @@ public struct BatchCommands {
         if let declared = info.declaredPageCount {
             lines.append(("Damaged", "the page tree declares \(declared) pages; \(info.pageCount) can be read"))
         }
-        for (key, value) in lines {
-            output.write("\(key): \(safe(value))\n")
+        if options.json {
+            output.write(Self.infoJSON(info, path: path, labels: labels, locked: locked).text + "\n")
+        } else {
+            for (key, value) in lines {
+                output.write("\(key): \(safe(value))\n")
+            }
         }
         output.flush()
         return 0
+    }
+
+    /// `--info --json`: the facts `--info` prints, as one object (docs/schema/info.json).
+    private static func infoJSON(
+        _ info: DocumentInfo, path: String, labels: PageLabels?, locked: Bool
+    ) -> JSONValue {
+        .object([
+            ("file", .string(path)),
+            ("format", .string(info.format)),
+            ("pages", .integer(info.pageCount)),
+            ("declaredPages", info.declaredPageCount.map { .integer($0) } ?? .null),
+            ("pageLabels", .string(labels.flatMap { $0.isEmpty ? nil : $0.summary })),
+            ("title", .string(info.title)),
+            ("author", .string(info.author)),
+            ("subject", .string(info.subject)),
+            ("creator", .string(info.creator)),
+            ("producer", .string(info.producer)),
+            ("encrypted", .bool(info.encryption != nil || locked)),
+            ("locked", .bool(locked)),
+        ])
     }
 
     /// The selected pages as 0-based ranges, or nil after reporting a page beyond the end. A
@@ -296,13 +320,29 @@ public struct BatchCommands {
         return status ?? 1
     }
 
+    /// The outline: a line per entry (with `--labels`, a column of printed labels), or with
+    /// `--json` one object (docs/schema/outline.json).
     private func outline(_ document: Document) throws(DocumentError) -> Int32 {
         let outline = try document.outline()
-        for entry in outline.entries {
+        let labels = options.showsLabels || options.json ? try document.pageLabels() : .none
+        if options.json {
+            let entries = outline.entries.map { entry -> JSONValue in
+                .object([
+                    ("level", .integer(entry.level)),
+                    ("title", .string(entry.title)),
+                    ("page", entry.page.map { .integer($0 + 1) } ?? .null),
+                    ("label", .string(entry.page.flatMap { labels.label(ofPage: $0) })),
+                ])
+            }
+            let value = JSONValue.object([("entries", .array(entries)), ("truncated", .bool(outline.isTruncated))])
+            output.write(value.text + "\n")
+        }
+        for entry in outline.entries where !options.json {
             let indent = String(repeating: "  ", count: entry.level)
             let title = safe(entry.title)
             let page = entry.page.map { String($0 + 1) } ?? ""
-            output.write("\(indent)\(title)\t\(page)\n")
+            let label = options.showsLabels ? "\t" + labelColumn(entry.page, labels) : ""
+            output.write("\(indent)\(title)\t\(page)\(label)\n")
         }
         output.flush()
         if outline.isTruncated {
@@ -311,7 +351,19 @@ public struct BatchCommands {
         return 0
     }
 
+    /// `@label` for the page's printed label, made safe for a terminal; empty when it has none.
+    private func labelColumn(_ page: Int?, _ labels: PageLabels) -> String {
+        page.flatMap { labels.label(ofPage: $0) }.map { safe(PageNumberRule.labelMark + $0) } ?? ""
+    }
+
+    /// The lines that match, as `PAGE:LINE` (with `--labels`, `PAGE:@LABEL:LINE`), or with
+    /// `--json` an object per match.
     private func search(_ document: Document, _ pattern: SearchPattern) throws(DocumentError) -> Int32 {
+        if options.json {
+            return try searchJSON(document, pattern)
+        }
+        let labels = options.showsLabels ? try document.pageLabels() : .none
+        let showsLabels = options.showsLabels
         var found = false
         let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
             let text = try document.plainText(page: page, cancellation: cancellation)
@@ -327,16 +379,64 @@ public struct BatchCommands {
             let printed =
                 found.starts.map { ($0, ":") } + found.continuations.map { ($0, "-") }
             return printed.sorted { $0.0 < $1.0 }.map { index, separator in
-                "\(page + 1)\(separator)\(TerminalSafeText.sanitized(String(lines[index])))\n"
+                (separator, TerminalSafeText.sanitized(String(lines[index])))
             }
-        } write: { _, lines in
-            for line in lines {
+        } write: { page, lines in
+            let label = showsLabels ? labelColumn(page, labels) : nil
+            for (separator, line) in lines {
                 found = true
-                output.write(line)
+                output.write("\(page + 1)\(separator)\(label.map { $0 + separator } ?? "")\(line)\n")
             }
         }
         output.flush()
         guard let status else { return 1 }
         return found ? status : 1
+    }
+
+    /// `--search --json`: one object per match, a line each (docs/schema/search.json), read from
+    /// the page's structured text, whose lines are the lines `--search` prints, so that each
+    /// match has its characters' boxes as MuPDF gives them.
+    private func searchJSON(_ document: Document, _ pattern: SearchPattern) throws(DocumentError) -> Int32 {
+        let labels = try document.pageLabels()
+        var found = false
+        let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
+            let text = try document.text(page: page, cancellation: cancellation)
+            do throws(SearchTooCostly) {
+                let matches = try pattern.pageMatches(in: text, until: .after(seconds: TimeLimits.searchPage))
+                return (text, matches)
+            } catch {
+                throw .skipped("the pattern is too costly on this page (gave up after \(Int(TimeLimits.searchPage)) s)")
+            }
+        } write: { page, read in
+            let (text, matches) = read
+            for match in matches {
+                found = true
+                let lines = text.blocks[match.block].lines
+                func part(_ part: PageMatch.Part) -> [(key: String, value: JSONValue)] {
+                    [
+                        ("line", .string(lines[part.line].text)),
+                        ("start", .integer(part.characters.lowerBound)),
+                        ("end", .integer(part.characters.upperBound)),
+                        ("rect", part.box.map(Self.rectJSON) ?? .null),
+                    ]
+                }
+                let value = JSONValue.object(
+                    [("page", .integer(page + 1)), ("label", .string(labels.label(ofPage: page)))] + part(match.start)
+                        + [("continuation", match.continuation.map { .object(part($0)) } ?? .null)])
+                output.write(value.text + "\n")
+            }
+        }
+        output.flush()
+        guard let status else { return 1 }
+        return found ? status : 1
+    }
+
+    /// A box in points, as `{"x0":…,"y0":…,"x1":…,"y1":…}` (origin at the page's top left, y
+    /// growing down, as MuPDF measures), to a hundredth of a point.
+    private static func rectJSON(_ box: TextRect) -> JSONValue {
+        func rounded(_ value: Double) -> JSONValue { .number((value * 100).rounded() / 100) }
+        return .object([
+            ("x0", rounded(box.x0)), ("y0", rounded(box.y0)), ("x1", rounded(box.x1)), ("y1", rounded(box.y1)),
+        ])
     }
 }

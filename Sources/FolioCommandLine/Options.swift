@@ -48,9 +48,14 @@ public struct Options: Sendable, Equatable {
     public var width: Int?
     /// The box `--image` fits each page in, in cells.
     public var size: CellBox?
-    /// The page the reader opens at, as typed: a printed page label (`xiv`) or a 1-based page
-    /// number, resolved once the document is open.
+    /// The page the reader opens at, as typed: a 1-based page number, or a printed page label
+    /// (`@xiv`, `@714`, or `xiv` alone), resolved once the document is open as `--pages` is
+    /// (``PageNumberRule/numbersFirst``).
     public var startPage: String?
+    /// Add each page's printed label to `--outline` and `--search` (`--labels`).
+    public var showsLabels = false
+    /// Print `--info`, `--outline` and `--search` as JSON (`--json`).
+    public var json = false
     public var showHelp = false
     public var showVersion = false
     /// Print what the terminal supports for the image view, then exit.
@@ -87,8 +92,9 @@ public struct Options: Sendable, Equatable {
           --reflow               with --text: print the reader's reflowed text, one paragraph
                                  a line, a blank line between paragraphs
           --layout               with --text: print the reader's page layout (words on a grid)
-          --pages RANGE          pages for --text, --search, --sixel and --image: 3 | 2-5 | 7- | 1,4,9-12;
-                                 printed page labels work too: iv | i-iv | 1-3
+          --pages RANGE          pages for --text, --search, --sixel and --image, counted from 1:
+                                 3 | 2-5 | 7- | 1,4,9-12; printed page labels after @: @xiv,
+                                 @1-3, @i-@iv (a word that is no number, such as xiv, is one too)
           --sixel                write the selected pages as sixel images (for scripts and previews)
           --image                write the selected pages as images in the --graphics protocol
                                  (kitty, sixel, iterm or halfblock; auto detects), for previews
@@ -100,9 +106,12 @@ public struct Options: Sendable, Equatable {
           --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
                                  sensitive only when PATTERN has capitals; "re:EXPR" for a regular
                                  expression); exit 1 when none
+          --labels               with --outline and --search: add each page's printed label
+                                 ("title<TAB>page<TAB>@label", "PAGE:@LABEL:LINE")
+          --json                 print --info, --outline and --search as JSON (docs/CLI.md)
           --password PW          password for an encrypted document
-          -p, --page N           open the reader at page N, or at the page labelled N (such as xiv);
-                                 default: where you left off
+          -p, --page N           open the reader at page N (from 1), or at a printed label: @xiv,
+                                 @714 (or xiv alone); default: where you left off
           --graphics MODE        image view: auto (detect: kitty, else sixel, else iterm, else
                                  halfblock), kitty, sixel, iterm, halfblock, or none
           --compact-sixel WHEN   grey pages as sixel in 12 greys, about half the bytes: auto (over
@@ -161,6 +170,7 @@ public struct Options: Sendable, Equatable {
         let switches: [String: WritableKeyPath<Options, Bool>] = [
             "--diagnose": \.diagnose, "--no-config": \.ignoresConfig, "--check-config": \.checkConfig,
             "--list-commands": \.listCommands, "-h": \.showHelp, "--help": \.showHelp, "--version": \.showVersion,
+            "--labels": \.showsLabels, "--json": \.json,
         ]
         let isView = name == "--reflow" || name == "--layout"
         guard modes[name] != nil || switches[name] != nil || isView else { return false }
@@ -199,14 +209,14 @@ public struct Options: Sendable, Equatable {
         case "--pages":
             let text = try value()
             guard let range = PageRange(text) else {
-                throw UsageError(message: "invalid page range '\(text)' (examples: 3, 2-5, 7-, 1,4,9-12)")
+                throw UsageError(message: "invalid page range '\(text)' (examples: 3, 2-5, 7-, 1,4,9-12, @xiv, @1-3)")
             }
             pages = range
         case "--password": password = try value()
         case "-p", "--page":
             let text = try value()
             guard Self.isPageReference(text) else {
-                throw UsageError(message: "invalid page '\(text)' (a page number from 1, or a page label such as xiv)")
+                throw UsageError(message: "invalid page '\(text)' (a page number from 1, or a page label such as @xiv)")
             }
             startPage = text
         case "--graphics":
@@ -246,6 +256,12 @@ public struct Options: Sendable, Equatable {
         if pages != nil, mode != .text, mode != .sixel, mode != .image, !isSearch {
             throw UsageError(message: "--pages applies to --text, --search, --sixel and --image")
         }
+        if showsLabels, mode != .outline, !isSearch {
+            throw UsageError(message: "--labels applies to --outline and --search")
+        }
+        if json, mode != .info, mode != .outline, !isSearch {
+            throw UsageError(message: "--json applies to --info, --outline and --search")
+        }
         if textView != .plain, mode != .text {
             throw UsageError(message: "--reflow and --layout apply to --text")
         }
@@ -269,12 +285,13 @@ public struct Options: Sendable, Equatable {
         }
     }
 
-    /// Whether `text` can name a page: a number from 1, or a label (printable, at most 64
-    /// characters, and not a number below 1).
+    /// Whether `text` can name a page: a number from 1, or a label, perhaps after `@`
+    /// (printable, at most 64 characters, and not a number below 1).
     static func isPageReference(_ text: String) -> Bool {
         if let number = Int(text) { return number >= 1 }
-        return !text.isEmpty && text.count <= 64
-            && !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        let label = text.hasPrefix(PageNumberRule.labelMark) ? String(text.dropFirst()) : text
+        return !label.isEmpty && label.count <= 64
+            && !label.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
             && !text.hasPrefix("-")
     }
 

@@ -134,22 +134,27 @@ import Testing
         #expect(octave.output.contains("Page labels: yes: T-1–T-2, i–xiv, 1–1142\n"))
     }
 
-    /// `--pages` takes printed labels as the reader's go-to prompt does: the page labelled so
-    /// first, then the page with that number. Each page of qpdf's file says its 0-based index
-    /// ("Potato 4"), and its labels run i–v, vi–vii, 2–4, 6–9, 12–13, 16059, l–lv, liv.
-    @Test func pagesByLabel() throws {
+    /// `--pages` counts pages from 1, as pdftotext, qpdf and mutool do, and takes printed labels
+    /// after `@` (a word that is no number without it). Each page of qpdf's file says its 0-based
+    /// index ("Potato 4"), and its labels run i–v, vi–vii, 2–4, 6–9, 12–13, 16059, l–lv, liv.
+    @Test func pagesByNumberAndByLabel() throws {
         let path = Corpus.path("qpdf-page-labels-and-outlines.pdf")
-        let byLabel = try FolioProcess.run(["--text", "--pages", "iii,16059,liv,3-4", path])
-        #expect(byLabel.status == 0)
-        let potatoes = byLabel.output.split(separator: "\u{0C}").map {
-            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        func potatoes(_ pages: String) throws -> [String] {
+            let result = try FolioProcess.run(["--text", "--pages", pages, path])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.output.split(separator: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
-        #expect(potatoes == ["Potato 4", "Potato 22", "Potato 27", "Potato 13", "Potato 14"])
-        let physical = try FolioProcess.run(["--text", "--pages", "1", path])
-        #expect(physical.output.hasPrefix("Potato 0"), "no page is labelled 1: the first page")
+        #expect(
+            try potatoes("iii,@16059,@liv,@3-4") == ["Potato 4", "Potato 22", "Potato 27", "Potato 13", "Potato 14"])
+        #expect(try potatoes("3-4,16") == ["Potato 2", "Potato 3", "Potato 15"], "numbers are pages, not labels")
+        #expect(try potatoes("@iii-@v,@2-").prefix(4) == ["Potato 4", "Potato 5", "Potato 6", "Potato 12"])
         let unknown = try FolioProcess.run(["--text", "--pages", "iii-zz", path])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("no page labelled 'zz' (i–v, vi–vii, 2–4, 6–9,"), "\(unknown.stderr)")
+        let noSuchLabel = try FolioProcess.run(["--text", "--pages", "@5", path])
+        #expect(noSuchLabel.stderr.contains("no page labelled '5' (i–v,"), "\(noSuchLabel.stderr)")
+        let beyond = try FolioProcess.run(["--text", "--pages", "16059", path])
+        #expect(beyond.stderr.contains("no page 16059 (the document has 30)"), "\(beyond.stderr)")
         let reversed = try FolioProcess.run(["--text", "--pages", "v-ii", path])
         #expect(reversed.stderr.contains("the range 'v-ii' ends before it starts"), "\(reversed.stderr)")
     }

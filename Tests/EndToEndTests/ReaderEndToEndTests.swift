@@ -118,6 +118,25 @@ import Testing
         #expect(positions == "1\t\(URL(fileURLWithPath: tracemonkey).resolvingSymlinksInPath().path)\n")
     }
 
+    /// `-p` reads a page as `--pages` does: a number is the page counted from 1, a label comes
+    /// after `@` (pdf.js's file labels its 11 pages i–iv, 1–3, a–b, 4–5), and the reader's `g`
+    /// still takes the label first.
+    @Test func startPageIsANumberOrAnAtLabel() throws {
+        let labelled = Corpus.path("pdfjs-labelled_pages.pdf")
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("\"$FOLIO\" -p 4 '\(labelled)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("4/11")
+        try tmux.send("g", "4", "Enter")
+        try tmux.waitForStatus("10/11")
+        try tmux.send("q")
+        try tmux.waitFor("the shell") { $0.contains("[exit 0]") }
+        try tmux.run("clear; \"$FOLIO\" -p @4 '\(labelled)'; echo \"[exit $?]\"")
+        let status = try tmux.waitForStatus("10/11")
+        #expect(status.contains("Page labelled 4: page 10 of 11"), "\(status)")
+        try tmux.send("q")
+        try tmux.waitFor("the shell") { $0.contains("[exit 0]") }
+    }
+
     @Test func openErrorLeavesTheTerminalAlone() throws {
         let tmux = try TmuxSession(columns: 80, rows: 24)
         try tmux.run("\"$FOLIO\" '\(Corpus.path("pdfjs-tracemonkey-truncated.pdf"))'; echo \"[exit $?]\"")

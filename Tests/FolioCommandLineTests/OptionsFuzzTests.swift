@@ -12,7 +12,7 @@ import Testing
         "--page=0", "--page=-1", "-p=3", "--bogus", "---", "-x", "", " ", "0", "1", "-1", "3-2", "2-5", "7-",
         "1,4,9-12", ",", "1,", "-3", "1--2", "1-2-3", "99999999999999999999", "9223372036854775807",
         "9223372036854775808", "1-9223372036854775807", "a.pdf", "b.pdf", "dir/", "\u{1B}]0;pwned\u{07}",
-        "=", "--=", "==", "é", "１", "٣",
+        "=", "--=", "==", "é", "１", "٣", "@", "@xiv", "@1-3", "3-@", "-p=@", "--labels", "--json", "--json=yes",
     ]
 
     @Test func randomCommandLinesParseOrFailCleanly() {
@@ -38,6 +38,14 @@ import Testing
                 if case .search(let pattern) = options.mode {
                     #expect(!pattern.isEmpty, "\(arguments)")
                 }
+                if options.showsLabels {
+                    #expect(options.mode == .outline || options.mode?.isSearch == true, "\(arguments)")
+                }
+                if options.json {
+                    #expect(
+                        options.mode == .info || options.mode == .outline || options.mode?.isSearch == true,
+                        "\(arguments)")
+                }
             } catch {
                 #expect(!error.message.isEmpty, "\(arguments)")
             }
@@ -46,7 +54,7 @@ import Testing
 
     @Test func randomPageRangesResolveInsideTheDocument() {
         var random = SeededRandom(seed: 2)
-        let alphabet = "0123456789-,".map(String.init) + ["9999999999999999999999", " ", "x"]
+        let alphabet = "0123456789-,@".map(String.init) + ["9999999999999999999999", " ", "x"]
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in random.pick(alphabet) }.joined()
             guard let range = PageRange(text) else { continue }
@@ -59,8 +67,8 @@ import Testing
             case .failure(.beyondEnd(let page)):
                 #expect(page > pageCount, "\(text) in \(pageCount)")
             case .failure(.unknownLabel(let label)):
-                // Without labels, only text that is no page number is unknown.
-                #expect(Int(label) == nil, "\(text) in \(pageCount)")
+                // Without labels, only a label (after @) or text that is no page number is unknown.
+                #expect(text.contains("@") || Int(label) == nil, "\(text) in \(pageCount)")
             case .failure(.reversed(let piece)):
                 #expect(piece.contains("-"), "\(text) in \(pageCount)")
             }
@@ -75,7 +83,7 @@ extension OptionsFuzzTests {
         switch (piece.first, piece.last) {
         case (.number(let first), .number(let last)): first >= 1 && last >= first
         case (.number(let first), _): first >= 1
-        case (.label(let label), _): !label.isEmpty && Int(label) == nil
+        case (.label(let label), _): !label.isEmpty && (Int(label) == nil || piece.text.contains("@"))
         }
     }
 }

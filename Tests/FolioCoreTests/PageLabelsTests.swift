@@ -59,6 +59,25 @@ import Testing
         #expect(labels.summary == "i–iv, 1–3, a–b, 4–5")
     }
 
+    /// The command line reads a number as the page with that number, as pdftotext, qpdf and
+    /// mutool do, and a label after `@`; a word that is no number is a label too. The reader's
+    /// prompt (the rule by default) still takes labels first.
+    @Test func theCommandLineReadsNumbersAsPages() {
+        let labels = PageLabels(ranges: Self.labelledPages, pageCount: 11)
+        #expect(labels.lookUp("4", rule: .numbersFirst) == .physical(3), "page 4, printed iv")
+        #expect(labels.lookUp("4") == .labelled(9), "the prompt: the page printed 4")
+        #expect(labels.lookUp("@4", rule: .numbersFirst) == .labelled(9))
+        #expect(labels.lookUp("@iv", rule: .numbersFirst) == .labelled(3))
+        #expect(labels.lookUp("iv", rule: .numbersFirst) == .labelled(3), "no page has the number iv")
+        #expect(labels.lookUp("@6", rule: .numbersFirst) == .unknown, "no page is printed 6")
+        #expect(labels.lookUp("12", rule: .numbersFirst) == .beyondEnd(12))
+        #expect(labels.lookUp("@", rule: .numbersFirst) == .unknown)
+        #expect(labels.lookUp("zz", rule: .numbersFirst) == .unknown)
+        #expect(labels.opening(at: "4") == (3, nil))
+        #expect(labels.opening(at: "@4") == (9, .labelledPage(label: "4", page: 9, pageCount: 11)))
+        #expect(labels.opening(at: "@zz") == (nil, .noPageLabelled(typed: "zz", labels: "i–iv, 1–3, a–b, 4–5")))
+    }
+
     @Test func prefixesAndLaterStartsAreFound() {
         let octave = PageLabels(
             ranges: [

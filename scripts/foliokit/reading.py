@@ -485,11 +485,9 @@ FIGURES = [
 ]
 
 # Corpus pages for the layout view's share of real words.
-# Pages are physical numbers, which pdftotext takes; folio's --pages takes printed labels first,
-# so a page whose number is another page's label is named to folio by its own label.
+# Pages are physical numbers, counted from 1, which pdftotext and folio's --pages both take.
 LAYOUT_PAGES = [("pdfjs-tracemonkey.pdf", 1), ("pdfjs-tracemonkey.pdf", 3), ("pypdf-multicolumn.pdf", 1),
                 ("debian-octave.pdf", 5), ("debian-octave.pdf", 20)]
-FOLIO_PAGE_NAMES = {("debian-octave.pdf", 5): "iii", ("debian-octave.pdf", 20): "4"}
 
 
 def tools(folio):
@@ -506,8 +504,7 @@ def layout_word_share(folio, corpus, run, width=None):
     rows = []
     for name, page in LAYOUT_PAGES:
         path = "%s/%s" % (corpus, name)
-        named = FOLIO_PAGE_NAMES.get((name, page), str(page))
-        command = [folio, "--text", "--layout", "--pages", named] + (["--width", str(width)] if width else [])
+        command = [folio, "--text", "--layout", "--pages", str(page)] + (["--width", str(width)] if width else [])
         tokens = run(command + [path]).split()
         known = set(run(["pdftotext", "-f", str(page), "-l", str(page), "-layout", path, "-"]).split())
         rows.append((name, page, len(tokens), sum(token in known for token in tokens)))

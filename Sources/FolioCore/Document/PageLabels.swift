@@ -85,11 +85,21 @@ public struct PageLabels: Sendable, Equatable {
         return firstPage(labelled: text, ignoringCase: false) ?? firstPage(labelled: text, ignoringCase: true)
     }
 
-    /// What a page the user typed (`g xiv`, `-p 714`) names: the page with that label when one
-    /// has it, else the page with that 1-based number.
-    public func lookUp(_ text: String) -> PageLookup {
-        if let page = page(labelled: text) {
-            return .labelled(page)
+    /// What a page the user typed names, read by `rule`: the reader's go-to prompt (`g xiv`,
+    /// `g 714`) takes labels first, the command line (`--pages 714`, `-p @xiv`) numbers first.
+    public func lookUp(_ text: String, rule: PageNumberRule = .labelsFirst) -> PageLookup {
+        switch rule {
+        case .labelsFirst:
+            if let page = page(labelled: text) {
+                return .labelled(page)
+            }
+        case .numbersFirst:
+            if text.hasPrefix(PageNumberRule.labelMark) {
+                return page(labelled: String(text.dropFirst())).map { .labelled($0) } ?? .unknown
+            }
+            if Int(text) == nil, let page = page(labelled: text) {
+                return .labelled(page)
+            }
         }
         guard let number = Int(text), number >= 1 else { return .unknown }
         return number <= pageCount ? .physical(number - 1) : .beyondEnd(number)
@@ -235,6 +245,21 @@ public struct PageLabels: Sendable, Equatable {
     }
 }
 
+/// How a page the user typed is read: as a printed label or as a page number.
+public enum PageNumberRule: Sendable, Equatable {
+    /// The page labelled so when one is, else the page with that 1-based number: the reader's
+    /// go-to prompt, where `714` is what the reader sees printed on the page.
+    case labelsFirst
+    /// A number is the page with that 1-based number, as in pdftotext, qpdf and mutool (and in
+    /// `folio --search`'s output); a label is written after ``labelMark`` (`@714`, `@xiv`), and
+    /// a word that is no number (`xiv`) is taken as a label too. Every command-line option that
+    /// names a page (`--pages`, `-p`) reads it so.
+    case numbersFirst
+
+    /// What marks a label under ``numbersFirst``: `@714` is the page printed 714.
+    public static let labelMark = "@"
+}
+
 /// What a page the user typed names.
 public enum PageLookup: Sendable, Equatable {
     /// The page (0-based) with that label.
@@ -248,24 +273,26 @@ public enum PageLookup: Sendable, Equatable {
 }
 
 extension PageLabels {
-    /// Where the reader opens for a page given on the command line (`-p xiv`, `-p 999`), and
-    /// what it says about it: the page labelled so, else the page with that number; a number
-    /// past the end opens the last page and says so. `page` is nil when `typed` names no page
-    /// (the reader then opens where it would have), and the note says that too.
+    /// Where the reader opens for a page given on the command line (`-p 5`, `-p @xiv`, `-p 999`),
+    /// read as every command-line option reads a page (``PageNumberRule/numbersFirst``), and what
+    /// it says about it: the page labelled so when a label is given; a number past the end opens
+    /// the last page and says so. `page` is nil when `typed` names no page (the reader then opens
+    /// where it would have), and the note says that too.
     public func opening(at typed: String) -> (page: Int?, note: Notice?) {
-        switch lookUp(typed) {
+        let label = typed.hasPrefix(PageNumberRule.labelMark) ? String(typed.dropFirst()) : typed
+        switch lookUp(typed, rule: .numbersFirst) {
         case .labelled(let page):
-            let note = Notice.labelledPage(label: typed, page: page, pageCount: pageCount)
-            return (page, typed == String(page + 1) ? nil : note)
+            let note = Notice.labelledPage(label: label, page: page, pageCount: pageCount)
+            return (page, label == String(page + 1) ? nil : note)
         case .physical(let page):
-            return (page, isEmpty ? nil : .notALabel(typed: typed, page: page, pageCount: pageCount))
+            return (page, nil)
         case .beyondEnd(let number):
             return (pageCount - 1, .openedLastPage(number: number, pageCount: pageCount))
         case .unknown:
             return (
                 nil,
                 isEmpty
-                    ? .noPageNamed(typed: typed, pageCount: pageCount) : .noPageLabelled(typed: typed, labels: summary)
+                    ? .noPageNamed(typed: typed, pageCount: pageCount) : .noPageLabelled(typed: label, labels: summary)
             )
         }
     }

@@ -212,41 +212,53 @@ public struct SearchPattern: Sendable, Hashable {
     /// across a line break of a block has a box on each of its two lines), the union of its
     /// characters' boxes, in points — for drawing hits on the page image.
     public func matchBoxes(in page: PageText) -> [TextRect] {
-        var boxes: [TextRect] = []
-        for block in page.blocks {
-            let texts = block.lines.map(\.text)
-            for match in lineMatches(in: texts) {
-                if let box = Self.box(of: match.range, in: block.lines[match.line], text: texts[match.line]) {
-                    boxes.append(box)
-                }
-                if let continuation = match.continuation,
-                    let box = Self.box(of: continuation, in: block.lines[match.line + 1], text: texts[match.line + 1])
-                {
-                    boxes.append(box)
-                }
-            }
-        }
-        return boxes
+        let matches = (try? pageMatches(in: page, until: .after(seconds: Self.onScreenTimeLimit))) ?? []
+        return matches.flatMap { match in [match.start.box, match.continuation?.box].compactMap { $0 } }
     }
 
-    /// The union of the boxes of the characters `range` (Character offsets in `text`, the
-    /// line's text) of `line`.
-    private static func box(of range: Range<Int>, in line: TextLine, text: String) -> TextRect? {
+    /// Every match of the pattern on `page`, block by block as ``lineMatches(in:until:)`` finds
+    /// them in each block's lines, with where it lies on each line it covers; throws when
+    /// `deadline` passes first.
+    public func pageMatches(
+        in page: PageText, until deadline: SearchDeadline
+    ) throws(SearchTooCostly) -> [PageMatch] {
+        var found: [PageMatch] = []
+        for (blockIndex, block) in page.blocks.enumerated() {
+            let texts = block.lines.map(\.text)
+            for match in try lineMatches(in: texts, until: deadline) {
+                let start = Self.part(match.range, line: match.line, of: block, text: texts[match.line])
+                let continuation = match.continuation.map {
+                    Self.part($0, line: match.line + 1, of: block, text: texts[match.line + 1])
+                }
+                found.append(PageMatch(block: blockIndex, start: start, continuation: continuation))
+            }
+        }
+        return found
+    }
+
+    /// The part of a match on line `index` of `block`: `range` (Character offsets in `text`, the
+    /// line's text) as offsets into the line's characters, and the union of their boxes.
+    private static func part(_ range: Range<Int>, line index: Int, of block: TextBlock, text: String) -> PageMatch.Part
+    {
+        let line = block.lines[index]
         // Character offsets to offsets in `chars`, which has one entry per scalar.
         var firstScalar = [0]
         for character in text {
             firstScalar.append(firstScalar[firstScalar.count - 1] + character.unicodeScalars.count)
         }
         guard range.upperBound < firstScalar.count, firstScalar[range.upperBound] <= line.chars.count else {
-            return nil
+            return PageMatch.Part(line: index, characters: range, box: nil)
         }
-        let chars = line.chars[firstScalar[range.lowerBound]..<firstScalar[range.upperBound]]
-        guard let first = chars.first else { return nil }
-        return chars.dropFirst().reduce(first.box) { union, char in
-            TextRect(
-                x0: min(union.x0, char.box.x0), y0: min(union.y0, char.box.y0),
-                x1: max(union.x1, char.box.x1), y1: max(union.y1, char.box.y1))
+        let characters = firstScalar[range.lowerBound]..<firstScalar[range.upperBound]
+        let chars = line.chars[characters]
+        let box = chars.first.map { first in
+            chars.dropFirst().reduce(first.box) { union, char in
+                TextRect(
+                    x0: min(union.x0, char.box.x0), y0: min(union.y0, char.box.y0),
+                    x1: max(union.x1, char.box.x1), y1: max(union.y1, char.box.y1))
+            }
         }
+        return PageMatch.Part(line: index, characters: characters, box: box)
     }
 
     /// Whether the pattern has a character of a script written without spaces (Chinese,
