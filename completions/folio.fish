@@ -23,4 +23,15 @@ complete -c folio -l list-commands -d 'print every command a configuration file 
 complete -c folio -l diagnose -d 'print what the terminal supports for the image view, then exit'
 complete -c folio -l version -d 'print the version and exit'
 complete -c folio -s h -l help -d 'print this help and exit'
-complete -c folio -n 'not string match -q -- "-*" (commandline -ct)' -a '(__fish_complete_suffix .bmp .cbz .epub .fb2 .gif .jp2 .jpeg .jpg .jpx .jxr .mobi .oxps .pbm .pdf .pgm .png .pnm .ppm .svg .tif .tiff .xhtml .xps)'
+# Folders and the documents folio opens (fish 3.6's __fish_complete_suffix takes one suffix
+# and offers every other file too).
+function __folio_documents
+    for entry in (commandline -ct)*
+        if test -d "$entry"
+            echo $entry/
+        else if string match -qir -- '\.(bmp|cbz|epub|fb2|gif|jp2|jpeg|jpg|jpx|jxr|mobi|oxps|pbm|pdf|pgm|png|pnm|ppm|svg|tif|tiff|xhtml|xps)$' $entry
+            echo $entry
+        end
+    end
+end
+complete -c folio -n 'not string match -q -- "-*" (commandline -ct)' -a '(__folio_documents)'

@@ -140,10 +140,20 @@ public enum ShellCompletions {
             words.append("-d " + fishQuoted(option.summary))
             lines.append(words.joined(separator: " "))
         }
-        let suffixes = extensions.map { "." + $0 }.joined(separator: " ")
-        lines.append(
-            "complete -c folio -n 'not string match -q -- \"-*\" (commandline -ct)' -a '(__fish_complete_suffix \(suffixes))'"
-        )
+        lines += [
+            "# Folders and the documents folio opens (fish 3.6's __fish_complete_suffix takes one suffix",
+            "# and offers every other file too).",
+            "function __folio_documents",
+            "    for entry in (commandline -ct)*",
+            "        if test -d \"$entry\"",
+            "            echo $entry/",
+            "        else if string match -qir -- '\\.(\(extensions.joined(separator: "|")))$' $entry",
+            "            echo $entry",
+            "        end",
+            "    end",
+            "end",
+            "complete -c folio -n 'not string match -q -- \"-*\" (commandline -ct)' -a '(__folio_documents)'",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 
