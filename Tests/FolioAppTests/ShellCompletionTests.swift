@@ -51,6 +51,40 @@ import Testing
         #expect(try bashCompletes(["folio", "--pages", ""]) == [], "a range is typed, not chosen")
     }
 
+    static let hasFish = FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")
+    static let hasZsh = FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
+
+    /// What fish offers for `commandLine` (`complete -C`), without the descriptions, run in `folder`.
+    private func fishCompletes(_ commandLine: String, in folder: String = "/") throws -> [String] {
+        let script = Self.folder.appendingPathComponent("folio.fish").path
+        let result = try FolioProcess.run(
+            program: "/usr/bin/fish", ["-c", "cd '\(folder)'; and source '\(script)'; and complete -C'\(commandLine)'"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+    }
+
+    /// fish (when installed: scripts/setup does not install it) completes options, their
+    /// values and documents.
+    @Test(.enabled(if: hasFish)) func fishCompletesOptionsValuesAndDocuments() throws {
+        #expect(try fishCompletes("folio --gr") == ["--graphics"])
+        #expect(try Set(fishCompletes("folio --compact-sixel ")) == ["auto", "on", "off"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fish-\(getpid())")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Papers"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["paper.pdf", "Scan.PDF", "notes.txt"] {
+            #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data()))
+        }
+        #expect(try Set(fishCompletes("folio ", in: folder.path)) == ["Papers/", "paper.pdf", "Scan.PDF"])
+    }
+
+    /// zsh (when installed) reads the script without a syntax error.
+    @Test(.enabled(if: hasZsh)) func zshReadsTheScript() throws {
+        let result = try FolioProcess.run(
+            program: "/usr/bin/zsh", ["-n", Self.folder.appendingPathComponent("_folio").path])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    }
+
     @Test func bashCompletesDocumentsAndFoldersForTheFileArgument() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-completion-\(getpid())")
         try FileManager.default.createDirectory(
