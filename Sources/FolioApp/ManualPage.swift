@@ -63,8 +63,9 @@ public enum ManualPage {
     private static func keys(_ page: inout Page) {
         page.section("KEYS")
         page.text(
-            "Each mode has its own keys. The command after each binding is the name a configuration file maps "
-                + "keys to (map J next-page); folio --list-commands lists them too. The reader takes a count "
+            "Each mode has its own keys; a heading names its mode as a configuration file's map and unmap "
+                + "lines do. The command after each binding is the name a configuration file maps keys to "
+                + "(map J next-page, map outline <C-n> down); folio --list-commands lists them too. The reader takes a count "
                 + "before a key: 5 Right moves five pages, 12G goes to page 12.")
         for mode in KeyMode.allCases {
             page.subsection("\(mode.name) mode")
