@@ -66,7 +66,8 @@ let package = Package(
         .testTarget(
             name: "FolioAppTests",
             dependencies: [
-                "FolioApp", "FolioConfiguration", "FolioDocument", "FolioGraphics", "FolioState", "FolioTerminal",
+                "FolioApp", "FolioCommandLine", "FolioConfiguration", "FolioDocument", "FolioGraphics", "FolioState",
+                "FolioTerminal",
                 "FolioTestSupport",
             ]
         ),

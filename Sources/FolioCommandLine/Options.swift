@@ -79,54 +79,8 @@ public struct Options: Sendable, Equatable {
         public var message: String
     }
 
-    /// The text `--help` prints.
-    public static let usage = """
-        Usage: folio [OPTIONS] [FILE | DIR]
-
-        Read a document (PDF, EPUB, XPS, CBZ, FB2, images) in the terminal. With a folder, or with
-        no argument, browse the folder's files.
-
-        Options:
-          --info                 print document facts as "Key: value" lines, then exit
-          --text                 print the text of the selected pages, each followed by a form feed
-          --reflow               with --text: print the reader's reflowed text, one paragraph
-                                 a line, a blank line between paragraphs
-          --layout               with --text: print the reader's page layout (words on a grid)
-          --pages RANGE          pages for --text, --search, --sixel and --image, counted from 1:
-                                 3 | 2-5 | 7- | 1,4,9-12; printed page labels after @: @xiv,
-                                 @1-3, @i-@iv (a word that is no number, such as xiv, is one too)
-          --sixel                write the selected pages as sixel images (for scripts and previews)
-          --image                write the selected pages as images in the --graphics protocol
-                                 (kitty, sixel, iterm or halfblock; auto detects), for previews
-          --width N              image width in pixels for --sixel and --image (default: the
-                                 terminal's width, or 800); with --reflow, wrap at N cells; with
-                                 --layout, scale wide pages to fit N cells
-          --size COLSxROWS       fit each --image page in COLS×ROWS cells (instead of --width)
-          --outline              print the outline: two spaces of indent per level, "title<TAB>page"
-          --search PATTERN       print "PAGE:LINE" for each line that matches (smart case: case-
-                                 sensitive only when PATTERN has capitals; "re:EXPR" for a regular
-                                 expression); exit 1 when none
-          --labels               with --outline and --search: add each page's printed label
-                                 ("title<TAB>page<TAB>@label", "PAGE:@LABEL:LINE")
-          --json                 print --info, --outline and --search as JSON (docs/CLI.md)
-          --password PW          password for an encrypted document
-          -p, --page N           open the reader at page N (from 1), or at a printed label: @xiv,
-                                 @714 (or xiv alone); default: where you left off
-          --graphics MODE        image view: auto (detect: kitty, else sixel, else iterm, else
-                                 halfblock), kitty, sixel, iterm, halfblock, or none
-          --compact-sixel WHEN   grey pages as sixel in 12 greys, about half the bytes: auto (over
-                                 ssh, when SSH_CONNECTION is set), on, or off
-          --config FILE          read FILE instead of ~/.config/folio/config (also FOLIO_CONFIG)
-          --no-config            read no configuration file
-          --check-config         report every problem in the configuration file; exit 1 if any
-          --list-commands        print every command a configuration file can map, by mode,
-                                 with its default keys
-          --diagnose             print what the terminal supports for the image view, then exit
-          --version              print the version and exit
-          -h, --help             print this help and exit
-
-        Exit status: 0 success, 1 document error or no match, 2 usage error.
-        """
+    /// The text `--help` prints, generated from ``CommandLineOption/all``.
+    public static var usage: String { CommandLineReference.usage }
 
     /// Parses the arguments after the program name.
     public init(arguments: [String]) throws(UsageError) {

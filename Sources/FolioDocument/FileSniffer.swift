@@ -6,7 +6,7 @@ import Glibc
 /// then by the name's extension.
 public enum FileSniffer {
     /// Extensions of formats MuPDF opens whose first bytes don't say (XML and zip based ones).
-    static let documentExtensions: Set<String> = [
+    public static let documentExtensions: Set<String> = [
         "pdf", "epub", "xps", "oxps", "cbz", "fb2", "xhtml", "png", "jpg", "jpeg", "gif", "bmp", "tif",
         "tiff", "pnm", "pbm", "pgm", "ppm", "jxr", "jpx", "jp2", "svg", "mobi",
     ]

@@ -30,7 +30,7 @@ if options.showHelp {
     exit(0)
 }
 if options.showVersion {
-    standardOutput.write("folio \(Version.current) (MuPDF \(Version.mupdf))\n")
+    standardOutput.write(Version.line + "\n")
     standardOutput.flush()
     exit(0)
 }
