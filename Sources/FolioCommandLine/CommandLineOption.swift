@@ -76,7 +76,8 @@ extension CommandLineOption {
         .init(
             "--pages", value: .pageRange,
             summary: "pages for --text, --search and images, from 1: \(pageRangeForms)",
-            details: "printed page labels after @: @xiv, @1-3, @i-@iv (a word that is no number, such as xiv, is one too)"
+            details:
+                "printed page labels after @: @xiv, @1-3, @i-@iv (a word that is no number, such as xiv, is one too)"
         ),
         .init("--sixel", summary: "write the selected pages as sixel images", details: "for scripts and previews"),
         .init(
@@ -102,7 +103,8 @@ extension CommandLineOption {
         .init("--json", summary: "print --info, --outline and --search as JSON (docs/CLI.md)"),
         .init("--password", value: .text(placeholder: "PW"), summary: "password for an encrypted document"),
         .init(
-            "-p", "--page", value: .page, summary: "open the reader at page N (from 1), or at a printed label: @xiv, @714",
+            "-p", "--page", value: .page,
+            summary: "open the reader at page N (from 1), or at a printed label: @xiv, @714",
             details: "xiv alone is a label too; default: where you left off"),
         .init(
             "--graphics", value: .choice(placeholder: "MODE", choices: GraphicsPreference.allCases.map(\.rawValue)),
