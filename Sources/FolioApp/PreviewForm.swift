@@ -4,7 +4,7 @@ import FolioGraphics
 /// What `folio --preview` prints a page as. Decided from the options and the environment
 /// alone: a previewer never asks the terminal anything, since the file manager running it
 /// reads the terminal's input and would take the answers for keys.
-enum PreviewForm: Equatable {
+enum PreviewForm: Equatable, Sendable {
     /// The page's text reflowed to the box's width, at most its height in lines.
     case text
     /// A kitty graphics image shown at the cursor.

@@ -13,6 +13,7 @@ import Testing
         for option in [
             "--info", "--text", "--pages RANGE", "--outline", "--search PATTERN", "--password PW",
             "-p, --page N", "--version", "-h, --help", "--image", "--size COLSxROWS", "--graphics MODE",
+            "--preview", "--cell-size WxH", "kitty-placeholders",
         ] {
             #expect(result.output.contains(option), "usage lacks \(option)")
         }
