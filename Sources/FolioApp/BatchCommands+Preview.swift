@@ -40,7 +40,17 @@ extension BatchCommands {
             let cancellation = Cancellation(timeLimit: TimeLimits.pageImage)
             let compact = options.compactSixel.isCompact(environment: environment)
             func fitted() throws(DocumentError) -> FittedPage {
-                try fittedPage(document, page: page, box: box, cell: previewCell(form), cancellation: cancellation)
+                let cell = previewCell(form)
+                // xterm draws nothing of a sixel image beyond its limit (1000 × 1000 px unless
+                // configured): a box larger than that is cut to the cells within it.
+                let limit = GraphicsSupport.assumedMaxImage
+                let imageBox =
+                    form == .sixel
+                    ? Options.CellBox(
+                        columns: min(box.columns, max(limit.width / cell.width, 1)),
+                        rows: min(box.rows, max(limit.height / cell.height, 1)))
+                    : box
+                return try fittedPage(document, page: page, box: imageBox, cell: cell, cancellation: cancellation)
             }
             let bytes: [UInt8]
             switch form {

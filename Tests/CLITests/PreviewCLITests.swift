@@ -44,6 +44,19 @@ import Testing
         #expect(psnr == "inf" || (Double(psnr) ?? 0) >= 48, "PSNR \(psnr)")
     }
 
+    /// A box larger than xterm draws a sixel image in (1000 × 1000 px by default) gets the
+    /// largest whole cells within that: 100 × 50 cells of 10 × 20 px here, so the page is 1000 px
+    /// high, 773 wide, 78 cells.
+    @Test func sixelPreviewStaysWithinXtermsLargestImage() throws {
+        let directory = try TemporaryDirectory()
+        let written = try inFolder(
+            directory,
+            "\"$FOLIO\" --preview '\(tracemonkey)' --size 200x100 --cell-size 10x20 --graphics sixel > page.six"
+                + " && sixel2png -i page.six -o page.png && identify -format '%wx%h' page.png")
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.output == "780x1000")
+    }
+
     /// Placeholders: one quiet transmission under one id, a virtual placement over exactly the
     /// cells the rows of placeholders then fill; the PNG is mutool's render pixel for pixel.
     @Test func placeholderPreviewTransmitsThePageAndFillsItsCells() throws {
