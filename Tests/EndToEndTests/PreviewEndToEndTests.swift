@@ -47,12 +47,16 @@ import Testing
         #expect(try tmux.styledScreen().first == "plain")
     }
 
-    /// Inside tmux with `--graphics kitty`: the image goes through passthrough and the pane holds
-    /// rows of placeholder cells in the image's colour, as many as the page covers; the colour
-    /// ends with them.
-    @Test func placeholdersInsideTmuxAreCellsInThePane() throws {
+    /// Inside tmux with `--graphics kitty`, a client attached from a terminal answering as kitty
+    /// 0.35 (``OuterTerminal``): the page reaches that terminal through passthrough, a PNG that is
+    /// mutool's render pixel for pixel over exactly the cells of the virtual placement, while the
+    /// pane holds rows of placeholder cells in the image's colour, as many as the page covers;
+    /// the colour ends with them.
+    @Test func placeholdersInsideTmuxReachTheTerminalOutside() throws {
         let tmux = try TmuxSession(columns: 80, rows: 30)
         try tmux.setOption("allow-passthrough", "on")
+        let outside = try tmux.attachOuterTerminal(columns: 80, rows: 30)
+        defer { outside.detach() }
         try tmux.run(
             "clear; \(tmux.tmuxVariable) \"$FOLIO\" --preview '\(tracemonkey)' --size 40x10 --cell-size 10x20"
                 + " --graphics kitty; echo EN''D")
@@ -66,6 +70,24 @@ import Testing
         // default colour again before the next command's output.
         #expect(placeholderRows.first?.hasPrefix("\u{1B}[38;5;173m") == true)
         #expect(styled.contains("\u{1B}[39mEND"), "\(styled)")
+
+        try outside.waitFor("the virtual placement") { $0.contains { $0.keys["a"] == "p" && $0.keys["U"] == "1" } }
+        let commands = outside.kittyCommands()
+        let placement = try #require(commands.last { $0.keys["a"] == "p" })
+        #expect(placement.keys["i"] == "173" && placement.keys["c"] == "16" && placement.keys["r"] == "10")
+        let start = try #require(commands.firstIndex { $0.keys["a"] == "t" && $0.keys["i"] == "173" })
+        let chunks = commands[start...].prefix { $0.keys["a"] != "p" }
+        let png = try #require(Data(base64Encoded: Data(chunks.flatMap(\.payload))))
+        let directory = try TemporaryDirectory()
+        try png.write(to: directory.url.appendingPathComponent("page.png"))
+        let compared = try FolioProcess.shell(
+            """
+            cd '\(directory.url.path)' && identify -format '%wx%h ' page.png && \
+            mutool draw -F png -h 200 -o ref.png '\(tracemonkey)' 1 2>/dev/null && \
+            convert page.png -crop "$(identify -format '%wx%h' ref.png)+0+0" +repage cut.png && \
+            compare -metric PSNR ref.png cut.png null: 2>&1
+            """)
+        #expect(compared.output.trimmingCharacters(in: .whitespacesAndNewlines) == "160x200 inf", "\(compared.output)")
     }
 
     /// Writes an executable `folio` on a PATH of its own that runs the binary under test, as an
