@@ -13,6 +13,7 @@ _folio() {
         --pages) return ;;
         --width) return ;;
         --size) return ;;
+        --cell-size) return ;;
         --search) return ;;
         --password) return ;;
         -p|--page) return ;;
@@ -21,7 +22,7 @@ _folio() {
         --config) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '--info --text --reflow --layout --pages --sixel --image --width --size --outline --search --labels --json --password -p --page --graphics --compact-sixel --config --no-config --check-config --list-commands --diagnose --version -h --help' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W '--info --text --reflow --layout --pages --sixel --image --width --size --preview --cell-size --outline --search --labels --json --password -p --page --graphics --compact-sixel --config --no-config --check-config --list-commands --diagnose --version -h --help' -- "$cur")
         return
     fi
     local entry

@@ -5,8 +5,9 @@ import FolioGraphics
 import FolioTerminal
 import Glibc
 
-/// The non-interactive modes: `--info`, `--text`, `--outline`, `--search`. Each returns the
-/// process exit status (0 success, 1 document error or no match).
+/// The non-interactive modes: `--info`, `--text`, `--outline`, `--search`, `--sixel`, `--image`
+/// and `--preview` (in BatchCommands+Preview.swift). Each returns the process exit status (0
+/// success, 1 document error or no match).
 public struct BatchCommands {
     let options: Options
     let path: String
@@ -26,6 +27,9 @@ public struct BatchCommands {
 
     /// Runs `mode` and returns the exit status.
     public func run(_ mode: Options.Mode) -> Int32 {
+        if case .preview = mode {
+            return preview()
+        }
         do throws(DocumentError) {
             let document = try Document(path: path, password: options.password)
             if case .info = mode {
@@ -41,6 +45,7 @@ public struct BatchCommands {
             case .search(let pattern): return try search(document, SearchPattern(pattern))
             case .sixel: return try sixel(document)
             case .image: return try image(document)
+            case .preview: return preview()
             }
         } catch {
             report(error.description)
@@ -48,7 +53,7 @@ public struct BatchCommands {
         }
     }
 
-    private func report(_ reason: String) {
+    func report(_ reason: String) {
         Errors.report("\(path): \(reason)")
     }
 
@@ -114,7 +119,7 @@ public struct BatchCommands {
 
     /// The selected pages as 0-based ranges, or nil after reporting a page beyond the end. A
     /// document without pages is an error: printing nothing would look like success.
-    private func selectedPages(_ document: Document) throws(DocumentError) -> [ClosedRange<Int>]? {
+    func selectedPages(_ document: Document) throws(DocumentError) -> [ClosedRange<Int>]? {
         let count = try document.pageCount
         guard count > 0 else { throw .noPages }
         guard let range = options.pages else { return [0...(count - 1)] }

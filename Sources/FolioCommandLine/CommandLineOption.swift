@@ -91,6 +91,14 @@ extension CommandLineOption {
         .init(
             "--size", value: .text(placeholder: "COLSxROWS"), summary: "fit each --image page in COLS×ROWS cells",
             details: "instead of --width"),
+        .init(
+            "--preview", summary: "print one page fitted to --size, for file managers and fzf",
+            details:
+                "the first of --pages: an image in the --graphics protocol, or reflowed text when images are off or unknown (docs/INTEGRATION.md)"
+        ),
+        .init(
+            "--cell-size", value: .text(placeholder: "WxH"), summary: "with --preview: one cell in pixels",
+            details: "default: from the terminal, else 10x20"),
         .init("--outline", summary: "print the outline: two spaces of indent per level, \"title<TAB>page\""),
         .init(
             "--search", value: .text(placeholder: "PATTERN"),
@@ -109,7 +117,9 @@ extension CommandLineOption {
         .init(
             "--graphics", value: .choice(placeholder: "MODE", choices: GraphicsPreference.allCases.map(\.rawValue)),
             summary: "image view: " + listed(GraphicsPreference.allCases.map(\.rawValue)),
-            details: "auto detects kitty, else sixel, else iterm, else halfblock; --diagnose says what it found"),
+            details:
+                "auto detects kitty, else sixel, else iterm, else halfblock; --diagnose says what it found; with --preview also kitty-placeholders"
+        ),
         .init(
             "--compact-sixel",
             value: .choice(placeholder: "WHEN", choices: CompactSixelPreference.allCases.map(\.rawValue)),

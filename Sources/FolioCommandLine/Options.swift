@@ -13,6 +13,9 @@ public struct Options: Sendable, Equatable {
         case sixel
         /// `--image`: pages as images in the protocol `--graphics` names.
         case image
+        /// `--preview`: one page fitted to `--size` cells, for file managers and fzf: an image
+        /// when the terminal's protocol is known, else reflowed text.
+        case preview
     }
 
     /// A box in cells (`--size COLSxROWS`) that `--image` fits each page in.
@@ -24,6 +27,18 @@ public struct Options: Sendable, Equatable {
         public init(columns: Int, rows: Int) {
             self.columns = columns
             self.rows = rows
+        }
+    }
+
+    /// One cell of the terminal in pixels (`--cell-size WxH`), for `--preview`.
+    public struct CellPixels: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+
+        /// A cell `width` × `height` pixels.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
         }
     }
 
@@ -73,6 +88,11 @@ public struct Options: Sendable, Equatable {
     public var listCommands = false
     /// Whether grey pages go out as compact sixel (`--compact-sixel auto|on|off`).
     public var compactSixel: CompactSixelPreference = .auto
+    /// `--graphics kitty-placeholders`: kitty images drawn as Unicode placeholder cells (for fzf,
+    /// or inside tmux); `graphics` is then `.kitty`.
+    public var kittyPlaceholders = false
+    /// The cell size `--preview` renders for, when given (`--cell-size WxH`).
+    public var cellSize: CellPixels?
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
     public struct UsageError: Error, Sendable, Equatable {
@@ -120,6 +140,7 @@ public struct Options: Sendable, Equatable {
     private mutating func applyFlag(_ name: String, attached: String?) throws(UsageError) -> Bool {
         let modes: [String: Mode] = [
             "--info": .info, "--text": .text, "--outline": .outline, "--sixel": .sixel, "--image": .image,
+            "--preview": .preview,
         ]
         let switches: [String: WritableKeyPath<Options, Bool>] = [
             "--diagnose": \.diagnose, "--no-config": \.ignoresConfig, "--check-config": \.checkConfig,
@@ -173,8 +194,15 @@ public struct Options: Sendable, Equatable {
                 throw UsageError(message: "invalid page '\(text)' (a page number from 1, or a page label such as @xiv)")
             }
             startPage = text
+        case "--cell-size": cellSize = try Self.cellPixels(try value())
         case "--graphics":
             let text = try value()
+            if text == "kitty-placeholders" {
+                graphics = .kitty
+                kittyPlaceholders = true
+                return true
+            }
+            kittyPlaceholders = false
             guard let choice = GraphicsPreference(rawValue: text) else {
                 throw UsageError(message: "invalid --graphics '\(text)' (auto, kitty, sixel, iterm, halfblock or none)")
             }
@@ -205,10 +233,21 @@ public struct Options: Sendable, Equatable {
         return CellBox(columns: columns, rows: rows)
     }
 
+    /// `--cell-size`'s value: WxH pixels, each from 1 to 1024.
+    private static func cellPixels(_ text: String) throws(UsageError) -> CellPixels {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+            (1...1024).contains(width), (1...1024).contains(height)
+        else {
+            throw UsageError(message: "invalid cell size '\(text)' (WxH in pixels, such as 10x20)")
+        }
+        return CellPixels(width: width, height: height)
+    }
+
     /// The options given together that do not go together.
     private func checkCombinations() throws(UsageError) {
-        if pages != nil, mode != .text, mode != .sixel, mode != .image, !isSearch {
-            throw UsageError(message: "--pages applies to --text, --search, --sixel and --image")
+        if pages != nil, mode != .text, mode != .sixel, mode != .image, mode != .preview, !isSearch {
+            throw UsageError(message: "--pages applies to --text, --search, --sixel, --image and --preview")
         }
         if showsLabels, mode != .outline, !isSearch {
             throw UsageError(message: "--labels applies to --outline and --search")
@@ -216,14 +255,15 @@ public struct Options: Sendable, Equatable {
         if json, mode != .info, mode != .outline, !isSearch {
             throw UsageError(message: "--json applies to --info, --outline and --search")
         }
+        try checkPreview()
         if textView != .plain, mode != .text {
             throw UsageError(message: "--reflow and --layout apply to --text")
         }
         if width != nil, mode != .sixel, mode != .image, textView == .plain {
             throw UsageError(message: "--width applies to --sixel, --image, --text --reflow and --text --layout")
         }
-        if size != nil, mode != .image {
-            throw UsageError(message: "--size applies to --image")
+        if size != nil, mode != .image, mode != .preview {
+            throw UsageError(message: "--size applies to --image and --preview")
         }
         if size != nil, width != nil {
             throw UsageError(message: "--width and --size cannot be combined")
@@ -236,6 +276,19 @@ public struct Options: Sendable, Equatable {
         }
         if mode != nil, !showHelp, !showVersion, path == nil {
             throw UsageError(message: "a FILE is needed")
+        }
+    }
+
+    /// What `--preview` needs and what applies to it alone.
+    private func checkPreview() throws(UsageError) {
+        if mode == .preview, size == nil {
+            throw UsageError(message: "--preview needs --size COLSxROWS")
+        }
+        if cellSize != nil, mode != .preview {
+            throw UsageError(message: "--cell-size applies to --preview")
+        }
+        if kittyPlaceholders, mode != .preview {
+            throw UsageError(message: "--graphics kitty-placeholders applies to --preview")
         }
     }
 

@@ -61,6 +61,21 @@ extension RGBImage {
         return RGBImage(width: right - left, height: bottom - top, pixels: output)
     }
 
+    /// This picture made exactly `width` × `height` pixels from its top-left corner: cut where
+    /// it is larger, white paper added right and below where it is smaller (a page fitted in a
+    /// box of cells covers whole cells, so that the terminal draws it without scaling it).
+    public func extended(toWidth width: Int, height: Int) -> RGBImage {
+        precondition(width >= 0 && height >= 0, "image size must not be negative")
+        let kept = min(width, self.width)
+        var output = [UInt8](repeating: 255, count: width * height * 3)
+        for y in 0..<min(height, self.height) {
+            output.replaceSubrange(
+                (y * width * 3)..<((y * width + kept) * 3),
+                with: pixels[(y * self.width * 3)..<((y * self.width + kept) * 3)])
+        }
+        return RGBImage(width: width, height: height, pixels: output)
+    }
+
     /// The colour ``marking(_:)`` multiplies by: a highlighter yellow, so paper turns yellow and
     /// ink stays dark.
     public static let markColor: (red: UInt8, green: UInt8, blue: UInt8) = (255, 226, 64)

@@ -13,6 +13,7 @@ import Testing
         for option in [
             "--info", "--text", "--pages RANGE", "--outline", "--search PATTERN", "--password PW",
             "-p, --page N", "--version", "-h, --help", "--image", "--size COLSxROWS", "--graphics MODE",
+            "--preview", "--cell-size WxH", "kitty-placeholders",
         ] {
             #expect(result.output.contains(option), "usage lacks \(option)")
         }
@@ -35,7 +36,18 @@ import Testing
         (["--text"], "a FILE is needed"),
         (["--text", "--info", "x.pdf"], "cannot be combined"),
         (["--search"], "--search needs a value"),
-        (["--pages", "2", "--outline", "x.pdf"], "--pages applies to --text, --search, --sixel and --image"),
+        (
+            ["--pages", "2", "--outline", "x.pdf"],
+            "--pages applies to --text, --search, --sixel, --image and --preview"
+        ),
+        (["--preview", "x.pdf"], "--preview needs --size COLSxROWS"),
+        (["--preview", "x.pdf", "--size", "80x24", "--cell-size", "10"], "invalid cell size '10' (WxH in pixels"),
+        (["--text", "x.pdf", "--cell-size", "10x20"], "--cell-size applies to --preview"),
+        (
+            ["--image", "x.pdf", "--graphics", "kitty-placeholders"],
+            "--graphics kitty-placeholders applies to --preview"
+        ),
+        (["--preview", "x.pdf", "--size", "80x24", "--width", "300"], "--width applies to"),
         (
             ["--width", "300", "--text", "x.pdf"],
             "--width applies to --sixel, --image, --text --reflow and --text --layout"

@@ -1,0 +1,168 @@
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// `folio --preview`, the previewer for file managers and fzf: its images decoded and compared
+/// with mutool's render at the same size, its cells counted, and its one-line reasons.
+@Suite struct PreviewCLITests {
+    let tracemonkey = Corpus.path("pdfjs-tracemonkey.pdf")
+
+    /// A letter page (612 × 792 pt) in 60×20 cells of 10×20 px: the box is 600×400 px, so the
+    /// page is 400 px high and 310 wide (MuPDF rounds its edges outwards), 31 cells.
+    let box = ["--size", "60x20", "--cell-size", "10x20"]
+
+    /// Runs `command` in a fresh folder, where the test's files go.
+    private func inFolder(_ directory: TemporaryDirectory, _ command: String) throws -> FolioProcess.Result {
+        try FolioProcess.shell("cd '\(directory.url.path)' && \(command)")
+    }
+
+    /// The PSNR (dB, or "inf") of `image` against mutool's render of page 1 of `file` 400 px
+    /// high, both cut to mutool's width and height first.
+    private func psnrAgainstMutool(
+        _ image: String, file: String, in directory: TemporaryDirectory
+    ) throws -> String {
+        let result = try inFolder(
+            directory,
+            """
+            mutool draw -F png -h 400 -o ref.png '\(file)' 1 2>/dev/null && \
+            convert '\(image)' -crop "$(identify -format '%wx%h' ref.png)+0+0" +repage cut.png && \
+            compare -metric PSNR ref.png cut.png null: 2>&1
+            """)
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func sixelPreviewIsMutoolsRenderCoveringWholeCells() throws {
+        let directory = try TemporaryDirectory()
+        let written = try inFolder(
+            directory,
+            "\"$FOLIO\" --preview '\(tracemonkey)' \(box.joined(separator: " ")) --graphics sixel > page.six"
+                + " && sixel2png -i page.six -o page.png && identify -format '%wx%h' page.png")
+        #expect(written.status == 0, "\(written.stderr)")
+        // 31 × 20 cells of 10 × 20 px: the page covers its cells exactly, so nothing is scaled.
+        #expect(written.output == "310x400")
+        let psnr = try psnrAgainstMutool("page.png", file: tracemonkey, in: directory)
+        #expect(psnr == "inf" || (Double(psnr) ?? 0) >= 48, "PSNR \(psnr)")
+    }
+
+    /// A box larger than xterm draws a sixel image in (1000 × 1000 px by default) gets the
+    /// largest whole cells within that: 100 × 50 cells of 10 × 20 px here, so the page is 1000 px
+    /// high, 773 wide, 78 cells.
+    @Test func sixelPreviewStaysWithinXtermsLargestImage() throws {
+        let directory = try TemporaryDirectory()
+        let written = try inFolder(
+            directory,
+            "\"$FOLIO\" --preview '\(tracemonkey)' --size 200x100 --cell-size 10x20 --graphics sixel > page.six"
+                + " && sixel2png -i page.six -o page.png && identify -format '%wx%h' page.png")
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.output == "780x1000")
+    }
+
+    /// Placeholders: one quiet transmission under one id, a virtual placement over exactly the
+    /// cells the rows of placeholders then fill; the PNG is mutool's render pixel for pixel.
+    @Test func placeholderPreviewTransmitsThePageAndFillsItsCells() throws {
+        let directory = try TemporaryDirectory()
+        let result = try FolioProcess.run(
+            ["--preview", tracemonkey, "--graphics", "kitty-placeholders"] + box, environment: ["TMUX": ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = Array(result.stdout)
+        let firstRow = try #require(bytes.firstRange(of: Array("\u{1B}[38;5;".utf8))).lowerBound
+        let commands = try #require(KittyCommand.all(in: Array(bytes[..<firstRow])))
+        let placement = try #require(commands.last)
+        #expect(placement.keys["a"] == "p" && placement.keys["U"] == "1")
+        #expect(placement.keys["c"] == "31" && placement.keys["r"] == "20")
+        let transmission = commands.dropLast()
+        #expect(transmission.first?.keys["a"] == "t" && transmission.first?.keys["f"] == "100")
+        #expect(Set(commands.compactMap { $0.keys["i"] }) == [placement.keys["i"]!])
+        let rows = String(decoding: bytes[firstRow...], as: UTF8.self).split(separator: "\n")
+        #expect(rows.count == 20)
+        #expect(rows.allSatisfy { $0.unicodeScalars.filter { $0 == "\u{10EEEE}" }.count == 31 })
+        let png = try #require(Data(base64Encoded: Data(transmission.flatMap(\.payload))))
+        try png.write(to: directory.url.appendingPathComponent("page.png"))
+        let size = try inFolder(directory, "identify -format '%wx%h' page.png")
+        #expect(size.output == "310x400")
+        #expect(try psnrAgainstMutool("page.png", file: tracemonkey, in: directory) == "inf")
+    }
+
+    /// Inside tmux, kitty commands go through its passthrough (tmux would take a bare APC string
+    /// as the pane's title); the placeholder rows stay plain text for tmux to draw.
+    @Test func placeholdersInsideTmuxGoThroughPassthrough() throws {
+        let result = try FolioProcess.run(
+            ["--preview", tracemonkey, "--graphics", "kitty"] + box, environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_G"))
+        // Every kitty command's Escape is doubled: none is bare.
+        let bare = text.replacingOccurrences(of: "\u{1B}\u{1B}_G", with: "").contains("\u{1B}_G")
+        #expect(!bare)
+        #expect(text.split(separator: "\n").filter { $0.contains("\u{10EEEE}") }.count == 20)
+    }
+
+    /// Direct kitty graphics and iTerm2 images are placed at their own size: the PNG covers
+    /// whole cells, and no cell count asks the terminal to scale it.
+    @Test func kittyAndITermPreviewsAskNoScaling() throws {
+        let kitty = try FolioProcess.run(
+            ["--preview", tracemonkey, "--graphics", "kitty"] + box, environment: ["TMUX": ""])
+        #expect(kitty.status == 0, "\(kitty.stderr)")
+        let commands = try #require(KittyCommand.all(in: Array(kitty.stdout)))
+        #expect(commands.first?.keys["a"] == "T")
+        #expect(commands.allSatisfy { $0.keys["c"] == nil && $0.keys["r"] == nil })
+        let iterm = try FolioProcess.run(["--preview", tracemonkey, "--graphics", "iterm"] + box)
+        let text = String(decoding: iterm.stdout, as: UTF8.self)
+        #expect(iterm.status == 0 && text.contains("width=auto;height=auto"))
+    }
+
+    /// Half blocks: the page in cells, two pixels a cell down, as tall as the box.
+    @Test func halfBlockPreviewFitsTheBox() throws {
+        let result = try FolioProcess.run(["--preview", tracemonkey, "--size", "60x20", "--graphics", "halfblock"])
+        #expect(result.status == 0)
+        let rows = result.output.split(separator: "\n")
+        // 612 × 792 pt in 60 × 40 pixels: 40 high, 31 wide.
+        #expect(rows.count == 20)
+        #expect(rows.allSatisfy { $0.filter { $0 == "▀" }.count == 31 })
+    }
+
+    /// A file that is no document gets the browser's reason on one line, and status 1.
+    @Test func nonDocumentsGetTheBrowsersReason() throws {
+        let directory = try TemporaryDirectory()
+        let notes = try directory.write(Data("twelve bytes".utf8), to: "notes")
+        let empty = try directory.write(Data(), to: "empty.pdf")
+        for (path, reason) in [
+            (notes, "not a document: 12 bytes of plain text"), (empty, "an empty file"),
+            (directory.url.path, "a folder, not a document"),
+        ] {
+            let result = try FolioProcess.run(["--preview", path, "--size", "40x10"])
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "folio: \(path): \(reason)\n")
+        }
+    }
+
+    /// The file is read every time: a path that now holds another document previews that one.
+    @Test func theFileIsReadEveryTime() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("doc.pdf").path
+        let arguments = ["--preview", path, "--size", "60x10", "--graphics", "none"]
+        try FileManager.default.copyItem(atPath: tracemonkey, toPath: path)
+        let first = try FolioProcess.run(arguments)
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: Corpus.path("pdfjs-freeculture.pdf"), toPath: path)
+        let second = try FolioProcess.run(arguments)
+        #expect(first.status == 0 && second.status == 0)
+        #expect(first.output.contains("Trace-based"))
+        #expect(!second.output.contains("Trace-based") && !second.output.isEmpty)
+    }
+
+    /// `--pages` picks the page; a page beyond the end is one line and status 1.
+    @Test func pagesPicksThePage() throws {
+        let words = try Mutool.pageTexts(tracemonkey)[2].split(whereSeparator: \.isWhitespace).prefix(3)
+        let third = try FolioProcess.run([
+            "--preview", tracemonkey, "--size", "80x30", "--pages", "3-5", "--graphics", "none",
+        ])
+        #expect(third.status == 0)
+        let previewWords = third.output.split(whereSeparator: \.isWhitespace).prefix(3)
+        #expect(previewWords.elementsEqual(words))
+        let beyond = try FolioProcess.run(["--preview", tracemonkey, "--size", "80x30", "--pages", "15"])
+        #expect(beyond.status == 1)
+        #expect(beyond.stderr == "folio: \(tracemonkey): no page 15 (the document has 14)\n")
+    }
+}
