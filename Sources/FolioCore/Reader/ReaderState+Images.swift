@@ -159,6 +159,7 @@ extension ReaderState {
                 pending.anchorsAtBottom = false
             }
             applyPendingScrollShare()
+            scrollToPendingLanding()
             viewport.clampTopLine(to: maximumTopLine(of: currentPage))
             viewport.horizontalOffset = min(viewport.horizontalOffset, max(extent.columns - textColumns, 0))
         }
