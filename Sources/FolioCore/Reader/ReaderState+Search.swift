@@ -122,7 +122,7 @@ extension ReaderState {
         else { return nil }
         let count: MatchCount
         if let before = tally.matches(before: page) {
-            let earlierOnPage = pattern.lineMatches(in: lines.map(\.text)).count { $0.line < line }
+            let earlierOnPage = pattern.shownMatches(in: lines.map(\.text)).count { $0.line < line }
             // The count reads the page's text lines, the reader its laid-out lines: they can
             // disagree on a match the reflow view wraps differently, so the ordinal stays within
             // the count.
@@ -165,7 +165,7 @@ extension ReaderState {
             let pattern = search.lastSearch
         else { return }
         pending.match = nil
-        let starts = pattern.lineMatches(in: lines.map(\.text)).map(\.line)
+        let starts = pattern.shownMatches(in: lines.map(\.text)).map(\.line)
         let line = match.direction == .forward ? starts.first : starts.last
         if let line {
             show(matchAt: line)
@@ -187,7 +187,7 @@ extension ReaderState {
     ) -> Int? {
         let matchHere = !includingTop && search.currentMatch?.page == currentPage ? search.currentMatch?.line : nil
         // The lines a match starts on, one that runs on into the next line included.
-        let starts = pattern.lineMatches(in: lines.map(\.text)).map(\.line)
+        let starts = pattern.shownMatches(in: lines.map(\.text)).map(\.line)
         switch direction {
         case .forward:
             let first = matchHere.map { $0 + 1 } ?? (includingTop ? viewport.topLine : viewport.topLine + 1)
