@@ -48,6 +48,19 @@ import Testing
         #expect(session.screenLines[0].trimmingSuffix() == " Chapter Two")
     }
 
+    /// A destination that is not a number (the document's to say) lands on the top of the page.
+    @Test func aLinkToAPointThatIsNotANumberLandsOnTheTop() {
+        var session = ReaderSession(pageCount: 10, screen: ScreenSize(rows: 10, columns: 60))
+        session.deliver(PageTextFixture.page([["See Chapter Two for more"]]), for: 0)
+        let chapter = LinkItem(box: TextRect(x0: 96, y0: 72, x1: 162, y1: 84), page: 4, uri: nil, targetY: .nan)
+        session.type("f")
+        _ = session.state.handle(.linksLoaded(page: 0, links: [chapter]))
+        session.type("a")
+        session.deliver(Self.chapterPage, for: 4)
+        #expect(session.state.currentPage == 4)
+        #expect(session.state.topLine == 0)
+    }
+
     /// An outline entry lands on its heading, not on the top of its page: once the page is
     /// here, or at once when it is here already.
     @Test func anOutlineEntryLandsOnItsHeading() {

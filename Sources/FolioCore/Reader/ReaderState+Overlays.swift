@@ -102,16 +102,19 @@ extension ReaderState {
         switch landing.place {
         case .line(let line, let lineCount):
             pending.landing = nil
-            viewport.topLine = min(Self.line(line, of: lineCount, at: height), maximumTopLine(of: currentPage))
+            viewport.topLine = min(
+                Self.relaidLine(line, of: lineCount, at: height), maximumTopLine(of: currentPage))
         case .point(let y):
             guard let text = cache.text(of: currentPage) else { return }
             pending.landing = nil
+            // The document's numbers: a point that is not one lands on the top of the page.
+            guard !y.isNaN else { return }
             switch images.viewMode {
             case .text:
                 guard let lines = currentLines, let line = Self.landingLine(in: lines, of: text, y: y) else { return }
                 viewport.topLine = min(line, maximumTopLine(of: currentPage))
             case .image:
-                guard text.height > 0 else { return }
+                guard text.height.isFinite, text.height > 0 else { return }
                 let row = Int((min(max(y, 0), text.height) / text.height * Double(height)).rounded(.down))
                 viewport.topLine = min(row, maximumTopLine(of: currentPage))
             }
@@ -120,7 +123,7 @@ extension ReaderState {
 
     /// Line `line` of a layout `lineCount` lines long, in one `height` lines long: the same line
     /// in the same layout (or one of unknown length), else the line at the same share of the page.
-    static func line(_ line: Int, of lineCount: Int?, at height: Int) -> Int {
+    static func relaidLine(_ line: Int, of lineCount: Int?, at height: Int) -> Int {
         let kept = max(line, 0)
         guard let lineCount, lineCount > 0, lineCount != height else { return kept }
         let within = min(kept, lineCount)
@@ -143,8 +146,11 @@ extension ReaderState {
     /// wrapped apart, the one nearest the share of the page above `y` is taken; with no line
     /// holding even the first word, the line at that share.
     static func landingLine(in lines: [LaidOutLine], of text: PageText, y: Double) -> Int? {
-        let textLines = text.blocks.flatMap(\.lines).filter { !$0.text.allSatisfy(\.isWhitespace) }
-        guard !lines.isEmpty, let top = textLines.map(\.box.y0).min(), let bottom = textLines.map(\.box.y1).max()
+        let textLines = text.blocks.flatMap(\.lines).filter {
+            !$0.text.allSatisfy(\.isWhitespace) && $0.box.y0.isFinite && $0.box.y1.isFinite
+        }
+        guard !lines.isEmpty, !y.isNaN, let top = textLines.map(\.box.y0).min(),
+            let bottom = textLines.map(\.box.y1).max()
         else { return nil }
         // A destination names the top of the heading, which sits a little below it.
         guard let target = text.firstLineText(atOrBelow: y - 1) else { return nil }

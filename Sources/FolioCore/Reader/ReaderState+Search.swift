@@ -208,9 +208,10 @@ extension ReaderState {
     /// not here.
     func imageMatchRows() -> [Int]? {
         guard images.viewMode == .image, let pattern = search.lastSearch, let text = cache.text(of: currentPage),
-            text.height > 0, let rows = contentHeight(of: currentPage)
+            text.height.isFinite, text.height > 0, let rows = contentHeight(of: currentPage)
         else { return nil }
-        return pattern.matchBoxes(in: text).map { box in
+        // A glyph's box is the document's to say: one whose top is not a number is left out.
+        return pattern.matchBoxes(in: text).filter { !$0.y0.isNaN }.map { box in
             Int((min(max(box.y0, 0), text.height) / text.height * Double(rows)).rounded(.down))
         }.sorted()
     }
