@@ -2,6 +2,7 @@
 // iterative and bounded, so a hostile outline (huge, deep, or looping) cannot exhaust the stack.
 #include "folio_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +54,7 @@ static void folio_flatten_outline(fz_context *ctx, fz_document *doc, fz_outline 
         entry->title = folio_strdup(node->title);
         entry->level = depth;
         entry->page = node->page.page < 0 ? -1 : fz_page_number_from_location(ctx, doc, node->page);
+        entry->target_y = entry->page >= 0 && isfinite(node->y) && node->y >= 0 ? node->y : -1;
         if (node->down != NULL) {
             if (depth + 1 > max_depth) {
                 out->truncated = 1;

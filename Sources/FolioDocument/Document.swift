@@ -258,7 +258,8 @@ public final class Document: @unchecked Sendable {
                 return OutlineItem(
                     title: entry.title.map { String(cString: $0) } ?? "",
                     level: Int(entry.level),
-                    page: entry.page >= 0 ? Int(entry.page) : nil)
+                    page: entry.page >= 0 ? Int(entry.page) : nil,
+                    targetY: entry.page >= 0 && entry.target_y >= 0 ? Double(entry.target_y) : nil)
             }
             return Outline(entries: entries, isTruncated: flat.truncated != 0)
         }

@@ -45,4 +45,51 @@ import Testing
         _ = state.handle(.key(.character("b")))
         #expect(state.currentPage == 20)
     }
+
+    /// A mark lands on the line it was set on, in the same session, even when its page has to
+    /// be loaded again; after a resize that lays the page out in half the lines, on the same text.
+    @Test func aMarkKeepsItsLine() {
+        var session = ReaderSession()
+        session.type("3G")
+        session.deliverNumbered(2, lineCount: 40)
+        session.type("10j")
+        session.type("ma")
+        session.type("20k")
+        session.type("'a")
+        #expect(session.state.topLine == 10, "on the same page, at once")
+        session.type("7G")
+        session.type("'a")
+        #expect(session.state.currentPage == 2)
+        session.deliverNumbered(2, lineCount: 40)
+        #expect(session.state.topLine == 10, "once the page is here again")
+        #expect(session.screenLines[0].hasPrefix(" P2L11="))
+
+        session.type("7G")
+        // Twice as wide: two words a line, so the page is 20 lines long.
+        session.resize(rows: 10, columns: 80)
+        session.type("'a")
+        session.deliverNumbered(2, lineCount: 40)
+        #expect(session.state.topLine == 5)
+        #expect(session.screenLines[0].hasPrefix(" P2L11="), "the same words at the top")
+    }
+
+    /// `''` goes back and forth between the last two places, as in vim and less.
+    @Test func quoteQuoteGoesBackAndForth() {
+        var session = ReaderSession()
+        session.type("5G")
+        session.type("9G")
+        session.type("''")
+        #expect(session.state.currentPage == 4)
+        session.type("''")
+        #expect(session.state.currentPage == 8)
+        session.type("''")
+        #expect(session.state.currentPage == 4)
+        session.deliverNumbered(4, lineCount: 30)
+        session.type("6j")
+        session.type("''")
+        session.type("''")
+        session.deliverNumbered(4, lineCount: 30)
+        #expect(session.state.currentPage == 4)
+        #expect(session.state.topLine == 6, "and to the line")
+    }
 }

@@ -95,6 +95,9 @@ typedef struct folio_outline_entry {
     char *title;  // UTF-8, may be NULL
     int level;    // 0 for top-level entries
     int page;     // 0-based target page, -1 when there is none
+    /// Where on the target page the entry lands, in points from the top; negative when the
+    /// entry says only the page.
+    float target_y;
 } folio_outline_entry;
 
 /// A flattened outline. Free with folio_outline_free.

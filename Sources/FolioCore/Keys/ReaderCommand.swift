@@ -214,7 +214,7 @@ extension ReaderCommand {
         ReaderCommandRow(
             .jumpToMark, keys: [.character("'")], summary: "Go to a mark",
             details:
-                "`'` and its letter (another document's for `A`–`Z`); `''` back to where the last jump started, `'?` lists the marks"
+                "`'` and its letter (another document's for `A`–`Z`); `''` back and forth between the last two places, `'?` lists the marks"
         ) { state, _ in
             state.awaitMark(.jump)
             return []

@@ -7,7 +7,7 @@ extension ReaderState {
     }
 
     /// The letter typed after `m` (set) or `'` (jump); `''` goes back to where the last jump
-    /// started, `'?` lists the marks.
+    /// started (and, typed again, forth), `'?` lists the marks.
     mutating func handleMarkKey(_ key: Key, for action: MarkKey) -> [ReaderEffect] {
         input.count = nil
         mode = .reading
@@ -16,7 +16,7 @@ extension ReaderState {
         }
         let letter = Character(scalar)
         if action == .jump, letter == "'" {
-            return goBack()
+            return swapWithLastPlace()
         }
         if action == .jump, letter == "?" {
             message = .marks(marks.sorted { String($0.letter) < String($1.letter) })
@@ -28,7 +28,8 @@ extension ReaderState {
         }
         switch action {
         case .set:
-            let mark = Mark(letter: letter, page: currentPage, topLine: viewport.topLine)
+            let mark = Mark(
+                letter: letter, page: currentPage, topLine: viewport.topLine, lineCount: contentHeight(of: currentPage))
             marks.removeAll { $0.letter == letter }
             marks.append(mark)
             message = .markSet(letter: letter, page: currentPage)
@@ -41,8 +42,8 @@ extension ReaderState {
             if let document = mark.document {
                 return [.openMarkedDocument(path: document, page: mark.page)]
             }
-            let effects = jump(to: min(mark.page, max(paging.pageCount - 1, 0)))
-            viewport.topLine = min(mark.topLine, maximumTopLine(of: currentPage))
+            let page = min(mark.page, max(paging.pageCount - 1, 0))
+            let effects = jump(to: page, landingOn: .line(mark.topLine, of: page == mark.page ? mark.lineCount : nil))
             message = .atMark(letter: letter, page: currentPage)
             return effects
         }

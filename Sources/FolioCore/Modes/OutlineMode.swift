@@ -49,11 +49,13 @@ extension ReaderState {
                 return []
             }
             mode = .reading
-            guard let page = list.items[list.selected].page else {
-                message = .outlineEntryLeadsNowhere(title: list.items[list.selected].title)
+            let entry = list.items[list.selected]
+            guard let page = entry.page else {
+                message = .outlineEntryLeadsNowhere(title: entry.title)
                 return []
             }
-            return jump(to: page)
+            guard let y = entry.targetY else { return jump(to: page) }
+            return jump(to: page, landingOn: .point(y: y))
         case .shared(let move): list.select(move, screenful: overlayRows - 1)
         case .own(.collapse): list.collapseOrSelectParent()
         case .own(.expand): list.expand()

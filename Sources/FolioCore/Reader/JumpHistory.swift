@@ -17,8 +17,11 @@ struct JumpHistory: Sendable, Equatable {
     }
 }
 
-/// A place in the document the jump history can return to.
+/// A place in the document the jump history can return to: the page, and the laid-out line at
+/// the top of the screen in a layout of the page `lineCount` lines long (nil while the page was
+/// not here), so that the place is found again after a relayout.
 struct ReadingPosition: Sendable, Equatable {
     var page: Int
     var topLine: Int
+    var lineCount: Int?
 }

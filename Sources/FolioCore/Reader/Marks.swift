@@ -8,12 +8,19 @@ public struct Mark: Sendable, Equatable {
     public var topLine: Int
     /// The document of an uppercase mark set in another document; nil for this one.
     public var document: String?
+    /// How many lines the page had in the layout `topLine` counts in, so that after a resize
+    /// or a layout switch the mark lands at the same share of the page; nil when not known (a
+    /// mark from an earlier run, or set before the page was here). Not saved: the marks file
+    /// keeps the line.
+    public var lineCount: Int?
 
-    /// A mark `letter` at `page` and `topLine`, in `document` (nil: the open one).
-    public init(letter: Character, page: Int, topLine: Int, document: String? = nil) {
+    /// A mark `letter` at `page` and `topLine` of a layout `lineCount` lines long, in `document`
+    /// (nil: the open one).
+    public init(letter: Character, page: Int, topLine: Int, lineCount: Int? = nil, document: String? = nil) {
         self.letter = letter
         self.page = page
         self.topLine = topLine
+        self.lineCount = lineCount
         self.document = document
     }
 

@@ -6,9 +6,9 @@ struct PendingArrival: Sendable {
     var anchorsAtBottom = false
     /// A page a search found, whose matching line to scroll to once its text is here.
     var match: (page: Int, direction: SearchDirection)?
-    /// Where a followed link lands (a page and points from its top), until the page's text is
-    /// here to find the line.
-    var landing: (page: Int, y: Double)?
+    /// Where a jump lands on its page (a link's or outline entry's point, a mark's or the
+    /// history's line), until the page's content is here to find the line.
+    var landing: (page: Int, place: Landing)?
     /// The share of the current page above the screen, kept while a relayout waits for the
     /// page's new content (switching to an image that is still rendering, and back).
     var scrollShare: Double?
@@ -26,4 +26,14 @@ struct PendingArrival: Sendable {
         match = nil
         linkClick = nil
     }
+}
+
+/// Where on its page a jump lands.
+enum Landing: Sendable, Equatable {
+    /// The line at `y` points from the page's top: a link's or an outline entry's destination.
+    case point(y: Double)
+    /// Laid-out line `line` of a layout `lineCount` lines long (nil: the layout is not known, as
+    /// for a mark from an earlier run): a mark or a place in the jump history. In a layout of
+    /// another length (after a resize or a layout switch) it lands at the same share of the page.
+    case line(Int, of: Int?)
 }

@@ -5,7 +5,7 @@ extension ReaderState {
     static let historyLimit = 100
 
     var position: ReadingPosition {
-        ReadingPosition(page: currentPage, topLine: viewport.topLine)
+        ReadingPosition(page: currentPage, topLine: viewport.topLine, lineCount: contentHeight(of: currentPage))
     }
 
     /// Goes to `page` as a jump: the place left behind joins the history. A page the document
@@ -39,9 +39,24 @@ extension ReaderState {
         return restore(target)
     }
 
+    /// `''`: back to where the last jump started, itself a jump, so that the next `''` comes
+    /// back again (as in vim and less): the two last places, back and forth.
+    mutating func swapWithLastPlace() -> [ReaderEffect] {
+        guard let target = jumps.back.popLast() else {
+            message = .noEarlierPlace
+            return []
+        }
+        remember(position, in: &jumps.back)
+        jumps.forward.removeAll()
+        return restore(target)
+    }
+
+    /// Goes to `target`'s page and, once the page is here, to its line.
     private mutating func restore(_ target: ReadingPosition) -> [ReaderEffect] {
         let effects = go(to: target.page)
-        viewport.topLine = min(target.topLine, maximumTopLine(of: currentPage))
+        guard currentPage == target.page else { return effects }
+        pending.landing = (target.page, .line(target.topLine, of: target.lineCount))
+        scrollToPendingLanding()
         return effects
     }
 

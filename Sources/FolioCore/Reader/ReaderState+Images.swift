@@ -74,6 +74,9 @@ extension ReaderState {
             state.images.viewMode = state.images.viewMode == .text ? .image : .text
             state.viewport.horizontalOffset = 0
         }
+        // The match shown is a line of the text views and a box of the image view: `n` starts
+        // again from the top of the screen in the other view.
+        search.currentMatch = nil
         if images.viewMode == .text {
             return [.cancelRenders(keeping: [])]
         }
@@ -159,6 +162,8 @@ extension ReaderState {
                 pending.anchorsAtBottom = false
             }
             applyPendingScrollShare()
+            scrollToPendingMatch()
+            scrollToPendingLanding()
             viewport.clampTopLine(to: maximumTopLine(of: currentPage))
             viewport.horizontalOffset = min(viewport.horizontalOffset, max(extent.columns - textColumns, 0))
         }

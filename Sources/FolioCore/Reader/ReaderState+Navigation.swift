@@ -17,6 +17,7 @@ extension ReaderState {
         viewport.topLine = 0
         pending.anchorsAtBottom = false
         pending.scrollShare = nil
+        pending.landing = nil
         let effects = refreshWindow()
         if anchor == .bottom {
             if contentHeight(of: currentPage) != nil {

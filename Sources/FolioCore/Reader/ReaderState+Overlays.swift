@@ -92,26 +92,80 @@ extension ReaderState {
         return link.uri.map { "→ " + $0 } ?? "→ nowhere"
     }
 
-    /// Once the page a link led to has its text, puts the line the link lands on at the top.
+    /// Once the page a jump led to is here, puts the line it lands on at the top: the line at a
+    /// link's or an outline entry's point (in the image view, the image's row at that point),
+    /// a mark's or the history's line.
     mutating func scrollToPendingLanding() {
-        guard let landing = pending.landing, landing.page == currentPage, images.viewMode == .text,
-            let text = cache.text(of: currentPage), let lines = currentLines
+        guard let landing = pending.landing, landing.page == currentPage,
+            let height = contentHeight(of: currentPage)
         else { return }
-        pending.landing = nil
-        if let line = Self.landingLine(in: lines, of: text, y: landing.y) {
-            viewport.topLine = min(line, maximumTopLine(of: currentPage))
+        switch landing.place {
+        case .line(let line, let lineCount):
+            pending.landing = nil
+            viewport.topLine = min(
+                Self.relaidLine(line, of: lineCount, at: height), maximumTopLine(of: currentPage))
+        case .point(let y):
+            guard let text = cache.text(of: currentPage) else { return }
+            pending.landing = nil
+            // The document's numbers: a point that is not one lands on the top of the page.
+            guard !y.isNaN else { return }
+            switch images.viewMode {
+            case .text:
+                guard let lines = currentLines, let line = Self.landingLine(in: lines, of: text, y: y) else { return }
+                viewport.topLine = min(line, maximumTopLine(of: currentPage))
+            case .image:
+                guard text.height.isFinite, text.height > 0 else { return }
+                let row = Int((min(max(y, 0), text.height) / text.height * Double(height)).rounded(.down))
+                viewport.topLine = min(row, maximumTopLine(of: currentPage))
+            }
         }
     }
 
-    /// The laid-out line where the page's text at `y` points from the top begins: the first
-    /// line holding the start of the first text line at or below `y` (reflowing joins and
-    /// re-wraps lines, so the words are looked for, not the line number).
+    /// Line `line` of a layout `lineCount` lines long, in one `height` lines long: the same line
+    /// in the same layout (or one of unknown length), else the line at the same share of the page.
+    static func relaidLine(_ line: Int, of lineCount: Int?, at height: Int) -> Int {
+        let kept = max(line, 0)
+        guard let lineCount, lineCount > 0, lineCount != height else { return kept }
+        let within = min(kept, lineCount)
+        return lineCount.dividingFullWidth(within.multipliedFullWidth(by: height)).quotient
+    }
+
+    /// Goes to `page` as a jump, landing on `place` there once the page is here.
+    mutating func jump(to page: Int, landingOn place: Landing) -> [ReaderEffect] {
+        let effects = jump(to: page)
+        guard currentPage == page else { return effects }
+        pending.landing = (page, place)
+        scrollToPendingLanding()
+        return effects
+    }
+
+    /// The laid-out line where the page's text at `y` points from the top begins: a line holding
+    /// the start of the first text line at or below `y` (reflowing joins and re-wraps lines, so
+    /// the words are looked for, not the line number). Where the same words are on several
+    /// lines (a heading named in a line above it, a running head), or the line's first words are
+    /// wrapped apart, the one nearest the share of the page above `y` is taken; with no line
+    /// holding even the first word, the line at that share.
     static func landingLine(in lines: [LaidOutLine], of text: PageText, y: Double) -> Int? {
+        let textLines = text.blocks.flatMap(\.lines).filter {
+            !$0.text.allSatisfy(\.isWhitespace) && $0.box.y0.isFinite && $0.box.y1.isFinite
+        }
+        guard !lines.isEmpty, !y.isNaN, let top = textLines.map(\.box.y0).min(),
+            let bottom = textLines.map(\.box.y1).max()
+        else { return nil }
         // A destination names the top of the heading, which sits a little below it.
         guard let target = text.firstLineText(atOrBelow: y - 1) else { return nil }
-        let words = target.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ")
-        guard !words.isEmpty else { return nil }
-        return lines.firstIndex { $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(words) }
+        let share = bottom > top ? min(max((y - top) / (bottom - top), 0), 1) : 0
+        let estimate = Int((share * Double(lines.count - 1)).rounded())
+        let words = target.split(whereSeparator: \.isWhitespace)
+        let shownLines = lines.map { $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        for count in stride(from: min(words.count, 3), through: 1, by: -1) {
+            let start = words.prefix(count).joined(separator: " ")
+            let holding = shownLines.indices.filter { shownLines[$0].contains(start) }
+            if let nearest = holding.min(by: { abs($0 - estimate) < abs($1 - estimate) }) {
+                return nearest
+            }
+        }
+        return estimate
     }
 
     /// Follows `link`: an internal one to its page, at the place it names; an external one's
@@ -119,12 +173,8 @@ extension ReaderState {
     mutating func follow(_ link: LinkItem) -> [ReaderEffect] {
         closePageMode()
         if let page = link.page {
-            let effects = jump(to: page)
-            if let y = link.targetY {
-                pending.landing = (page, y)
-                scrollToPendingLanding()
-            }
-            return effects
+            guard let y = link.targetY else { return jump(to: page) }
+            return jump(to: page, landingOn: .point(y: y))
         }
         if let uri = link.uri {
             return [.copy(text: uri, description: "the link address \(uri) (links are never opened)")]

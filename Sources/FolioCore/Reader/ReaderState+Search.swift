@@ -26,7 +26,16 @@ extension ReaderState {
         guard let pattern = search.lastSearch else { return [] }
         var effects: [ReaderEffect] = search.runningSearch == nil ? [] : [.cancelSearch]
         search.runningSearch = nil
-        if let lines = currentLines,
+        // The image view looks among the page's match boxes, once its text and image are here.
+        let imageRows = images.viewMode == .image ? imageMatchRows() : nil
+        let searchedHere = images.viewMode == .image ? imageRows != nil : currentLines != nil
+        if let imageRows {
+            if let index = matchingBox(in: imageRows, direction: direction, includingTop: includingLinesOnScreen) {
+                show(boxAt: index, of: imageRows)
+                setMatchMessage(wrapped: nil)
+                return effects
+            }
+        } else if images.viewMode == .text, let lines = currentLines,
             let line = matchingLine(
                 in: lines, pattern: pattern, direction: direction,
                 includingTop: includingLinesOnScreen)
@@ -36,14 +45,14 @@ extension ReaderState {
             return effects
         }
         let pageCount = paging.pageCount
-        guard pageCount > 1 || currentLines == nil else {
+        guard pageCount > 1 || !searchedHere else {
             message = .noMatch(pattern: pattern.text)
             return effects
         }
         let start: Int?
         switch direction {
-        case .forward: start = currentLines == nil ? currentPage : paging.pageAfter(currentPage)
-        case .backward: start = currentLines == nil ? currentPage : paging.pageBefore(currentPage)
+        case .forward: start = searchedHere ? paging.pageAfter(currentPage) : currentPage
+        case .backward: start = searchedHere ? paging.pageBefore(currentPage) : currentPage
         }
         let continuesFromMatch = !includingLinesOnScreen && search.currentMatch?.page == currentPage
         guard let start else {
@@ -122,7 +131,9 @@ extension ReaderState {
         else { return nil }
         let count: MatchCount
         if let before = tally.matches(before: page) {
-            let earlierOnPage = pattern.lineMatches(in: lines.map(\.text)).count { $0.line < line }
+            // In the image view, `line` is the match's box on the page.
+            let earlierOnPage =
+                images.viewMode == .image ? line : pattern.shownMatches(in: lines.map(\.text)).count { $0.line < line }
             // The count reads the page's text lines, the reader its laid-out lines: they can
             // disagree on a match the reflow view wraps differently, so the ordinal stays within
             // the count.
@@ -161,11 +172,21 @@ extension ReaderState {
     /// Once the page a search found has its text, puts the first (or, searching backward, the
     /// last) matching line at the top of the screen.
     mutating func scrollToPendingMatch() {
-        guard let match = pending.match, match.page == currentPage, let lines = currentLines,
-            let pattern = search.lastSearch
-        else { return }
+        guard let match = pending.match, match.page == currentPage else { return }
+        if images.viewMode == .image {
+            // The first (or last) match box, once the page's text and image are both here.
+            guard let rows = imageMatchRows() else { return }
+            pending.match = nil
+            if let index = match.direction == .forward ? rows.indices.first : rows.indices.last {
+                show(boxAt: index, of: rows)
+                setMatchMessage(wrapped: search.pendingMatchWrap)
+            }
+            search.pendingMatchWrap = nil
+            return
+        }
+        guard let lines = currentLines, let pattern = search.lastSearch else { return }
         pending.match = nil
-        let starts = pattern.lineMatches(in: lines.map(\.text)).map(\.line)
+        let starts = pattern.shownMatches(in: lines.map(\.text)).map(\.line)
         let line = match.direction == .forward ? starts.first : starts.last
         if let line {
             show(matchAt: line)
@@ -182,12 +203,48 @@ extension ReaderState {
         search.currentMatch = (currentPage, line)
     }
 
+    /// The image rows the current page's match boxes start on, top to bottom (the boxes the
+    /// page image marks); nil outside the image view and while the page's text or image is
+    /// not here.
+    func imageMatchRows() -> [Int]? {
+        guard images.viewMode == .image, let pattern = search.lastSearch, let text = cache.text(of: currentPage),
+            text.height.isFinite, text.height > 0, let rows = contentHeight(of: currentPage)
+        else { return nil }
+        // A glyph's box is the document's to say: one whose top is not a number is left out.
+        return pattern.matchBoxes(in: text).filter { !$0.y0.isNaN }.map { box in
+            Int((min(max(box.y0, 0), text.height) / text.height * Double(rows)).rounded(.down))
+        }.sorted()
+    }
+
+    /// Scrolls the image so that match box `index` (of the boxes starting on `rows`) is near the
+    /// top, and remembers it, so the next `n` goes to the box after it.
+    private mutating func show(boxAt index: Int, of rows: [Int]) {
+        viewport.topLine = min(max(rows[index] - 1, 0), maximumTopLine(of: currentPage))
+        search.currentMatch = (currentPage, index)
+    }
+
+    /// The match box to go to in the image view: the one after (or before) the box shown last,
+    /// or the first below (or above) the top row.
+    private func matchingBox(in rows: [Int], direction: SearchDirection, includingTop: Bool) -> Int? {
+        let boxHere = !includingTop && search.currentMatch?.page == currentPage ? search.currentMatch?.line : nil
+        switch direction {
+        case .forward:
+            if let boxHere { return boxHere + 1 < rows.count ? boxHere + 1 : nil }
+            let first = includingTop ? viewport.topLine : viewport.topLine + 1
+            return rows.firstIndex { $0 >= first }
+        case .backward:
+            if let boxHere { return boxHere > 0 && boxHere <= rows.count ? boxHere - 1 : nil }
+            let last = includingTop ? viewport.topLine : viewport.topLine - 1
+            return rows.lastIndex { $0 <= last }
+        }
+    }
+
     private func matchingLine(
         in lines: [LaidOutLine], pattern: SearchPattern, direction: SearchDirection, includingTop: Bool
     ) -> Int? {
         let matchHere = !includingTop && search.currentMatch?.page == currentPage ? search.currentMatch?.line : nil
         // The lines a match starts on, one that runs on into the next line included.
-        let starts = pattern.lineMatches(in: lines.map(\.text)).map(\.line)
+        let starts = pattern.shownMatches(in: lines.map(\.text)).map(\.line)
         switch direction {
         case .forward:
             let first = matchHere.map { $0 + 1 } ?? (includingTop ? viewport.topLine : viewport.topLine + 1)

@@ -305,7 +305,11 @@ public struct ReaderState: Sendable {
     mutating func record(_ outcome: PageCache.Outcome, for page: Int) {
         cache.record(outcome, for: page, window: Set(windowPages()))
         cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
-        guard page == currentPage, images.viewMode == .text else {
+        guard page == currentPage else { return }
+        guard images.viewMode == .text else {
+            // The image view finds a match's box and a landing's row from the page's text too.
+            scrollToPendingMatch()
+            scrollToPendingLanding()
             return
         }
         if pending.anchorsAtBottom {

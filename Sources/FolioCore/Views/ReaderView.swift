@@ -129,24 +129,25 @@ public enum ReaderView {
 
     /// Where matches of `pattern` show on each row of the text area (Character offsets in the
     /// row's text), with their style: the match the reader is at is set apart. A match that runs
-    /// on across a line break shows on both rows. Scrolled sideways, rows are matched one by one.
+    /// on across a line break (or a paragraph break the view made) shows on both rows. Scrolled sideways, rows are matched one by one.
     private static func matchHighlights(
         of pattern: SearchPattern, in state: ReaderState, topLine: Int
     ) -> [Int: [(range: Range<Int>, style: CellStyle)]] {
         guard let lines = state.currentLines, state.horizontalOffset == 0 else { return [:] }
-        // One line above the screen, for a match that runs on into the top row.
-        let first = max(topLine - 1, 0)
+        // Two lines above the screen, for a match that runs on into the top row (across a
+        // paragraph break the view made, too).
+        let first = max(topLine - 2, 0)
         let shown = lines.dropFirst(first).prefix(topLine - first + state.textRows)
             .map { TerminalSafeText.sanitized($0.text) }
         var highlights: [Int: [(range: Range<Int>, style: CellStyle)]] = [:]
-        for match in pattern.lineMatches(in: shown) {
+        for match in pattern.shownMatches(in: shown) {
             let line = first + match.line
             let isCurrent =
                 state.search.currentMatch?.page == state.currentPage && state.search.currentMatch?.line == line
             let style: CellStyle = isCurrent ? .currentMatch : .highlight
             highlights[line - topLine, default: []].append((match.range, style))
             if let continuation = match.continuation {
-                highlights[line + 1 - topLine, default: []].insert((continuation, style), at: 0)
+                highlights[first + continuation.line - topLine, default: []].insert((continuation.range, style), at: 0)
             }
         }
         return highlights

@@ -1,0 +1,62 @@
+import FolioCore
+import Testing
+
+/// Search matches are shown wherever the search finds them.
+@Suite struct SearchHighlightTests {
+    /// One block of the page, whose indented second line the reflow view sets as a paragraph of
+    /// its own: the search reads the block's lines as one run and finds "edge of the indented",
+    /// and the view shows the match on both rows, across the empty line between.
+    @Test func aMatchAcrossAParagraphBreakTheViewMadeIsShown() {
+        var session = ReaderSession(screen: ScreenSize(rows: 10, columns: 60))
+        let block = PageTextFixture.block(
+            ["This line runs on to the right edge of the", "        indented line that goes on"], y: 72)
+        session.deliver(PageTextFixture.page([block]), for: 0)
+        session.type("/edge of the indented")
+        session.press(.enter)
+        let rows = ReaderView.render(session.state).rows
+        #expect(session.screenLines[1].allSatisfy { $0 == " " }, "the view made two paragraphs")
+        #expect(rows[0].filter { $0.style == .currentMatch }.map(\.text) == ["edge of the"])
+        #expect(rows[2].filter { $0.style == .currentMatch }.map(\.text) == ["indented"])
+    }
+}
+
+/// A search in the image view: the matches on the current page are its marked boxes.
+@Suite struct ImageViewSearchTests {
+    /// A page of 30 lines with "zebra" on lines 5, 20 and 25, line `k`'s top at 72 + 24 × `k`
+    /// points on a 792-point page; drawn as an image 99 rows tall, the boxes start on rows 24,
+    /// 69 and 84 (192, 552 and 672 points).
+    static let zebraPage = PageTextFixture.page(
+        (0..<30).map { line in [[5, 20, 25].contains(line) ? "line \(line) zebra" : "line \(line)"] })
+
+    /// The search finds the boxes on the page shown, says which of the count each is, and `n`
+    /// and `N` scroll the image from box to box.
+    @Test func aSearchOnThePageGoesFromBoxToBox() {
+        var session = ReaderSession(pageCount: 10)
+        session.state = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 10), startPage: 0,
+            screen: ScreenSize(rows: 10, columns: 40), imageAvailability: .available(label: "image"))
+        _ = session.state.start()
+        session.deliver(Self.zebraPage, for: 0)
+        let wanted = session.press(.tab).flatMap { effect -> [RenderRequest] in
+            if case .renderPages(let requests) = effect { return requests }
+            return []
+        }
+        _ = session.state.handle(.pageRendered(wanted[0], rows: 99, columns: 38))
+        let effects = session.type("/zebra") + session.press(.enter)
+        #expect(!effects.contains { if case .search = $0 { true } else { false } }, "found on the page")
+        _ = session.state.handle(
+            .matchesCounted(id: 1, matches: [PageMatchCount(page: 0, matches: 3)], counted: 10, total: 10))
+        // Row 24 shown a row below the top.
+        #expect(session.state.topLine == 23)
+        #expect(
+            session.state.message
+                == .match(page: 0, count: .placed(ordinal: 1, total: 3, isComplete: true), wrapped: nil))
+        session.type("n")
+        #expect(session.state.topLine == 68)
+        #expect(
+            session.state.message
+                == .match(page: 0, count: .placed(ordinal: 2, total: 3, isComplete: true), wrapped: nil))
+        session.type("N")
+        #expect(session.state.topLine == 23)
+    }
+}
