@@ -270,13 +270,24 @@ public struct BatchCommands {
                     rows: (rgb.height + cell.height - 1) / cell.height
                 )
             }
+            // Told to fit an image to cells, a terminal scales it (kitty by nearest neighbour):
+            // the page goes out exactly as large as the cells it covers, white beyond its edges,
+            // so that it is drawn unscaled when the cell size is right.
+            func filling(_ cells: (columns: Int, rows: Int)) -> RGBImage {
+                rgb.extended(toWidth: cells.columns * cell.width, height: cells.rows * cell.height, fill: 255)
+            }
             switch method {
             case .kitty:
-                return KittyGraphics.display(png: try WirePNG.encode(rgb), cells: cells)
+                // A measured cell: the page unscaled, covering the cells it needs (within
+                // --size); only a guessed one needs the terminal to fit it to its cells.
+                guard let cells, !support.cellSizeKnown else {
+                    return KittyGraphics.display(png: try WirePNG.encode(rgb), cells: nil)
+                }
+                return KittyGraphics.display(png: try WirePNG.encode(filling(cells)), cells: cells)
             case .iterm:
-                let png = try WirePNG.encode(rgb)
-                return cells.map { ITermImage.encode(png: png, columns: $0.columns, rows: $0.rows) }
-                    ?? ITermImage.encode(png: png)
+                guard let cells else { return ITermImage.encode(png: try WirePNG.encode(rgb)) }
+                let png = try WirePNG.encode(filling(cells))
+                return ITermImage.encode(png: png, fitting: cells.columns, rows: cells.rows)
             case .sixel(let registers):
                 return SixelEncoder.encode(
                     IndexedImage(page: rgb, maxColors: min(registers, 256), compact: support.compactGreys))

@@ -61,6 +61,20 @@ extension RGBImage {
         return RGBImage(width: right - left, height: bottom - top, pixels: output)
     }
 
+    /// This picture on a canvas `width` × `height` (each at least the picture's), its top-left
+    /// corner at the canvas's, the rest filled with grey `fill`: a page made exactly as large as
+    /// the cells it covers, so that a terminal told to fit it to those cells draws it unscaled.
+    public func extended(toWidth width: Int, height: Int, fill: UInt8) -> RGBImage {
+        precondition(width >= self.width && height >= self.height, "a canvas at least as large as the picture")
+        var output = [UInt8](repeating: fill, count: width * height * 3)
+        for y in 0..<self.height {
+            output.replaceSubrange(
+                (y * width * 3)..<((y * width + self.width) * 3),
+                with: pixels[(y * self.width * 3)..<((y + 1) * self.width * 3)])
+        }
+        return RGBImage(width: width, height: height, pixels: output)
+    }
+
     /// The colour ``marking(_:)`` multiplies by: a highlighter yellow, so paper turns yellow and
     /// ink stays dark.
     public static let markColor: (red: UInt8, green: UInt8, blue: UInt8) = (255, 226, 64)
