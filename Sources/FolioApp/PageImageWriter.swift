@@ -36,6 +36,8 @@ struct PageImageWriter {
     /// that paging back and forth sends no pixels.
     static let heldImageLimit = 6
 
+    /// A writer for a terminal that draws as `support` says, its kitty ids starting where
+    /// `processID` says.
     init(support: GraphicsSupport, processID: Int32 = ProcessInfo.processInfo.processIdentifier) {
         self.support = support
         let first = UInt32(processID % 255)
