@@ -258,9 +258,15 @@ public struct BatchCommands {
             let points = try document.pageSize(page)
             var zoom = Double(width) / max(points.width, 1)
             if let size {
+                var boxHeight = size.rows * cell.height
+                // A sixel image is drawn in whole bands of six pixel rows (Konsole drew a page
+                // 680 px tall as 684, past the box): the box's height in whole bands.
+                if case .sixel = method {
+                    boxHeight = max(boxHeight / 6 * 6, 6)
+                }
                 zoom = min(
                     Double(size.columns * cell.width) / max(points.width, 1),
-                    Double(size.rows * cell.height) / max(points.height, 1))
+                    Double(boxHeight) / max(points.height, 1))
             }
             let rendered = try document.render(page: page, zoom: zoom, cancellation: cancellation)
             let rgb = RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels)

@@ -291,6 +291,20 @@ import Testing
         #expect(lines.last == "255", "the two columns past the page are white")
     }
 
+    /// `--image --graphics sixel --size` fits the page in whole six-pixel bands within the box:
+    /// a terminal draws a sixel image's last band whole (Konsole drew a page 680 px tall as
+    /// 684, 4 px past a box of 40 rows of 17 px). No terminal here: cells of 10×20 px assumed,
+    /// a box 800 px tall, 798 of it whole bands.
+    @Test func sixelFittedToCellsEndsWithinTheBox() throws {
+        let result = try FolioProcess.run([
+            "--image", "--graphics", "sixel", "--size", "80x40", "--pages", "1", tracemonkey,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let raster = try #require(result.output.split(separator: "\"").dropFirst().first)
+        let size = raster.split(separator: ";").prefix(4).compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(size.count == 4 && size[3] == 798, "raster attributes \(raster.prefix(20))")
+    }
+
     /// `--image --graphics sixel` is `--sixel`; half blocks fit `--size` in cells, two pixels
     /// a cell down.
     @Test func imageInSixelAndHalfBlocks() throws {
