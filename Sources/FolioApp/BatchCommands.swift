@@ -287,9 +287,15 @@ public struct BatchCommands {
             let points = try document.pageSize(page)
             var zoom = Double(width) / max(points.width, 1)
             if let size {
+                var boxHeight = size.rows * cell.height
+                // A sixel image is drawn in whole bands of six pixel rows (Konsole drew a page
+                // 680 px tall as 684, past the box): the box's height in whole bands.
+                if case .sixel = method {
+                    boxHeight = max(boxHeight / 6 * 6, 6)
+                }
                 zoom = min(
                     Double(size.columns * cell.width) / max(points.width, 1),
-                    Double(size.rows * cell.height) / max(points.height, 1))
+                    Double(boxHeight) / max(points.height, 1))
             }
             let rendered = try document.render(page: page, zoom: zoom, cancellation: cancellation)
             let rgb = RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels)
@@ -299,13 +305,24 @@ public struct BatchCommands {
                     rows: (rgb.height + cell.height - 1) / cell.height
                 )
             }
+            // Told to fit an image to cells, a terminal scales it (kitty by nearest neighbour):
+            // the page goes out exactly as large as the cells it covers, white beyond its edges,
+            // so that it is drawn unscaled when the cell size is right.
+            func filling(_ cells: (columns: Int, rows: Int)) -> RGBImage {
+                rgb.extended(toWidth: cells.columns * cell.width, height: cells.rows * cell.height)
+            }
             switch method {
             case .kitty:
-                return KittyGraphics.display(png: try WirePNG.encode(rgb), cells: cells)
+                // A measured cell: the page unscaled, covering the cells it needs (within
+                // --size); only a guessed one needs the terminal to fit it to its cells.
+                guard let cells, !support.cellSizeKnown else {
+                    return KittyGraphics.display(png: try WirePNG.encode(rgb), cells: nil)
+                }
+                return KittyGraphics.display(png: try WirePNG.encode(filling(cells)), cells: cells)
             case .iterm:
-                let png = try WirePNG.encode(rgb)
-                return cells.map { ITermImage.encode(png: png, columns: $0.columns, rows: $0.rows) }
-                    ?? ITermImage.encode(png: png)
+                guard let cells else { return ITermImage.encode(png: try WirePNG.encode(rgb)) }
+                let png = try WirePNG.encode(filling(cells))
+                return ITermImage.encode(png: png, fitting: cells.columns, rows: cells.rows)
             case .sixel(let registers):
                 return SixelEncoder.encode(
                     IndexedImage(page: rgb, maxColors: min(registers, 256), compact: support.compactGreys))

@@ -1,7 +1,7 @@
 import FolioGraphics
 
 /// A rendered page, ready to draw: palette indices for sixel (converted once, so scrolling only
-/// re-encodes the visible rectangle), a PNG under an id for kitty (sent once, then cropped by the
+/// re-encodes the visible rectangle), a PNG for kitty (sent once, then cropped by the
 /// terminal), or RGB for iTerm2 and half blocks (whose visible part is encoded each time).
 enum PageImage: Sendable {
     case sixel(IndexedImage)
@@ -19,10 +19,10 @@ enum PageImage: Sendable {
     }
 }
 
-/// A page for the kitty graphics protocol: its PNG, its size, and the id it is sent under (unique
-/// in the session, so the terminal can hold several pages at once).
+/// A page for the kitty graphics protocol: its PNG, its size, and which render it is (unique in
+/// the session; ``PageImageWriter`` chooses the id the terminal holds it under).
 struct KittyPageImage: Sendable {
-    var id: UInt32
+    var serial: UInt64
     var width: Int
     var height: Int
     var png: [UInt8]

@@ -21,9 +21,9 @@ final class PageImageRenderer: Sendable {
     /// Starts the renderer's thread; `deliver` receives each result on it.
     init(source: Document, support: GraphicsSupport, deliver: @escaping @Sendable (Outcome) -> Void) {
         let copy = WorkerDocument(reopening: source)
-        let imageIDs = KittyImageIDs()
+        let serials = RenderSerials()
         worker = BackgroundWorker(name: "folio.page-images", timeLimit: TimeLimits.pageImage) { job in
-            let outcome = Self.render(job, in: copy, support: support, imageIDs: imageIDs)
+            let outcome = Self.render(job, in: copy, support: support, serials: serials)
             if let outcome, !job.isStopped {
                 deliver(outcome)
             }
@@ -47,7 +47,7 @@ final class PageImageRenderer: Sendable {
 
     private static func render(
         _ job: BackgroundWorker<RenderRequest>.Job, in copy: WorkerDocument, support: GraphicsSupport,
-        imageIDs: KittyImageIDs
+        serials: RenderSerials
     ) -> Outcome? {
         let request = job.request
         let cancellation = job.operation()
@@ -75,7 +75,7 @@ final class PageImageRenderer: Sendable {
                     support.kittyTemporaryFiles
                     ? try PNGEncoder.encode(width: rgb.width, height: rgb.height, rgb: rgb.pixels)
                     : try WirePNG.encode(rgb)
-                image = .kitty(KittyPageImage(id: imageIDs.next(), width: rgb.width, height: rgb.height, png: png))
+                image = .kitty(KittyPageImage(serial: serials.next(), width: rgb.width, height: rgb.height, png: png))
             case .iterm:
                 image = .iterm(request.inverted ? rgb.inverted() : rgb)
             case .halfBlocks, .none:
@@ -112,19 +112,15 @@ final class PageImageRenderer: Sendable {
     }
 }
 
-/// Image ids for the kitty graphics protocol, one renderer's: 1 to 255, so that Unicode
-/// placeholders can carry an id as a 256-colour foreground, which tmux passes on unchanged.
-final class KittyImageIDs: @unchecked Sendable {
+/// Numbers for one renderer's kitty images, each new: which render an image is.
+final class RenderSerials: @unchecked Sendable {
     private let lock = NSLock()
-    /// Starts where the process id says, so that two readers in panes of one terminal (tmux)
-    /// seldom use the same ids.
-    private var last = UInt32(ProcessInfo.processInfo.processIdentifier % 255)
+    private var last: UInt64 = 0
 
-    /// A new id. An id comes back only after 254 others, long after the terminal was told to
-    /// free its image (the reader keeps a few).
-    func next() -> UInt32 {
+    /// A number no image of this renderer had before.
+    func next() -> UInt64 {
         lock.withLock {
-            last = last % 255 + 1
+            last += 1
             return last
         }
     }

@@ -2,6 +2,7 @@ import FolioCore
 import FolioDocument
 import FolioGraphics
 import FolioTerminal
+import Foundation
 
 /// Turns a placement of a cached image into the escape sequences that draw it, in the protocol
 /// the terminal was found to speak. (A new image protocol is a new case here and in
@@ -9,20 +10,38 @@ import FolioTerminal
 ///
 /// For the kitty protocol it also keeps track of the images the terminal holds: a page is sent
 /// once and placed (and cropped, as the view scrolls) by id afterwards; a few pages stay in the
-/// terminal for going back, older ones are deleted there.
+/// terminal for going back. They are held under a fixed ring of ids, and a new page is sent under
+/// the id of the least recently placed one, which the terminal then replaces: no image is ever
+/// deleted by id while the reader runs, since kitty before 0.38.1 takes any deletion that frees
+/// data (`d=I`) as one of every image not placed, the page just sent with it included.
 struct PageImageWriter {
     let support: GraphicsSupport
+    /// The kitty image ids this writer uses, ``heldImageLimit`` of them, starting where the
+    /// process id says, so that two readers in panes of one terminal (tmux) seldom share one;
+    /// all within 1 to 255, so that Unicode placeholders can carry an id as a 256-colour
+    /// foreground, which tmux passes on unchanged.
+    let imageIDs: [UInt32]
     /// The kitty images the terminal holds, least recently placed first.
-    private(set) var heldImages: [UInt32] = []
-    /// The kitty image placed on screen now.
+    private(set) var heldImages: [HeldImage] = []
+    /// The id of the kitty image placed on screen now.
     private var placedImage: UInt32?
+
+    /// A page image the terminal holds: the id it is held under, and which render it is.
+    struct HeldImage: Equatable {
+        var id: UInt32
+        var serial: UInt64
+    }
 
     /// How many kitty images stay in the terminal: the page on screen and a few before it, so
     /// that paging back and forth sends no pixels.
     static let heldImageLimit = 6
 
-    init(support: GraphicsSupport) {
+    /// A writer for a terminal that draws as `support` says, its kitty ids starting where
+    /// `processID` says.
+    init(support: GraphicsSupport, processID: Int32 = ProcessInfo.processInfo.processIdentifier) {
         self.support = support
+        let first = UInt32(processID % 255)
+        imageIDs = (0..<UInt32(Self.heldImageLimit)).map { (first + $0) % 255 + 1 }
     }
 
     /// Whether an image stands in the cells it covers, so that changing or removing it needs
@@ -60,8 +79,8 @@ struct PageImageWriter {
     /// way out of the reader).
     mutating func farewell() -> [ImagePiece] {
         var bytes = removal().flatMap(\.bytes)
-        for id in heldImages {
-            bytes += KittyGraphics.delete(id: id)
+        for held in heldImages {
+            bytes += KittyGraphics.delete(id: held.id)
         }
         heldImages = []
         if support.throughTmux, !bytes.isEmpty {
@@ -73,7 +92,7 @@ struct PageImageWriter {
     /// Takes note that the terminal no longer has image `id` (it answered `ENOENT`: evicted),
     /// so the next placement sends it again. Returns whether it was the image on screen.
     mutating func forget(imageID id: Int) -> Bool {
-        heldImages.removeAll { Int($0) == id }
+        heldImages.removeAll { Int($0.id) == id }
         guard let placed = placedImage, Int(placed) == id else { return false }
         placedImage = nil
         return true
@@ -119,12 +138,13 @@ struct PageImageWriter {
         if support.throughTmux {
             return placeholderPieces(image, at: placement)
         }
+        let held = holding(image)
         var bytes: [UInt8] = []
         // Another page's placement goes in the same write as this one's, so nothing flickers.
-        if let placed = placedImage, placed != image.id {
+        if let placed = placedImage, placed != held.id {
             bytes += KittyGraphics.deletePlacements
         }
-        bytes += holding(image)
+        bytes += held.bytes
         let cell = support.cellPixels
         // Scaled to its cells only when the cell size is a guess: then the image is never
         // taller than the rows it was given, and the status line stays visible.
@@ -135,8 +155,8 @@ struct PageImageWriter {
                 columns: (rect.width + cell.width - 1) / cell.width,
                 rows: (rect.height + cell.height - 1) / cell.height
             )
-        bytes += KittyGraphics.place(id: image.id, source: rect, cells: cells)
-        placedImage = image.id
+        bytes += KittyGraphics.place(id: held.id, source: rect, cells: cells)
+        placedImage = held.id
         return [
             ImagePiece(
                 position: FramePosition(row: placement.screenRow, column: placement.screenColumn), bytes: bytes)
@@ -160,47 +180,48 @@ struct PageImageWriter {
         let source = PixelRect(
             x: x, y: y, width: max(min(Int((Double(shownWidth) / scale).rounded()), image.width - x), 1),
             height: max(min(Int((Double(shownHeight) / scale).rounded()), image.height - y), 1))
+        let held = holding(image)
         var bytes: [UInt8] = []
-        if let placed = placedImage, placed != image.id {
+        if let placed = placedImage, placed != held.id {
             bytes += KittyGraphics.deletePlacements
         }
-        bytes += holding(image)
+        bytes += held.bytes
         let cells = (
             columns: (shownWidth + cell.width - 1) / cell.width, rows: (shownHeight + cell.height - 1) / cell.height
         )
-        bytes += KittyGraphics.place(id: image.id, source: source, cells: cells)
-        placedImage = image.id
+        bytes += KittyGraphics.place(id: held.id, source: source, cells: cells)
+        placedImage = held.id
         return [
             ImagePiece(
                 position: FramePosition(row: placement.screenRow, column: placement.screenColumn), bytes: bytes)
         ]
     }
 
-    /// What makes the terminal hold `image`: its transmission unless it holds it already (with
-    /// `then`, sent right after it), and the deletion of the least recently placed beyond
-    /// ``heldImageLimit``.
-    private mutating func holding(_ image: KittyPageImage, then: [UInt8] = []) -> [UInt8] {
-        var bytes: [UInt8] = []
-        if !heldImages.contains(image.id) {
-            bytes += transmission(of: image) + then
+    /// The id the terminal holds `image` under, and what makes it hold it: nothing when it does
+    /// already, else its transmission under an id of the ring
+    /// not in use or, all in use, the least recently placed image's, whose data the terminal
+    /// then replaces.
+    private mutating func holding(_ image: KittyPageImage) -> (id: UInt32, bytes: [UInt8]) {
+        if let index = heldImages.firstIndex(where: { $0.serial == image.serial }) {
+            let held = heldImages.remove(at: index)
+            heldImages.append(held)
+            return (held.id, [])
         }
-        heldImages.removeAll { $0 == image.id }
-        heldImages.append(image.id)
-        while heldImages.count > Self.heldImageLimit {
-            bytes += KittyGraphics.delete(id: heldImages.removeFirst())
-        }
-        return bytes
+        let free = imageIDs.first { id in !heldImages.contains { $0.id == id } }
+        let id = free ?? heldImages.removeFirst().id
+        heldImages.append(HeldImage(id: id, serial: image.serial))
+        return (id, transmission(of: image, id: id))
     }
 
-    /// Sends `image`: through a temporary file when the terminal reads them (it is on this
-    /// machine: a hundred bytes instead of the page), else in base64 chunks through its input.
-    private mutating func transmission(of image: KittyPageImage) -> [UInt8] {
+    /// Sends `image` under `id`: through a temporary file when the terminal reads them (it is on
+    /// this machine: a hundred bytes instead of the page), else in base64 chunks through its input.
+    private func transmission(of image: KittyPageImage, id: UInt32) -> [UInt8] {
         if support.kittyTemporaryFiles {
-            if let path = TemporaryImageFile.write(image.png, id: image.id) {
-                return KittyGraphics.transmit(temporaryFile: path, id: image.id)
+            if let path = TemporaryImageFile.write(image.png, id: id) {
+                return KittyGraphics.transmit(temporaryFile: path, id: id)
             }
         }
-        return KittyGraphics.transmit(png: image.png, id: image.id)
+        return KittyGraphics.transmit(png: image.png, id: id)
     }
 
     /// Inside tmux: the image goes to the terminal outside through passthrough with a virtual
@@ -211,14 +232,16 @@ struct PageImageWriter {
         let grid = (
             columns: (image.width + cell.width - 1) / cell.width, rows: (image.height + cell.height - 1) / cell.height
         )
-        let commands = holding(
-            image, then: KittyPlaceholder.virtualPlacement(id: image.id, columns: grid.columns, rows: grid.rows))
-        placedImage = image.id
+        let held = holding(image)
+        let commands =
+            held.bytes.isEmpty
+            ? [] : held.bytes + KittyPlaceholder.virtualPlacement(id: held.id, columns: grid.columns, rows: grid.rows)
+        placedImage = held.id
         let rows = (0..<max(min(placement.rows, grid.rows - placement.sourceRow), 0)).map { row in
             ImagePiece(
                 position: FramePosition(row: placement.screenRow + row, column: placement.screenColumn),
                 bytes: KittyPlaceholder.row(
-                    id: image.id, row: placement.sourceRow + row, firstColumn: placement.sourceColumn,
+                    id: held.id, row: placement.sourceRow + row, firstColumn: placement.sourceColumn,
                     columns: min(placement.columns, grid.columns - placement.sourceColumn)))
         }
         guard !commands.isEmpty else { return rows }

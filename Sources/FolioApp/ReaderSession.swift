@@ -248,6 +248,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             terminal.suspend()
             perform(state.handle(.resize(terminal.size)))
         case .imageEvicted(let id):
+            session.services.trace?.record(.imageMissing(id: id))
             if writer.forget(imageID: id) {
                 imageLost = true
             }

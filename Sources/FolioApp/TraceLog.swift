@@ -15,6 +15,9 @@ public enum TraceEvent: Sendable, Equatable {
     case key(String)
     /// `frame page=N [first] [image …] [image-deleted …] [loaded]`: a frame was flushed.
     case frame(FrameTrace)
+    /// `image-missing id=N`: the terminal answered that it has no image `N` (kitty: `ENOENT`,
+    /// so the page is sent again).
+    case imageMissing(id: Int)
 
     /// The event as the trace writes it, after the timestamp.
     public var text: String {
@@ -24,6 +27,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .reloaded(let pages): "reloaded pages=\(pages)"
         case .key(let name): "key \(name)"
         case .frame(let frame): frame.text
+        case .imageMissing(let id): "image-missing id=\(id)"
         }
     }
 }

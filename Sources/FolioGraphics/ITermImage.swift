@@ -6,6 +6,13 @@ public enum ITermImage {
         encode(png: png, fields: "width=\(columns);height=\(rows);preserveAspectRatio=0")
     }
 
+    /// The sequence showing `png` at the cursor, scaled as large as fits `columns` × `rows`
+    /// cells without changing its shape (`preserveAspectRatio=1`): drawn unscaled when it is
+    /// exactly as large as those cells.
+    public static func encode(png: [UInt8], fitting columns: Int, rows: Int) -> [UInt8] {
+        encode(png: png, fields: "width=\(columns);height=\(rows);preserveAspectRatio=1")
+    }
+
     /// The sequence showing `png` at the cursor at its own size (one image pixel a screen pixel).
     public static func encode(png: [UInt8]) -> [UInt8] {
         encode(png: png, fields: "width=auto;height=auto")

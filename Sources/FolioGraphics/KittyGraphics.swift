@@ -76,7 +76,8 @@ public enum KittyGraphics {
     /// Removes every placement on screen, keeping the images for placing again (`d=a`).
     public static let deletePlacements = command("a=d,d=a,q=2", payload: [][...])
 
-    /// Removes image `id` and frees its data in the terminal (`d=I`).
+    /// Removes image `id` and frees its data in the terminal (`d=I`). kitty before 0.38.1 frees
+    /// every image without a placement with it, whatever its id: for leaving, not for making room.
     public static func delete(id: UInt32) -> [UInt8] {
         command("a=d,d=I,i=\(id),q=2", payload: [][...])
     }

@@ -62,12 +62,13 @@ extension RGBImage {
     }
 
     /// This picture made exactly `width` × `height` pixels from its top-left corner: cut where
-    /// it is larger, white paper added right and below where it is smaller (a page fitted in a
-    /// box of cells covers whole cells, so that the terminal draws it without scaling it).
-    public func extended(toWidth width: Int, height: Int) -> RGBImage {
+    /// it is larger, paper of grey `fill` (white by default) added right and below where it is
+    /// smaller. A page fitted in a box of cells then covers whole cells, so that a terminal told
+    /// to fit it to those cells draws it unscaled.
+    public func extended(toWidth width: Int, height: Int, fill: UInt8 = 255) -> RGBImage {
         precondition(width >= 0 && height >= 0, "image size must not be negative")
         let kept = min(width, self.width)
-        var output = [UInt8](repeating: 255, count: width * height * 3)
+        var output = [UInt8](repeating: fill, count: width * height * 3)
         for y in 0..<min(height, self.height) {
             output.replaceSubrange(
                 (y * width * 3)..<((y * width + kept) * 3),

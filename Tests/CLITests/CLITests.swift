@@ -261,6 +261,70 @@ import Testing
         #expect(compared.output.trimmingCharacters(in: .whitespacesAndNewlines) == "inf", "PSNR \(compared.output)")
     }
 
+    /// `--image --size` in kitty's and iTerm2's protocols, the cell size not known (no
+    /// terminal: 10×20 px assumed): the PNG is exactly as large as the cells it is fitted to
+    /// (`c`/`r`, or iTerm2's width and height, keeping its shape), so that the terminal draws
+    /// it unscaled: mutool's render of the page at the box's height (619 px wide; folio's, of
+    /// the same zoom, ends a column earlier), then white to the cells' edge. (Scaled to those cells by nearest neighbour, a PNG two pixels narrower scored
+    /// 17 dB.)
+    @Test(arguments: ["kitty", "iterm"])
+    func imageFittedToCellsIsExactlyTheirSize(protocolName: String) throws {
+        let directory = try TemporaryDirectory()
+        let written = try FolioProcess.shell(
+            """
+            cd '\(directory.url.path)' && "$FOLIO" --image --graphics \(protocolName) --pages 1 --size 80x40 \
+            '\(tracemonkey)' </dev/null > page && mutool draw -F png -h 800 -o ref.png '\(tracemonkey)' 1 2>/dev/null
+            """)
+        #expect(written.status == 0, "\(written.stderr)")
+        let bytes = Array(try Data(contentsOf: directory.url.appendingPathComponent("page")).dropLast())
+        let base64: [UInt8]
+        let cells: (columns: String?, rows: String?)
+        if protocolName == "kitty" {
+            let commands = try #require(KittyCommand.all(in: bytes))
+            cells = (commands.first?.keys["c"], commands.first?.keys["r"])
+            base64 = commands.flatMap(\.payload)
+        } else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let header = try #require(text.split(separator: ":").first)
+            #expect(header.hasSuffix(";preserveAspectRatio=1"))
+            let fields = header.split(separator: ";")
+            cells = (
+                fields.first { $0.hasPrefix("width=") }.map { String($0.dropFirst(6)) },
+                fields.first { $0.hasPrefix("height=") }.map { String($0.dropFirst(7)) }
+            )
+            base64 = Array(try #require(text.split(separator: ":").last).dropLast().utf8)
+        }
+        // A letter page in 800 × 800 px: 618 × 800, on 62 × 40 cells of 10 × 20.
+        #expect(cells.columns == "62" && cells.rows == "40")
+        let png = try #require(Data(base64Encoded: Data(base64)))
+        try png.write(to: directory.url.appendingPathComponent("page.png"))
+        let measured = try FolioProcess.shell(
+            """
+            cd '\(directory.url.path)' && identify -format '%wx%h ' page.png ref.png && \
+            convert page.png -crop 618x800+0+0 +repage page-crop.png && \
+            convert ref.png -crop 618x800+0+0 +repage ref-crop.png && \
+            compare -metric PSNR ref-crop.png page-crop.png null: 2>&1; echo; \
+            convert page.png -crop 2x800+618+0 +repage -format '%[fx:minima.r*255]' info:
+            """)
+        let lines = measured.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first == "620x800 619x800 inf", "\(measured.output) \(measured.stderr)")
+        #expect(lines.last == "255", "the two columns past the page are white")
+    }
+
+    /// `--image --graphics sixel --size` fits the page in whole six-pixel bands within the box:
+    /// a terminal draws a sixel image's last band whole (Konsole drew a page 680 px tall as
+    /// 684, 4 px past a box of 40 rows of 17 px). No terminal here: cells of 10×20 px assumed,
+    /// a box 800 px tall, 798 of it whole bands.
+    @Test func sixelFittedToCellsEndsWithinTheBox() throws {
+        let result = try FolioProcess.run([
+            "--image", "--graphics", "sixel", "--size", "80x40", "--pages", "1", tracemonkey,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let raster = try #require(result.output.split(separator: "\"").dropFirst().first)
+        let size = raster.split(separator: ";").prefix(4).compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(size.count == 4 && size[3] == 798, "raster attributes \(raster.prefix(20))")
+    }
+
     /// `--image --graphics sixel` is `--sixel`; half blocks fit `--size` in cells, two pixels
     /// a cell down.
     @Test func imageInSixelAndHalfBlocks() throws {

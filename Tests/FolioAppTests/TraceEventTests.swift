@@ -15,6 +15,7 @@ import Testing
         (.reloaded(pages: 3), "reloaded pages=3"),
         (.key("Right"), "key Right"),
         (.key("Ctrl-Z"), "key Ctrl-Z"),
+        (.imageMissing(id: 17), "image-missing id=17"),
         (.frame(FrameTrace(page: 1, first: true)), "frame page=1 first"),
         (.frame(FrameTrace(page: 2, loaded: true)), "frame page=2 loaded"),
         (
@@ -55,6 +56,7 @@ import Testing
         var kind: String
         var pages: Int?
         var key: String?
+        var id: Int?
         var page: Int?
         var first: Bool?
         var loaded: Bool?
@@ -62,7 +64,7 @@ import Testing
         var deletedBytes: Int?
 
         enum CodingKeys: String, CodingKey {
-            case ms, kind, pages, key, page, first, loaded, image
+            case ms, kind, pages, key, id, page, first, loaded, image
             case deletedBytes = "deleted_bytes"
         }
     }
@@ -75,6 +77,7 @@ import Testing
         case .probed: parsed.kind = "probed"
         case .reloaded(let pages): (parsed.kind, parsed.pages) = ("reloaded", pages)
         case .key(let name): (parsed.kind, parsed.key) = ("key", name)
+        case .imageMissing(let id): (parsed.kind, parsed.id) = ("image-missing", id)
         case .frame(let frame):
             (parsed.kind, parsed.page, parsed.first, parsed.loaded) = ("frame", frame.page, frame.first, frame.loaded)
             parsed.deletedBytes = frame.deletedImageBytes

@@ -97,6 +97,41 @@ import Testing
         #expect(requests(next).map(\.page).contains(2))
     }
 
+    /// Zoomed past the text area's width, `>` and `<` move along the image half a screen at a
+    /// time, no further than its right edge, as they do in the page layout.
+    @Test func sidewaysKeysScrollAZoomedImage() throws {
+        var session = session()
+        session.press(.tab)
+        let zoomed = requests(session.type("++++"))
+        let wide = try #require(zoomed.last { $0.page == 0 })
+        #expect(wide.zoom > 2.4)
+        // 38 columns at fit width, zoomed 2.44: 93 columns, 55 past the text area's 38.
+        _ = session.state.handle(.pageRendered(wide, rows: 120, columns: 93))
+        #expect(ReaderView.render(session.state).image?.sourceColumn == 0)
+        session.type(">")
+        #expect(session.state.message != .sidewaysNeedsLayout)
+        var placement = ReaderView.render(session.state).image
+        #expect(placement?.sourceColumn == 19 && placement?.columns == 38)
+        session.type(">>")
+        placement = ReaderView.render(session.state).image
+        #expect(placement?.sourceColumn == 55 && placement?.columns == 38)
+        session.type("<")
+        #expect(ReaderView.render(session.state).image?.sourceColumn == 36)
+        session.type("3<")
+        #expect(ReaderView.render(session.state).image?.sourceColumn == 0)
+        // An image as wide as the text area does not move.
+        session.type(">")
+        var fitted: RenderRequest?
+        for _ in 0..<4 {
+            fitted = requests(session.type("-")).first { $0.page == 0 } ?? fitted
+        }
+        #expect(fitted?.zoom == 1)
+        _ = session.state.handle(.pageRendered(try #require(fitted), rows: 50, columns: 38))
+        #expect(ReaderView.render(session.state).image?.sourceColumn == 0)
+        session.type(">")
+        #expect(ReaderView.render(session.state).image?.sourceColumn == 0)
+    }
+
     @Test func fitZoomAndInvertAskForNewImages() {
         var session = session()
         session.press(.tab)

@@ -14,7 +14,8 @@ from foliokit.bench.reader import flip_latencies
 from foliokit.bench.common import BenchError
 
 # A session: page 1's first frame, its text, Tab to the image, two flips (the second frame of
-# each shows the image), and a deletion of the image when the view went back to text.
+# each shows the image, the second after the terminal said it had lost the first's), and a
+# deletion of the image when the view went back to text.
 SESSION = """\
 10.000 open pages=3
 12.000 probed
@@ -24,6 +25,7 @@ SESSION = """\
 35.000 frame page=1 image encode=2.000 write=1.000 bytes=5000
 40.000 key Right
 41.000 frame page=2 loaded
+45.000 image-missing id=7
 52.000 frame page=2 image encode=3.000 write=2.000 bytes=6000
 60.000 key Right
 62.000 frame page=3 image encode=4.000 write=1.000 bytes=7000 loaded
@@ -62,6 +64,9 @@ class TraceQueries(unittest.TestCase):
 
     def test_bytes_a_frame_wrote_after_the_last_key(self):
         self.assertEqual(self.query("step-bytes"), (0, "40"))
+
+    def test_counts_the_images_the_terminal_said_it_had_lost(self):
+        self.assertEqual(self.query("images-missing"), (0, "1"))
 
     def test_text_after_the_last_key_and_the_first_frame(self):
         self.assertEqual(self.query("text-after-key")[0], 0)

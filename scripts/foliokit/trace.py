@@ -6,6 +6,7 @@ command line:
   trace.py images FILE                    frames that drew an image
   trace.py images-after-key FILE [PAGE]   frames that drew an image (of PAGE) after the last key
   trace.py image-bytes FILE [AFTER]       the most an image frame wrote, after the first AFTER
+  trace.py images-missing FILE            replies that the terminal had no such image (ENOENT)
   trace.py step-bytes FILE                the most a frame wrote after the last key
   trace.py text-after-key FILE            exit 0 when a frame without an image followed the last key
   trace.py first-frame FILE               exit 0 when the first frame is out
@@ -13,7 +14,7 @@ command line:
 
 A missing file is an empty trace. Each line is "MILLISECONDS EVENT":
 
-  open pages=N | probed | reloaded pages=N | key NAME
+  open pages=N | probed | reloaded pages=N | key NAME | image-missing id=N
   frame page=N [first] [image encode=MS write=MS bytes=N] [image-deleted bytes=N] [loaded]
 """
 
@@ -39,13 +40,15 @@ class Image:
 
 class Event:
     """One trace line: `ms` since folio's main began, `kind` (open, probed, reloaded, key,
-    frame) and what the kind carries: `pages` (open, reloaded), `key` (the key's name), and for
-    a frame `page`, `first`, `image` (an Image or None), `deleted_bytes` (or None), `loaded`."""
+    frame, image-missing) and what the kind carries: `pages` (open, reloaded), `key` (the key's
+    name), `id` (image-missing), and for a frame `page`, `first`, `image` (an Image or None),
+    `deleted_bytes` (or None), `loaded`."""
 
     def __init__(self, ms, kind, **fields):
         self.ms, self.kind = ms, kind
         self.pages = fields.get("pages")
         self.key = fields.get("key")
+        self.id = fields.get("id")
         self.page = fields.get("page")
         self.first = fields.get("first", False)
         self.image = fields.get("image")
@@ -63,6 +66,8 @@ class Event:
             fields["pages"] = self.pages
         elif self.kind == "key":
             fields["key"] = self.key
+        elif self.kind == "image-missing":
+            fields["id"] = self.id
         elif self.kind == "frame":
             fields.update(page=self.page, first=self.first, loaded=self.loaded, deleted_bytes=self.deleted_bytes,
                           image=None if not self.image else {"encode": self.image.encode,
@@ -89,6 +94,10 @@ def parse_line(line):
             return Event(ms, name, pages=int(match.group(1)))
     if name == "key" and rest:
         return Event(ms, "key", key=rest)
+    if name == "image-missing":
+        match = re.fullmatch(r"id=(\d+)", rest)
+        if match:
+            return Event(ms, name, id=int(match.group(1)))
     if name == "frame":
         match = FRAME.fullmatch(text)
         if match:
@@ -203,6 +212,8 @@ def main(argv):
         print(sum(is_image_frame(event, extra) for event in after_last_key(events)))
     elif command == "image-bytes":
         print(max((event.image.bytes for event in images[extra or 0:]), default=0))
+    elif command == "images-missing":
+        print(sum(event.kind == "image-missing" for event in events))
     elif command == "step-bytes":
         print(max((event.written for event in after_last_key(events) if is_frame(event)), default=0))
     elif command == "text-after-key":

@@ -135,14 +135,23 @@ extension ReaderState {
         return go(to: previous, anchor: .bottom)
     }
 
-    /// Scrolls the physical layout `cells` cells right (negative: left).
+    /// Scrolls the physical layout, or a page image wider than the text area, `cells` cells
+    /// right (negative: left), no further than its right edge.
     mutating func scrollSideways(by cells: Int) {
-        guard layoutMode == .physical else {
-            message = .sidewaysNeedsLayout
-            return
+        let maximum: Int
+        if images.viewMode == .image {
+            // Until the page's image is here, its width is not known: the offset stays.
+            guard let extent = shownImage(of: currentPage)?.extent else { return }
+            maximum = max(extent.columns - textColumns, 0)
+        } else {
+            guard layoutMode == .physical else {
+                message = .sidewaysNeedsLayout
+                return
+            }
+            maximum = maximumHorizontalOffset
         }
         let (offset, overflow) = viewport.horizontalOffset.addingReportingOverflow(cells)
-        viewport.horizontalOffset = min(max(overflow ? Int.max : offset, 0), maximumHorizontalOffset)
+        viewport.horizontalOffset = min(max(overflow ? Int.max : offset, 0), maximum)
     }
 
     mutating func toggleWrap() -> [ReaderEffect] {

@@ -1,0 +1,113 @@
+import FolioGraphics
+import FolioTestSupport
+import Testing
+
+@testable import FolioApp
+@testable import FolioCore
+
+/// The kitty images the writer keeps in the terminal, against a model of how kitty 0.26.5 (Debian
+/// 12's) stores them, as its `kitty/graphics.c` at tag v0.26.5 does: a transmission under an id
+/// replaces the image held under it (and its placements); a placement of an id it does not hold
+/// answers `ENOENT`; `a=d,d=a` removes every placement and keeps the images (they have ids);
+/// and any deletion that frees data (an upper-case `d`) frees, after removing the placements it
+/// names, *every* image left without a placement (`filter_refs`, fixed only in 0.38.1).
+@Suite struct PageImageWriterTests {
+    /// kitty 0.26.5's image store, as far as Folio's commands go.
+    struct Kitty026ImageStore {
+        /// The images held, by id, and whether each is placed.
+        var placed: [String: Bool] = [:]
+        /// The ids placements named that it did not hold (it answered `ENOENT`).
+        var missing: [String] = []
+        /// How many images were transmitted.
+        var transmissions = 0
+
+        mutating func run(_ commands: [KittyCommand]) {
+            for command in commands {
+                let id = command.keys["i"]
+                switch command.keys["a"] {
+                case "t":
+                    placed[id!] = false
+                    transmissions += 1
+                case "p":
+                    if placed[id!] == nil {
+                        missing.append(id!)
+                    } else {
+                        placed[id!] = true
+                    }
+                case "d":
+                    let action = command.keys["d"] ?? "a"
+                    if action == "a" || action == "A" {
+                        placed = placed.mapValues { _ in false }
+                    } else if action == "i" || action == "I" {
+                        placed[id!] = placed[id!].map { _ in false }
+                    }
+                    if action.uppercased() == action {
+                        placed = placed.filter { $0.value }
+                    }
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// A page's image as the renderer makes it: 624 × 808 px (a letter page 78 cells of 8 px
+    /// wide), `serial` saying which render it is.
+    private func page(_ serial: UInt64) -> PageImage {
+        .kitty(KittyPageImage(serial: serial, width: 624, height: 808, png: Array(repeating: UInt8(serial), count: 64)))
+    }
+
+    private func placement(page: Int) -> ImagePlacement {
+        ImagePlacement(
+            request: RenderRequest(
+                page: page, viewport: ScreenSize(rows: 29, columns: 78), fit: .width, zoom: 1, inverted: false),
+            sourceRow: 0, sourceColumn: 0, rows: 29, columns: 78, screenRow: 0, screenColumn: 1)
+    }
+
+    /// Pages 1 to 9 shown, then back to page 1, as Tab, Right 8 times and Left 8 times do: every
+    /// placement finds its image, the pages within reach going back (the six last shown) are
+    /// placed without being sent again, and the three beyond are sent once more each.
+    @Test func flippingNinePagesAndBackNeverLosesThePageShown() throws {
+        var writer = PageImageWriter(support: TestGraphics.kitty, processID: 4321)
+        var kitty = Kitty026ImageStore()
+        func show(_ page: Int) throws {
+            let bytes = writer.pieces(drawing: self.page(UInt64(page)), at: placement(page: page)).flatMap(\.bytes)
+            kitty.run(try #require(KittyCommand.all(in: bytes)))
+        }
+        for page in 1...9 {
+            try show(page)
+        }
+        #expect(kitty.transmissions == 9)
+        #expect(kitty.missing.isEmpty)
+        #expect(kitty.placed.count == PageImageWriter.heldImageLimit)
+        for page in (4...8).reversed() {
+            try show(page)
+        }
+        #expect(kitty.transmissions == 9, "pages 8 to 4 are still in the terminal")
+        for page in (1...3).reversed() {
+            try show(page)
+        }
+        #expect(kitty.transmissions == 12)
+        #expect(kitty.missing.isEmpty, "placements of images kitty had freed: \(kitty.missing)")
+        #expect(Set(writer.heldImages.map(\.id)).isSubset(of: writer.imageIDs))
+        #expect(kitty.placed.count == PageImageWriter.heldImageLimit)
+    }
+
+    /// The ring: six ids from where the process id says, wrapping within 1 to 255 (an id a
+    /// 256-colour placeholder can carry); a seventh page takes the least recently shown's id.
+    @Test func theIdsAreARingWithinAByte() throws {
+        let writer = PageImageWriter(support: TestGraphics.kitty, processID: 252)
+        #expect(writer.imageIDs == [253, 254, 255, 1, 2, 3])
+
+        var kitty = PageImageWriter(support: TestGraphics.kitty, processID: 0)
+        var sent: [String] = []
+        for serial in [1, 2, 3, 4, 5, 6, 1, 7] as [UInt64] {
+            let bytes = kitty.pieces(drawing: page(serial), at: placement(page: Int(serial))).flatMap(\.bytes)
+            let commands = try #require(KittyCommand.all(in: bytes))
+            #expect(!commands.contains { $0.keys["a"] == "d" && $0.keys["d"] != "a" })
+            sent += commands.filter { $0.keys["a"] == "t" }.compactMap { $0.keys["i"] }
+        }
+        // Page 1 was shown again before page 7: page 2's id is the least recently placed.
+        #expect(sent == ["1", "2", "3", "4", "5", "6", "2"])
+    }
+}
