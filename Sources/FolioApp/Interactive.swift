@@ -70,10 +70,9 @@ public struct Interactive: Sendable {
 
     /// What the first screen says of the configuration's problems: the first one, and how
     /// many more `folio --check-config` lists; nil when there are none.
-    var configurationNote: String? {
+    var configurationNote: Notice? {
         guard let first = configuration.problems.first else { return nil }
-        let more = configuration.problems.count - 1
-        return "folio: \(first)" + (more > 0 ? " (and \(more) more: folio --check-config)" : "")
+        return .configurationProblems(first: "\(first)", more: configuration.problems.count - 1)
     }
 
     /// Opens the document named on the command line (asking for its password on the plain
@@ -154,8 +153,10 @@ public struct Interactive: Sendable {
             self.interactive = interactive
             self.graphics = graphics
             startPage = interactive.startPage
-            notes = interactive.configurationNote.map { [.report($0)] } ?? []
-            if let tip = graphics.advice, interactive.shownTips?.wasShown(tip, on: graphics.terminalKind) != true {
+            notes = interactive.configurationNote.map { [$0] } ?? []
+            if let tip = graphics.advice,
+                interactive.shownTips?.wasShown(tip.rawValue, on: graphics.terminalKind) != true
+            {
                 notes.append(.tip(tip))
             }
         }
@@ -167,7 +168,7 @@ public struct Interactive: Sendable {
             let taken = Array(notes.prefix(count))
             notes.removeFirst(taken.count)
             for case .tip(let tip) in taken {
-                try? interactive.shownTips?.record(tip, on: graphics.terminalKind)
+                try? interactive.shownTips?.record(tip.rawValue, on: graphics.terminalKind)
             }
             return taken
         }
@@ -230,7 +231,7 @@ public struct Interactive: Sendable {
             let first = browserStarted ? nil : takeNotes(1).first
             let outcome = BrowserSession().run(
                 &state, on: terminal, resuming: browserStarted,
-                note: first.map { .report(NoticeText.words(for: $0, keymap: keys)) })
+                note: first.map { .readerNotice(NoticeText.words(for: $0, keymap: keys)) })
             browserStarted = true
             defer { browser = state }
             switch outcome {

@@ -107,10 +107,10 @@ final class ReaderBackgroundWork {
         let mailbox = mailbox
         background.async {
             let tool = services.copyWithTool(text)
-            let report = Clipboard.report(
+            let outcome = CopyOutcome(
                 characters: text.count, description: description, sentOSC52: sentOSC52, tool: tool,
-                osc52Enabled: services.sendsOSC52)
-            mailbox.post(.event(.notice(.report(report))))
+                osc52Enabled: services.sendsOSC52, osc52Limit: Clipboard.osc52Limit)
+            mailbox.post(.event(.notice(.copied(outcome))))
         }
     }
 

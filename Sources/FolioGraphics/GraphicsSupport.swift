@@ -350,8 +350,9 @@ public struct GraphicsSupport: Sendable, Equatable {
     /// Whether graphics go to the terminal outside tmux through passthrough, kitty images shown
     /// with Unicode placeholders so that they stay in the pane.
     public var throughTmux: Bool
-    /// A hint for the status line, shown once: how to get sharper images (tmux passthrough).
-    public var advice: String?
+    /// A tip for the status line, shown once per kind of terminal: how to get sharper images
+    /// (tmux passthrough).
+    public var advice: GraphicsAdvice?
     /// The kind of terminal the advice is for, so it is shown once per kind: `TERM`, and inside
     /// tmux the terminal outside it (`tmux-256color in xterm-kitty`).
     public var terminalKind: String
@@ -399,7 +400,7 @@ public struct GraphicsSupport: Sendable, Equatable {
         }
         var choice = choose(replies: replies, environment: environment, preference: preference)
         var throughTmux = false
-        var advice: String?
+        var advice: GraphicsAdvice?
         if let tmux {
             (choice, throughTmux, advice) = chooseInTmux(
                 choice, tmux: tmux, replies: replies, outside: outside, environment: environment, preference: preference
@@ -448,8 +449,6 @@ public struct GraphicsSupport: Sendable, Equatable {
     /// How to turn tmux's passthrough on, for `--diagnose`.
     public static let passthroughAdvice =
         "tmux passthrough is off: `tmux set -g allow-passthrough on` (in ~/.tmux.conf) gives sharp page images in kitty (0.28 or later) and Ghostty"
-    /// The same, short enough for the status line of an 80-column terminal.
-    public static let passthroughHint = "Sharper images: tmux set -g allow-passthrough on"
 
     /// Inside tmux: the kitty protocol through passthrough when the terminal outside answered
     /// and can show Unicode placeholders (so the image stays in the pane); half blocks otherwise,
@@ -457,14 +456,14 @@ public struct GraphicsSupport: Sendable, Equatable {
     private static func chooseInTmux(
         _ choice: (method: Method, reasons: [String]), tmux: TmuxState, replies: TerminalReplies,
         outside: TerminalReplies?, environment: [String: String], preference: GraphicsPreference
-    ) -> (choice: (method: Method, reasons: [String]), throughTmux: Bool, advice: String?) {
+    ) -> (choice: (method: Method, reasons: [String]), throughTmux: Bool, advice: GraphicsAdvice?) {
         let outer = outerTerminal(of: tmux, outside)
         switch preference {
         case .kitty:
             // Forced: the user says the terminal outside speaks it (and shows placeholders).
             // Wrapped either way: tmux takes a bare APC string as the pane's title, and drops
             // passthrough while it is off (the hint says how to turn it on).
-            return (choice, true, tmux.passthrough ? nil : passthroughHint)
+            return (choice, true, tmux.passthrough ? nil : .turnOnTmuxPassthrough)
         case .auto:
             break
         default:
@@ -482,7 +481,7 @@ public struct GraphicsSupport: Sendable, Equatable {
                     halfBlocks,
                     ["\(label): inside tmux with passthrough off (terminal outside: \(outer))", passthroughAdvice]
                 ),
-                false, passthroughHint
+                false, .turnOnTmuxPassthrough
             )
         }
         guard let answer = outside?.kittyGraphics, answer.hasPrefix("OK") else {

@@ -50,36 +50,4 @@ public enum Clipboard {
     /// How long a clipboard program may take to read the text, in milliseconds (they take
     /// it and leave a process of their own in the background to serve it).
     static let toolTimeLimit = 5000
-
-    /// The status-line report of a copy: what was copied and how, or why it was not.
-    /// `osc52Enabled` false means the configuration turned OSC 52 off, so the terminal was
-    /// never asked.
-    public static func report(
-        characters: Int, description: String, sentOSC52: Bool, tool: String?, osc52Enabled: Bool = true
-    ) -> String {
-        let amount = "\(grouped(characters)) character\(characters == 1 ? "" : "s") of \(description)"
-        if !osc52Enabled {
-            return tool.map { "Copied \(amount) with \($0)" }
-                ?? "Not copied: OSC 52 is turned off (set osc52) and no clipboard program took the text"
-        }
-        switch (sentOSC52, tool) {
-        case (true, nil): return "Copied \(amount)"
-        case (true, let tool?): return "Copied \(amount) (terminal and \(tool))"
-        case (false, let tool?): return "Copied \(amount) with \(tool) (too large for the terminal clipboard)"
-        case (false, nil):
-            return
-                "Not copied: \(amount) exceeds the terminal clipboard limit (\(osc52Limit / 1000) kB) and no clipboard program is available"
-        }
-    }
-
-    /// `1234567` as "1,234,567".
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
-    }
 }

@@ -56,7 +56,7 @@ import Testing
         try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
         let shown = try String(
             contentsOf: tmux.stateFolder.appendingPathComponent("folio/tips-shown"), encoding: .utf8)
-        #expect(shown == "\(tip)\ttmux-256color in unknown\n")
+        #expect(shown == "tmux-passthrough\ttmux-256color in unknown\n")
     }
 
     @Test func passthroughOnAsksTheTerminalOutside() throws {

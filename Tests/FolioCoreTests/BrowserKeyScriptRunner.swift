@@ -44,7 +44,7 @@ struct BrowserKeyScriptRunner {
     }
 
     mutating func run(_ steps: [KeyScriptStep]) -> (step: Int, violations: [String])? {
-        open += state.start(note: .report("Folder \u{1B}[2J"))
+        open += state.start(note: .readerNotice("Folder \u{1B}[2J"))
         for (index, step) in steps.enumerated() {
             switch step {
             case .key(let key): open += state.handle(.key(key))
@@ -95,7 +95,7 @@ struct BrowserKeyScriptRunner {
             }
         case .open(let path), .unlock(let path, _):
             if Bool.random(using: &random) {
-                open += state.handle(.passwordNeeded(path: path, note: .report("wrong \u{1B}password")))
+                open += state.handle(.passwordNeeded(path: path, note: .readerNotice("wrong \u{1B}password")))
             } else {
                 open += state.handle(.openFailed(path: path, reason: "no \u{90}pages"))
             }

@@ -91,7 +91,7 @@ struct CoreKeyScriptRunner {
     /// Runs `steps` from the start; returns the index of the first step after which an
     /// invariant broke, with what broke, or nil when every step kept them.
     mutating func run(_ steps: [KeyScriptStep]) -> (step: Int, violations: [String])? {
-        take(state.start(notes: [.report("Resuming \u{9B}31m")]))
+        take(state.start(notes: [.configurationProblems(first: "config:1: unknown option '\u{9B}31m'", more: 0)]))
         if let broken = check() {
             return (-1, broken)
         }

@@ -144,7 +144,48 @@ import Testing
         (.searchHistoryNotSaved(reason: "read-only"), "Could not save the search history: read-only"),
         (.unboundKey(.character("x")), "x is not a key here (? for help)"),
         (.unboundKey(.function(7)), "F7 is not a key here (? for help)"),
-        (.report("Copied 12 characters of page 3"), "Copied 12 characters of page 3"),
+        (
+            .copied(
+                CopyOutcome(
+                    characters: 1234, description: "page 12", sentOSC52: true, tool: nil, osc52Enabled: true,
+                    osc52Limit: 100_000)), "Copied 1,234 characters of page 12"
+        ),
+        (
+            .copied(
+                CopyOutcome(
+                    characters: 1, description: "page 1", sentOSC52: true, tool: "xclip", osc52Enabled: true,
+                    osc52Limit: 100_000)), "Copied 1 character of page 1 (terminal and xclip)"
+        ),
+        (
+            .copied(
+                CopyOutcome(
+                    characters: 200_000, description: "the whole document (9 pages)", sentOSC52: false, tool: "xclip",
+                    osc52Enabled: true, osc52Limit: 100_000)),
+            "Copied 200,000 characters of the whole document (9 pages) with xclip (too large for the terminal clipboard)"
+        ),
+        (
+            .copied(
+                CopyOutcome(
+                    characters: 2_000_000, description: "the whole document (9 pages)", sentOSC52: false, tool: nil,
+                    osc52Enabled: true, osc52Limit: 100_000)),
+            "Not copied: 2,000,000 characters of the whole document (9 pages) exceeds the terminal clipboard limit (100 kB) and no clipboard program is available"
+        ),
+        (
+            .copied(
+                CopyOutcome(
+                    characters: 5, description: "page 1", sentOSC52: false, tool: nil, osc52Enabled: false,
+                    osc52Limit: 100_000)),
+            "Not copied: OSC 52 is turned off (set osc52) and no clipboard program took the text"
+        ),
+        (
+            .configurationProblems(first: "~/.config/folio/config:4: invalid wrap 'tru' (true or false)", more: 0),
+            "folio: ~/.config/folio/config:4: invalid wrap 'tru' (true or false)"
+        ),
+        (
+            .configurationProblems(first: "~/.config/folio/config:6: unknown option 'colour'", more: 2),
+            "folio: ~/.config/folio/config:6: unknown option 'colour' (and 2 more: folio --check-config)"
+        ),
+        (.tip(.turnOnTmuxPassthrough), "Sharper images: tmux set -g allow-passthrough on"),
     ]
 
     @Test(arguments: navigation + searching)
@@ -183,7 +224,7 @@ import Testing
         (.wrongPassword(triesLeft: 2), "Wrong password, try again (2 tries left)"),
         (.wrongPassword(triesLeft: 1), "Wrong password, try again (1 try left)"),
         (.unboundKey(.character("x")), "x is not a key here (? for help)"),
-        (.report("folio: line 3: no such option"), "folio: line 3: no such option"),
+        (.readerNotice("folio: line 3: no such option"), "folio: line 3: no such option"),
     ]
 
     @Test(arguments: browser)

@@ -4,7 +4,7 @@ import Testing
 /// Messages are seen: several waiting at the start are shown in turn, the important first; a
 /// tip never hides one; a long message ends at a word; `M` lists them all in full.
 @Suite struct ReaderStateMessageTests {
-    static let tip = Notice.tip("Sharper images: tmux set -g allow-passthrough on")
+    static let tip = Notice.tip(.turnOnTmuxPassthrough)
 
     private func session(notes: [Notice], screen: ScreenSize = ScreenSize(rows: 10, columns: 80)) -> ReaderSession {
         var session = ReaderSession(startPage: 4, screen: screen)
@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: [
         Notice.openedLastPage(number: 9999, pageCount: 36),
         .notALabel(typed: "abc", page: 0, pageCount: 36),
-        .report("folio: ~/.config/folio/config:4: invalid wrap 'tru' (true or false)"),
+        .configurationProblems(first: "~/.config/folio/config:4: invalid wrap 'tru' (true or false)", more: 0),
     ])
     func theTipNeverReplacesAMessageThatMatters(first: Notice) {
         var session = session(notes: [Self.tip, first])
@@ -41,10 +41,12 @@ import Testing
     }
 
     @Test func messagesOfTheSamePriorityKeepTheirOrder() {
-        var session = session(notes: [.resumed(page: 4), Self.tip, .report("folio: config:2: unknown option")])
+        var session = session(notes: [
+            .resumed(page: 4), Self.tip, .configurationProblems(first: "config:2: unknown option 'colour'", more: 0),
+        ])
         #expect(session.state.message == .resumed(page: 4))
         session.press(.character("j"))
-        #expect(session.state.message == .report("folio: config:2: unknown option"))
+        #expect(session.state.message == .configurationProblems(first: "config:2: unknown option 'colour'", more: 0))
         session.press(.character("k"))
         #expect(session.state.message == Self.tip)
     }
@@ -76,9 +78,8 @@ import Testing
     }
 
     @Test func aLongMessageEndsWithAnEllipsisAtAWord() {
-        let long = Notice.report(
-            "folio: ~/.config/folio/config:12: unknown command 'scroll-donw' in reader mode (and 10 more: folio --check-config)"
-        )
+        let long = Notice.configurationProblems(
+            first: "~/.config/folio/config:12: unknown command 'scroll-donw' in reader mode", more: 10)
         let session = session(notes: [long], screen: ScreenSize(rows: 10, columns: 60))
         let status = statusLine(session)
         #expect(status.hasPrefix(" folio: ~/.config/folio/config:12: unknown…   "), "\(status)")
@@ -86,9 +87,9 @@ import Testing
     }
 
     @Test func shiftMListsTheSessionsMessagesInFull() {
-        let long =
-            "folio: ~/.config/folio/config:12: unknown command 'scroll-donw' in reader mode (and 10 more: folio --check-config)"
-        var session = session(notes: [.report(long), Self.tip], screen: ScreenSize(rows: 10, columns: 60))
+        let long = Notice.configurationProblems(
+            first: "~/.config/folio/config:12: unknown command 'scroll-donw' in reader mode", more: 10)
+        var session = session(notes: [long, Self.tip], screen: ScreenSize(rows: 10, columns: 60))
         session.press(.character("j"))
         session.press(.character("M"))
         #expect(session.state.messagesTop != nil)

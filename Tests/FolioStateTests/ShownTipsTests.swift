@@ -8,7 +8,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-tips-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let tips = ShownTips(path: folder.appendingPathComponent("folio/tips-shown").path)
-        let tip = "Sharper images: tmux set -g allow-passthrough on"
+        let tip = "tmux-passthrough"
         #expect(!tips.wasShown(tip, on: "tmux-256color in xterm-kitty"), "no file yet: nothing was shown")
         try tips.record(tip, on: "tmux-256color in xterm-kitty")
         try tips.record(tip, on: "tmux-256color in xterm-kitty")

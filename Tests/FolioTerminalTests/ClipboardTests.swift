@@ -20,18 +20,4 @@ import Testing
         #expect(Clipboard.osc52Sequence(for: String(repeating: "a", count: 75_000)) != nil)
         #expect(Clipboard.osc52Sequence(for: String(repeating: "a", count: 75_003)) == nil)
     }
-
-    @Test func reportsSayWhatHappened() {
-        #expect(
-            Clipboard.report(characters: 1234, description: "page 12", sentOSC52: true, tool: nil)
-                == "Copied 1,234 characters of page 12")
-        #expect(
-            Clipboard.report(characters: 1, description: "page 1", sentOSC52: true, tool: "xclip")
-                == "Copied 1 character of page 1 (terminal and xclip)")
-        #expect(
-            Clipboard.report(
-                characters: 2_000_000, description: "the whole document (9 pages)", sentOSC52: false, tool: nil
-            )
-            .hasPrefix("Not copied: 2,000,000 characters"))
-    }
 }

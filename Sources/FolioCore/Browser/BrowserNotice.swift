@@ -32,9 +32,10 @@ public enum BrowserNotice: Sendable, Equatable {
     case wrongPassword(triesLeft: Int)
     /// `key` runs nothing in the browser's key table.
     case unboundKey(Key)
-    /// Words the owner composed (what the configuration file got wrong, how to get sharper
-    /// images), shown as they are.
-    case report(String)
+    /// A reader's notice shown in the browser (what the configuration file got wrong, how to
+    /// get sharper images, why a marked document did not open), in the words ``NoticeText``
+    /// gives it with the reader's keys.
+    case readerNotice(String)
 }
 
 /// Puts the browser's notices into words: the one place that says what each
@@ -63,7 +64,7 @@ public enum BrowserNoticeText {
         case .encrypted(let name): "\(name) is encrypted"
         case .wrongPassword(let left): "Wrong password, try again (\(left) \(left == 1 ? "try" : "tries") left)"
         case .unboundKey(let key): keymap.unboundMessage(for: key, help: .own(.help))
-        case .report(let text): text
+        case .readerNotice(let text): text
         }
     }
 }

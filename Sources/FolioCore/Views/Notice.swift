@@ -164,12 +164,13 @@ public enum Notice: Sendable, Equatable {
 
     /// `key` runs nothing in the reader's key table.
     case unboundKey(Key)
-    /// Words the owner composed (a copy's report, what the configuration file got wrong),
-    /// shown as they are.
-    case report(String)
-    /// Advice the owner composed (how to get sharper images), shown as it is once every other
-    /// message waiting has been seen.
-    case tip(String)
+    /// The text was copied, or could not be: ``CopyOutcome`` says which ways it went.
+    case copied(CopyOutcome)
+    /// The configuration file has problems: the first, as `folio --check-config` words it
+    /// (`CONFIG:LINE: reason`), and how many more there are.
+    case configurationProblems(first: String, more: Int)
+    /// How to get sharper images, shown once every other message waiting has been seen.
+    case tip(GraphicsAdvice)
 
     /// How the notice ranks among those waiting to be shown (``SessionMessages``).
     public var priority: NoticePriority {

@@ -24,7 +24,7 @@ public enum NoticeText {
             .zoom, .inverted:
             return copyAndImageWords(for: notice, keymap: keymap)
         case .reloading, .reloaded, .fileGone, .fileNeedsPassword, .notReloaded, .positionNotSaved,
-            .searchHistoryNotSaved, .unboundKey, .report, .tip:
+            .searchHistoryNotSaved, .unboundKey, .copied, .configurationProblems, .tip:
             return fileWords(for: notice, keymap: keymap)
         }
     }
@@ -191,9 +191,41 @@ public enum NoticeText {
         case .positionNotSaved(let reason): "Could not save the reading position: \(reason)"
         case .searchHistoryNotSaved(let reason): "Could not save the search history: \(reason)"
         case .unboundKey(let key): keymap.unboundMessage(for: key, help: .help)
-        case .report(let text), .tip(let text): text
+        case .copied(let outcome): words(for: outcome)
+        case .configurationProblems(let first, let more):
+            "folio: \(first)" + (more > 0 ? " (and \(more) more: folio --check-config)" : "")
+        case .tip(.turnOnTmuxPassthrough): "Sharper images: tmux set -g allow-passthrough on"
         // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
         default: String(describing: notice)
         }
+    }
+
+    /// What the status line says of a copy: how much of what went where, or why nothing did.
+    static func words(for outcome: CopyOutcome) -> String {
+        let count = outcome.characters
+        let amount = "\(grouped(count)) character\(count == 1 ? "" : "s") of \(outcome.description)"
+        if !outcome.osc52Enabled {
+            return outcome.tool.map { "Copied \(amount) with \($0)" }
+                ?? "Not copied: OSC 52 is turned off (set osc52) and no clipboard program took the text"
+        }
+        switch (outcome.sentOSC52, outcome.tool) {
+        case (true, nil): return "Copied \(amount)"
+        case (true, let tool?): return "Copied \(amount) (terminal and \(tool))"
+        case (false, let tool?): return "Copied \(amount) with \(tool) (too large for the terminal clipboard)"
+        case (false, nil):
+            return
+                "Not copied: \(amount) exceeds the terminal clipboard limit (\(outcome.osc52Limit / 1000) kB) and no clipboard program is available"
+        }
+    }
+
+    /// `1234567` as "1,234,567".
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
     }
 }
