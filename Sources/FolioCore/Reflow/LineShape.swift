@@ -136,6 +136,26 @@ enum LineShape {
         return bullets.contains(first)
     }
 
+    /// Whether the line starts with a list mark followed by a space: a bullet, or a number or
+    /// letter that counts items (`1.`, `12)`, `(a)`, `iv.`).
+    static func startsWithListMark(_ scalars: [Unicode.Scalar]) -> Bool {
+        if startsWithBullet(scalars) {
+            return true
+        }
+        guard let space = scalars.firstIndex(where: \.isWhiteSpace), space >= 2, space <= 5 else { return false }
+        var mark = scalars[..<space]
+        guard let last = mark.last, last == "." || last == ")" else { return false }
+        mark.removeLast()
+        if mark.first == "(" {
+            guard last == ")" else { return false }
+            mark.removeFirst()
+        }
+        let isNumber = !mark.isEmpty && mark.allSatisfy { $0.properties.numericType == .decimal }
+        let isLetter = mark.count == 1 && mark.allSatisfy { $0.properties.isAlphabetic }
+        let isRoman = !mark.isEmpty && mark.allSatisfy { "ivxlc".unicodeScalars.contains($0) }
+        return isNumber || isLetter || isRoman
+    }
+
     /// `scalar`, with a symbol font's private-use bullet shown as `•`.
     static func readable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         privateUseBullets.contains(scalar.value) ? "•" : scalar

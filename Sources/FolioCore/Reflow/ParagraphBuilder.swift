@@ -62,19 +62,22 @@ enum ParagraphBuilder {
         let lines = block.lines.filter { hasVisibleText([$0]) }
         let characterWidth = averageCharacterWidth(of: lines)
         var paragraphs: [Paragraph] = []
-        var previous: (line: TextLine, scalars: [Unicode.Scalar])?
+        var previous: (line: TextLine, scalars: [Unicode.Scalar], opens: Bool)?
         for line in lines {
             let scalars = trimmedScalars(of: line)
+            let opens: Bool
             if let previous, !keepingLines,
                 !startsParagraph(
                     (line, scalars), after: previous, in: block.box, characterWidth: characterWidth)
             {
                 paragraphs[paragraphs.count - 1].append(Paragraph(scalars: scalars), vocabulary: vocabulary)
+                opens = false
             } else {
                 paragraphs.append(
                     Paragraph(scalars: scalars, cells: LineShape.isTabular(line) ? LineShape.cells(of: line) : nil))
+                opens = true
             }
-            previous = (line, scalars)
+            previous = (line, scalars, opens)
         }
         return paragraphs
     }
@@ -84,9 +87,12 @@ enum ParagraphBuilder {
         lines.contains { line in line.chars.contains { DisplayWidth.isVisible($0.scalar) } }
     }
 
+    /// Whether `current` starts a paragraph after `previous` (which `opens` its paragraph or
+    /// goes on in it).
     private static func startsParagraph(
         _ current: (line: TextLine, scalars: [Unicode.Scalar]),
-        after previous: (line: TextLine, scalars: [Unicode.Scalar]), in blockBox: TextRect, characterWidth: Double
+        after previous: (line: TextLine, scalars: [Unicode.Scalar], opens: Bool), in blockBox: TextRect,
+        characterWidth: Double
     ) -> Bool {
         let line = current.line
         if LineShape.startsWithBullet(current.scalars) || LineShape.isTabular(line)
@@ -94,23 +100,65 @@ enum ParagraphBuilder {
         {
             return true
         }
-        // Where the text of an item starts, after its bullet: its continuation lines hang there.
-        var hangingEdge = blockBox.x0
-        if LineShape.startsWithBullet(previous.scalars) || previous.line.box.x0 > blockBox.x0 + characterWidth,
-            let text = textStart(of: previous.line)
+        // A numbered entry after a sentence's end starts an entry of its own.
+        if LineShape.startsWithListMark(current.scalars), let last = previous.scalars.last,
+            BlockFlow.closingPunctuation.contains(last)
         {
-            hangingEdge = LineShape.startsWithBullet(previous.scalars) ? text : previous.line.box.x0
+            return true
+        }
+        let tolerance = indentInCharacters * characterWidth
+        // A line that goes on a paragraph starts where the line before it does, or left of it
+        // under a first line set in; one that starts left of a line that went on a paragraph
+        // (the next entry's tag, after the hanging lines of an entry) starts the next.
+        if !previous.opens, line.box.x0 < previous.line.box.x0 - tolerance {
+            return true
+        }
+        // Where the text of an entry starts, after its bullet, number or tag: its continuation
+        // lines hang there.
+        var hangingEdge = blockBox.x0
+        if LineShape.startsWithListMark(previous.scalars), let text = textAfterMark(of: previous.line) {
+            hangingEdge = text
+        } else if previous.line.box.x0 > blockBox.x0 + characterWidth {
+            hangingEdge = previous.line.box.x0
+        } else if let text = textAfterTag(of: previous.line), abs(line.box.x0 - text) <= tolerance {
+            hangingEdge = text
         }
         let isIndented =
-            line.box.x0 - blockBox.x0 > indentInCharacters * characterWidth
-            && abs(line.box.x0 - hangingEdge) > indentInCharacters * characterWidth
+            line.box.x0 - blockBox.x0 > tolerance && abs(line.box.x0 - hangingEdge) > tolerance
         let previousEndsShort = previous.line.box.x1 - blockBox.x0 < shortLineRatio * blockBox.width
         return isIndented || previousEndsShort
     }
 
-    /// Where the line's text starts after a leading bullet and the spaces after it.
-    private static func textStart(of line: TextLine) -> Double? {
+    /// A gap of this many font sizes after a line's first word sets it apart as a tag (an
+    /// option, a term, a number), the entry's text starting after it.
+    static let tagGapInEms = 0.8
+
+    /// Where the line's text starts after its first word, when a gap of ``tagGapInEms`` or more
+    /// sets that word apart (`-q      Do not print…`, `1.   A numbered…`).
+    private static func textAfterTag(of line: TextLine) -> Double? {
+        var previous: TextChar?
+        var crossedSpace = false
+        for char in line.chars {
+            guard DisplayWidth.isVisible(char.scalar) else {
+                crossedSpace = crossedSpace || previous != nil
+                continue
+            }
+            if let previous, crossedSpace {
+                return char.box.x0 - previous.box.x1 >= tagGapInEms * max(char.size, previous.size) ? char.box.x0 : nil
+            }
+            previous = char
+        }
+        return nil
+    }
+
+    /// Where the line's text starts after a leading list mark (a bullet, a number) and the
+    /// spaces after it; after its first visible character when no space follows the mark.
+    private static func textAfterMark(of line: TextLine) -> Double? {
         let visible = line.chars.drop { !DisplayWidth.isVisible($0.scalar) }
+        let afterMark = visible.drop { DisplayWidth.isVisible($0.scalar) }
+        if let text = afterMark.first(where: { DisplayWidth.isVisible($0.scalar) }) {
+            return text.box.x0
+        }
         return visible.dropFirst().first { DisplayWidth.isVisible($0.scalar) }?.box.x0
     }
 
