@@ -1,10 +1,12 @@
 /// Joins the lines of a text block into paragraphs, undoing the page's line breaks.
 ///
 /// A new paragraph starts where the page shows one: a line indented noticeably past the
-/// block's left edge (except under a list item's text, where its continuation hangs), a line
-/// after one that ended well short of the block's right edge, a line starting with a bullet,
-/// and either side of a line of cells (a table row, a contents entry: see
-/// ``LineShape/isTabular(_:)``), which stays one line.
+/// block's left edge (except under the text of a list item or a tagged entry, where its
+/// continuation hangs: after the bullet or number, or after a tag set apart by a wide gap), a
+/// line starting left of a line that went on a paragraph (the next entry's tag), a line after
+/// one that ended well short of the block's right edge, a line starting with a bullet, a
+/// numbered entry after a sentence's end, and either side of a line of cells (a table row, a
+/// contents entry: see ``LineShape/isTabular(_:)``), which stays one line.
 /// Lines join as ``LineJoin`` decides (hyphens, dashes, URLs, scripts without spaces).
 enum ParagraphBuilder {
     /// A line starting this many average character widths right of the block edge is indented.
