@@ -34,7 +34,8 @@ enum BlockFlow {
     ///
     /// First, lines on one baseline are joined (``LineShape/joiningLinesOnOneBaseline(_:)``),
     /// also where MuPDF put the pieces in blocks of their own: a block of one line close to
-    /// the right of the last line before it, on its baseline, goes on that line.
+    /// the right of the last line before it, on its baseline, goes on that line, and so does a
+    /// footnote mark raised after it (``LineShape/isRaisedMark(_:after:)``).
     static func merged(_ blocks: [TextBlock]) -> [TextBlock] {
         let blocks = blocks.map(LineShape.joiningLinesOnOneBaseline)
         var merged: [TextBlock] = []
@@ -45,13 +46,14 @@ enum BlockFlow {
         var runRight: Double?
         for (index, block) in blocks.enumerated() {
             if let last = merged.last, let lastLine = last.lines.last, block.lines.count == 1,
-                let line = block.lines.first, LineShape.shareBaseline(lastLine, line),
-                line.box.x0 >= lastLine.box.x1 - 1,
-                line.box.x0 - lastLine.box.x1 <= sameLineGapInEms * LineShape.size(of: lastLine)
+                let line = block.lines.first,
+                (LineShape.shareBaseline(lastLine, line) && line.box.x0 >= lastLine.box.x1 - 1
+                    && line.box.x0 - lastLine.box.x1 <= sameLineGapInEms * LineShape.size(of: lastLine))
+                    || LineShape.isRaisedMark(line, after: lastLine)
             {
                 var joined = last
                 joined.lines[joined.lines.count - 1] = LineShape.joined(lastLine, line)
-                joined.box = union(last.box, block.box)
+                joined.box = union(last.box, joined.lines[joined.lines.count - 1].box)
                 merged[merged.count - 1] = joined
                 previous = joined
                 continue
