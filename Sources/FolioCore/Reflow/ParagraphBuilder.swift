@@ -5,7 +5,8 @@
 /// continuation hangs: after the bullet or number, or after a tag set apart by a wide gap), a
 /// line starting left of a line that went on a paragraph (the next entry's tag), a line after
 /// one that ended well short of the block's right edge, a line starting with a bullet, a
-/// numbered entry after a sentence's end, and either side of a line of cells (a table row, a
+/// numbered entry after a sentence's end, each line of a title block (centred lines in sizes of
+/// their own), and either side of a line of cells (a table row, a
 /// contents entry: see ``LineShape/isTabular(_:)``), which stays one line.
 /// Lines join as ``LineJoin`` decides (hyphens, dashes, URLs, scripts without spaces).
 enum ParagraphBuilder {
@@ -109,6 +110,9 @@ enum ParagraphBuilder {
             return true
         }
         let tolerance = indentInCharacters * characterWidth
+        if isTitleLine(line, after: previous.line) {
+            return true
+        }
         // A line that goes on a paragraph starts where the line before it does, or left of it
         // under a first line set in; one that starts left of a line that went on a paragraph
         // (the next entry's tag, after the hanging lines of an entry) starts the next.
@@ -129,6 +133,21 @@ enum ParagraphBuilder {
             line.box.x0 - blockBox.x0 > tolerance && abs(line.box.x0 - hangingEdge) > tolerance
         let previousEndsShort = previous.line.box.x1 - blockBox.x0 < shortLineRatio * blockBox.width
         return isIndented || previousEndsShort
+    }
+
+    /// Centred lines whose font sizes differ by more than this share are lines of a title block.
+    static let titleSizeDifference = 0.05
+
+    /// Whether `line` and `previous` are lines of a title block (a title, its authors, their
+    /// affiliation): centred on one another, in sizes that differ by more than
+    /// ``titleSizeDifference``. A paragraph keeps its size.
+    private static func isTitleLine(_ line: TextLine, after previous: TextLine) -> Bool {
+        let size = LineShape.size(of: line)
+        let previousSize = LineShape.size(of: previous)
+        let larger = max(size, previousSize)
+        let centre = (line.box.x0 + line.box.x1) / 2
+        let previousCentre = (previous.box.x0 + previous.box.x1) / 2
+        return abs(size - previousSize) > titleSizeDifference * larger && abs(centre - previousCentre) <= larger
     }
 
     /// A gap of this many font sizes after a line's first word sets it apart as a tag (an
