@@ -34,47 +34,113 @@ enum BlockFlow {
     ///
     /// First, lines on one baseline are joined (``LineShape/joiningLinesOnOneBaseline(_:)``),
     /// also where MuPDF put the pieces in blocks of their own: a block of one line close to
-    /// the right of the last line before it, on its baseline, goes on that line.
+    /// the right of the last line before it, on its baseline, goes on that line, and so does a
+    /// footnote mark raised after it (``LineShape/isRaisedMark(_:after:)``).
     static func merged(_ blocks: [TextBlock]) -> [TextBlock] {
+        let blocks = blocks.map(LineShape.joiningLinesOnOneBaseline)
         var merged: [TextBlock] = []
         var previous: TextBlock?
-        for original in blocks {
-            let block = LineShape.joiningLinesOnOneBaseline(original)
+        // The pitch between the last two blocks, when both are of one line, and the right end
+        // of the full lines of the run of such blocks at one pitch they are in.
+        var lastPitch: Double?
+        var runRight: Double?
+        for (index, block) in blocks.enumerated() {
             if let last = merged.last, let lastLine = last.lines.last, block.lines.count == 1,
-                let line = block.lines.first, LineShape.shareBaseline(lastLine, line),
-                line.box.x0 >= lastLine.box.x1 - 1,
-                line.box.x0 - lastLine.box.x1 <= sameLineGapInEms * LineShape.size(of: lastLine)
+                let line = block.lines.first,
+                (LineShape.shareBaseline(lastLine, line) && line.box.x0 >= lastLine.box.x1 - 1
+                    && line.box.x0 - lastLine.box.x1 <= sameLineGapInEms * LineShape.size(of: lastLine))
+                    || LineShape.isRaisedMark(line, after: lastLine)
             {
                 var joined = last
                 joined.lines[joined.lines.count - 1] = LineShape.joined(lastLine, line)
-                joined.box = union(last.box, block.box)
+                joined.box = union(last.box, joined.lines[joined.lines.count - 1].box)
                 merged[merged.count - 1] = joined
                 previous = joined
                 continue
             }
-            if let previous, let last = merged.last, isOneFlow(previous, block) {
+            let after = index + 1 < blocks.count ? blocks[index + 1] : nil
+            let spacing = previous.flatMap { previous in
+                regularPitch(previous, block, before: lastPitch, rightEnd: runRight, after: after)
+            }
+            if let previous, let last = merged.last, isOneFlow(previous, block, spacing: spacing) {
                 merged[merged.count - 1] = TextBlock(lines: last.lines + block.lines, box: union(last.box, block.box))
             } else {
                 merged.append(block)
             }
+            let pitchHere = previous.flatMap { previous in
+                previous.lines.count == 1 && block.lines.count == 1 ? pitch(from: previous, to: block) : nil
+            }
+            if let pitchHere, let lastPitch, abs(pitchHere - lastPitch) <= pitchAgreement * pitchHere {
+                if spacing != nil, let right = previous?.box.x1 {
+                    runRight = max(runRight ?? right, right)
+                }
+            } else {
+                runRight = spacing != nil ? previous?.box.x1 : nil
+            }
+            lastPitch = pitchHere
             previous = block
         }
         return merged
+    }
+
+    /// Lines may be this many font sizes apart and still be one flow, when their pitch is
+    /// regular: double spacing (a manuscript, a thesis) sets lines about twice their size apart.
+    static let widestRegularPitchInEms = 2.6
+    /// Pitches of a run of lines agree within this ratio.
+    static let pitchAgreement = 0.1
+
+    /// The pitch between `block` and `next`, both of one line, when it is the pitch of the run
+    /// they are in: the same as the pitch before them (`before`, between the two blocks before) or after
+    /// them (to `after`, another block of one line), and no more than
+    /// ``widestRegularPitchInEms`` font sizes. MuPDF gives each line of double-spaced text a
+    /// block of its own; three lines or more at one pitch are one flow, however wide it is,
+    /// when the upper line is a full line of prose: a line of a few words ending where the
+    /// next line ends, or where the full lines of the run before end (`rightEnd`). A line ending
+    /// short ends its paragraph anyway, and one-line paragraphs with a blank line between them
+    /// are not double spacing.
+    private static func regularPitch(
+        _ block: TextBlock, _ next: TextBlock, before: Double?, rightEnd: Double?, after: TextBlock?
+    ) -> Double? {
+        guard block.lines.count == 1, next.lines.count == 1, let line = block.lines.first,
+            let nextLine = next.lines.first, let size = medianSize(block),
+            let pitch = pitch(from: block, to: next), pitch <= widestRegularPitchInEms * size,
+            line.chars.lazy.filter({ DisplayWidth.isVisible($0.scalar) }).count >= PageReflow.minimumFullLineCells
+        else { return nil }
+        let agrees = { (other: Double) in abs(other - pitch) <= pitchAgreement * pitch }
+        let endsFull =
+            abs(line.box.x1 - nextLine.box.x1) <= size
+            || (rightEnd.map { abs(line.box.x1 - $0) <= size } ?? false && before.map(agrees) ?? false)
+        guard endsFull else { return nil }
+        if let before, agrees(before) {
+            return pitch
+        }
+        if let after, after.lines.count == 1, let following = self.pitch(from: next, to: after), agrees(following) {
+            return pitch
+        }
+        return nil
+    }
+
+    /// How far the top of `next`'s first line is below the top of `block`'s last line.
+    private static func pitch(from block: TextBlock, to next: TextBlock) -> Double? {
+        guard let last = block.lines.last, let first = next.lines.first else { return nil }
+        let pitch = first.box.y0 - last.box.y0
+        return pitch > 0 ? pitch : nil
     }
 
     private static func union(_ a: TextRect, _ b: TextRect) -> TextRect {
         TextRect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
     }
 
-    /// Whether `next` goes on directly below `block` as more of the same text.
-    private static func isOneFlow(_ block: TextBlock, _ next: TextBlock) -> Bool {
+    /// Whether `next` goes on directly below `block` as more of the same text; `spacing` is the
+    /// regular pitch of a run of lines they are in, when they are (see ``regularPitch``).
+    private static func isOneFlow(_ block: TextBlock, _ next: TextBlock, spacing: Double?) -> Bool {
         guard !TextLayout.isRagged(block), !TextLayout.isRagged(next), let lastLine = block.lines.last,
             let firstLine = next.lines.first, let size = medianSize(block), let nextSize = medianSize(next),
             !LineShape.isTabular(lastLine), !LineShape.isTabular(firstLine),
             LineShape.isMonospaced(block.lines) == LineShape.isMonospaced(next.lines)
         else { return false }
         let pitch = firstLine.box.y0 - lastLine.box.y0
-        let ownPitch = linePitch(block) ?? linePitch(next) ?? singleLinePitch * lastLine.box.height
+        let ownPitch = linePitch(block) ?? linePitch(next) ?? spacing ?? singleLinePitch * lastLine.box.height
         return pitch > 0.5 * lastLine.box.height && pitch <= pitchTolerance * ownPitch
             && next.box.x0 - block.box.x0 <= edgeToleranceInEms * size
             && block.box.x0 - next.box.x0 <= (block.lines.count == 1 ? indentToleranceInEms : edgeToleranceInEms) * size

@@ -45,10 +45,36 @@ enum LineShape {
         return abs(first - second) <= baselineToleranceInEms * max(size(of: a), size(of: b))
     }
 
-    /// `a` and then `b` as one line, a space between them unless one is there already.
+    /// A footnote mark is set at most this share of its line's size.
+    static let markSizeRatio = 0.8
+    /// The characters a footnote mark is made of, digits aside.
+    static let markSymbols = Set("*†‡§¶#".unicodeScalars)
+
+    /// Whether `line` is a footnote mark raised after the end of `previous` (`wells¹`): a few
+    /// digits or symbols, set smaller, starting where `previous` ends, sitting above its
+    /// baseline but within its height. MuPDF gives a mark raised far enough a line, or a
+    /// block, of its own.
+    static func isRaisedMark(_ line: TextLine, after previous: TextLine) -> Bool {
+        let visible = line.chars.filter { DisplayWidth.isVisible($0.scalar) }
+        guard !visible.isEmpty, visible.count <= 3,
+            visible.allSatisfy({ $0.scalar.properties.numericType != nil || markSymbols.contains($0.scalar) }),
+            let markBaseline = baseline(of: line), let lineBaseline = baseline(of: previous)
+        else { return false }
+        let lineSize = size(of: previous)
+        return size(of: line) <= markSizeRatio * lineSize && line.box.x0 >= previous.box.x1 - 1
+            && line.box.x0 - previous.box.x1 <= lineSize && markBaseline < lineBaseline
+            && markBaseline > previous.box.y0
+    }
+
+    /// `a` and then `b` as one line, a space between them unless one is there already or `b`
+    /// is a footnote mark of `a`'s (see ``isRaisedMark(_:after:)``).
     static func joined(_ a: TextLine, _ b: TextLine) -> TextLine {
         var chars = a.chars
-        if let last = a.chars.last, let first = b.chars.first, !last.scalar.isWhiteSpace, !first.scalar.isWhiteSpace {
+        // A mark keeps the line's height: its line pitch is the line's own.
+        let isMark = isRaisedMark(b, after: a)
+        if let last = a.chars.last, let first = b.chars.first, !last.scalar.isWhiteSpace, !first.scalar.isWhiteSpace,
+            !isMark
+        {
             chars.append(
                 TextChar(
                     scalar: " ", box: TextRect(x0: last.box.x1, y0: last.box.y0, x1: first.box.x0, y1: last.box.y1),
@@ -58,17 +84,21 @@ enum LineShape {
         return TextLine(
             chars: chars,
             box: TextRect(
-                x0: min(a.box.x0, b.box.x0), y0: min(a.box.y0, b.box.y0), x1: max(a.box.x1, b.box.x1),
-                y1: max(a.box.y1, b.box.y1)), direction: a.direction, isVertical: a.isVertical)
+                x0: min(a.box.x0, b.box.x0), y0: isMark ? a.box.y0 : min(a.box.y0, b.box.y0),
+                x1: max(a.box.x1, b.box.x1), y1: isMark ? a.box.y1 : max(a.box.y1, b.box.y1)),
+            direction: a.direction, isVertical: a.isVertical)
     }
 
     /// `block` with the lines that share a baseline joined, left to right: MuPDF splits a
     /// line at a wide gap (the stretched spaces of a narrow justified column, a bullet and its
-    /// text, the cells of a table row, a contents entry and its page number).
+    /// text, the cells of a table row, a contents entry and its page number), and a raised
+    /// footnote mark goes on the line it follows.
     static func joiningLinesOnOneBaseline(_ block: TextBlock) -> TextBlock {
         var lines: [TextLine] = []
         for line in block.lines {
-            if let last = lines.last, shareBaseline(last, line), line.box.x0 >= last.box.x1 - 1 {
+            if let last = lines.last,
+                (shareBaseline(last, line) && line.box.x0 >= last.box.x1 - 1) || isRaisedMark(line, after: last)
+            {
                 lines[lines.count - 1] = joined(last, line)
             } else {
                 lines.append(line)
@@ -134,6 +164,26 @@ enum LineShape {
     static func startsWithBullet(_ scalars: [Unicode.Scalar]) -> Bool {
         guard let first = scalars.first, scalars.count >= 2, scalars[1].isWhiteSpace else { return false }
         return bullets.contains(first)
+    }
+
+    /// Whether the line starts with a list mark followed by a space: a bullet, or a number or
+    /// letter that counts items (`1.`, `12)`, `(a)`, `iv.`).
+    static func startsWithListMark(_ scalars: [Unicode.Scalar]) -> Bool {
+        if startsWithBullet(scalars) {
+            return true
+        }
+        guard let space = scalars.firstIndex(where: \.isWhiteSpace), space >= 2, space <= 5 else { return false }
+        var mark = scalars[..<space]
+        guard let last = mark.last, last == "." || last == ")" else { return false }
+        mark.removeLast()
+        if mark.first == "(" {
+            guard last == ")" else { return false }
+            mark.removeFirst()
+        }
+        let isNumber = !mark.isEmpty && mark.allSatisfy { $0.properties.numericType == .decimal }
+        let isLetter = mark.count == 1 && mark.allSatisfy { $0.properties.isAlphabetic }
+        let isRoman = !mark.isEmpty && mark.allSatisfy { "ivxlc".unicodeScalars.contains($0) }
+        return isNumber || isLetter || isRoman
     }
 
     /// `scalar`, with a symbol font's private-use bullet shown as `•`.

@@ -213,7 +213,8 @@ extension PageReflow {
     /// ``TextLayout/reflow(_:width:)`` for the rules).
     public init(_ page: PageText) {
         let page = RightToLeft.mirroringRightToLeftBlocks(UprightPage.turned(page))
-        let merged = BlockFlow.merged(page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) })
+        let visible = page.blocks.filter { ParagraphBuilder.hasVisibleText($0.lines) }
+        let merged = BlockFlow.merged(CodeBlocks.gathered(visible).filter { ParagraphBuilder.hasVisibleText($0.lines) })
         let bodySize = Furniture.bodySize(of: merged)
         let blocks = Furniture.footnotesLast(merged, on: page, bodySize: bodySize)
         let vocabulary = LineJoin.Vocabulary(lines: blocks.lazy.flatMap(\.lines))
@@ -230,12 +231,12 @@ extension PageReflow {
         for (blockIndex, block) in blocks.enumerated() {
             let isSmall = Furniture.medianSize(of: block).map { $0 < Furniture.footnoteSizeRatio * bodySize } ?? false
             if LineShape.isMonospaced(block.lines) {
-                for (index, line) in TextLayout.codeLines(of: block).enumerated() {
+                for (index, line) in CodeBlocks.lines(of: block).enumerated() {
                     pieces.append(
                         Piece(
                             paragraph: ParagraphBuilder.Paragraph(scalars: line.scalars),
-                            followsBlank: !pieces.isEmpty && index == 0, indent: line.indent, isCode: true,
-                            isSmall: isSmall))
+                            followsBlank: !pieces.isEmpty && (index == 0 || line.followsBlank), indent: line.indent,
+                            isCode: true, isSmall: isSmall))
                 }
                 previousIsTabular = false
                 previousBlock = block
@@ -275,6 +276,17 @@ extension PageReflow {
                 previousIsTabular = paragraph.isTabular
             }
             previousBlock = block
+        }
+        // A page's only text is never furniture: a page of one line in a margin band (a note,
+        // the last line of a chapter set low) is all there is to read, and the body size
+        // measured on it is its own. A page number alone (a blank page's) stays furniture.
+        let isPageNumber = { (piece: Piece) in
+            Furniture.isPageNumber(String(String.UnicodeScalarView(piece.paragraph.scalars)))
+        }
+        if pieces.allSatisfy(\.isFurniture), !pieces.allSatisfy(isPageNumber) {
+            for index in pieces.indices {
+                pieces[index].isFurniture = false
+            }
         }
         self.pieces = pieces
         self.vocabulary = vocabulary

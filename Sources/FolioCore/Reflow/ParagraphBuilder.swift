@@ -1,10 +1,13 @@
 /// Joins the lines of a text block into paragraphs, undoing the page's line breaks.
 ///
 /// A new paragraph starts where the page shows one: a line indented noticeably past the
-/// block's left edge (except under a list item's text, where its continuation hangs), a line
-/// after one that ended well short of the block's right edge, a line starting with a bullet,
-/// and either side of a line of cells (a table row, a contents entry: see
-/// ``LineShape/isTabular(_:)``), which stays one line.
+/// block's left edge (except under the text of a list item or a tagged entry, where its
+/// continuation hangs: after the bullet or number, or after a tag set apart by a wide gap), a
+/// line starting left of a line that went on a paragraph (the next entry's tag), a line after
+/// one that ended well short of the block's right edge, a line starting with a bullet, a
+/// numbered entry after a sentence's end, each line of a title block (centred lines in sizes of
+/// their own), and either side of a line of cells (a table row, a
+/// contents entry: see ``LineShape/isTabular(_:)``), which stays one line.
 /// Lines join as ``LineJoin`` decides (hyphens, dashes, URLs, scripts without spaces).
 enum ParagraphBuilder {
     /// A line starting this many average character widths right of the block edge is indented.
@@ -62,19 +65,22 @@ enum ParagraphBuilder {
         let lines = block.lines.filter { hasVisibleText([$0]) }
         let characterWidth = averageCharacterWidth(of: lines)
         var paragraphs: [Paragraph] = []
-        var previous: (line: TextLine, scalars: [Unicode.Scalar])?
+        var previous: (line: TextLine, scalars: [Unicode.Scalar], opens: Bool)?
         for line in lines {
             let scalars = trimmedScalars(of: line)
+            let opens: Bool
             if let previous, !keepingLines,
                 !startsParagraph(
                     (line, scalars), after: previous, in: block.box, characterWidth: characterWidth)
             {
                 paragraphs[paragraphs.count - 1].append(Paragraph(scalars: scalars), vocabulary: vocabulary)
+                opens = false
             } else {
                 paragraphs.append(
                     Paragraph(scalars: scalars, cells: LineShape.isTabular(line) ? LineShape.cells(of: line) : nil))
+                opens = true
             }
-            previous = (line, scalars)
+            previous = (line, scalars, opens)
         }
         return paragraphs
     }
@@ -84,9 +90,12 @@ enum ParagraphBuilder {
         lines.contains { line in line.chars.contains { DisplayWidth.isVisible($0.scalar) } }
     }
 
+    /// Whether `current` starts a paragraph after `previous` (which `opens` its paragraph or
+    /// goes on in it).
     private static func startsParagraph(
         _ current: (line: TextLine, scalars: [Unicode.Scalar]),
-        after previous: (line: TextLine, scalars: [Unicode.Scalar]), in blockBox: TextRect, characterWidth: Double
+        after previous: (line: TextLine, scalars: [Unicode.Scalar], opens: Bool), in blockBox: TextRect,
+        characterWidth: Double
     ) -> Bool {
         let line = current.line
         if LineShape.startsWithBullet(current.scalars) || LineShape.isTabular(line)
@@ -94,23 +103,83 @@ enum ParagraphBuilder {
         {
             return true
         }
-        // Where the text of an item starts, after its bullet: its continuation lines hang there.
-        var hangingEdge = blockBox.x0
-        if LineShape.startsWithBullet(previous.scalars) || previous.line.box.x0 > blockBox.x0 + characterWidth,
-            let text = textStart(of: previous.line)
+        // A numbered entry after a sentence's end starts an entry of its own.
+        if LineShape.startsWithListMark(current.scalars), let last = previous.scalars.last,
+            BlockFlow.closingPunctuation.contains(last)
         {
-            hangingEdge = LineShape.startsWithBullet(previous.scalars) ? text : previous.line.box.x0
+            return true
+        }
+        let tolerance = indentInCharacters * characterWidth
+        if isTitleLine(line, after: previous.line) {
+            return true
+        }
+        // A line that goes on a paragraph starts where the line before it does, or left of it
+        // under a first line set in; one that starts left of a line that went on a paragraph
+        // (the next entry's tag, after the hanging lines of an entry) starts the next.
+        if !previous.opens, line.box.x0 < previous.line.box.x0 - tolerance {
+            return true
+        }
+        // Where the text of an entry starts, after its bullet, number or tag: its continuation
+        // lines hang there.
+        var hangingEdge = blockBox.x0
+        if LineShape.startsWithListMark(previous.scalars), let text = textAfterMark(of: previous.line) {
+            hangingEdge = text
+        } else if previous.line.box.x0 > blockBox.x0 + characterWidth {
+            hangingEdge = previous.line.box.x0
+        } else if let text = textAfterTag(of: previous.line), abs(line.box.x0 - text) <= tolerance {
+            hangingEdge = text
         }
         let isIndented =
-            line.box.x0 - blockBox.x0 > indentInCharacters * characterWidth
-            && abs(line.box.x0 - hangingEdge) > indentInCharacters * characterWidth
+            line.box.x0 - blockBox.x0 > tolerance && abs(line.box.x0 - hangingEdge) > tolerance
         let previousEndsShort = previous.line.box.x1 - blockBox.x0 < shortLineRatio * blockBox.width
         return isIndented || previousEndsShort
     }
 
-    /// Where the line's text starts after a leading bullet and the spaces after it.
-    private static func textStart(of line: TextLine) -> Double? {
+    /// Centred lines whose font sizes differ by more than this share are lines of a title block.
+    static let titleSizeDifference = 0.05
+
+    /// Whether `line` and `previous` are lines of a title block (a title, its authors, their
+    /// affiliation): centred on one another, in sizes that differ by more than
+    /// ``titleSizeDifference``. A paragraph keeps its size.
+    private static func isTitleLine(_ line: TextLine, after previous: TextLine) -> Bool {
+        let size = LineShape.size(of: line)
+        let previousSize = LineShape.size(of: previous)
+        let larger = max(size, previousSize)
+        let centre = (line.box.x0 + line.box.x1) / 2
+        let previousCentre = (previous.box.x0 + previous.box.x1) / 2
+        return abs(size - previousSize) > titleSizeDifference * larger && abs(centre - previousCentre) <= larger
+    }
+
+    /// A gap of this many font sizes after a line's first word sets it apart as a tag (an
+    /// option, a term, a number), the entry's text starting after it.
+    static let tagGapInEms = 0.8
+
+    /// Where the line's text starts after its first word, when a gap of ``tagGapInEms`` or more
+    /// sets that word apart (`-q      Do not print…`, `1.   A numbered…`).
+    private static func textAfterTag(of line: TextLine) -> Double? {
+        var previous: TextChar?
+        var crossedSpace = false
+        for char in line.chars {
+            guard DisplayWidth.isVisible(char.scalar) else {
+                crossedSpace = crossedSpace || previous != nil
+                continue
+            }
+            if let previous, crossedSpace {
+                return char.box.x0 - previous.box.x1 >= tagGapInEms * max(char.size, previous.size) ? char.box.x0 : nil
+            }
+            previous = char
+        }
+        return nil
+    }
+
+    /// Where the line's text starts after a leading list mark (a bullet, a number) and the
+    /// spaces after it; after its first visible character when no space follows the mark.
+    private static func textAfterMark(of line: TextLine) -> Double? {
         let visible = line.chars.drop { !DisplayWidth.isVisible($0.scalar) }
+        let afterMark = visible.drop { DisplayWidth.isVisible($0.scalar) }
+        if let text = afterMark.first(where: { DisplayWidth.isVisible($0.scalar) }) {
+            return text.box.x0
+        }
         return visible.dropFirst().first { DisplayWidth.isVisible($0.scalar) }?.box.x0
     }
 

@@ -44,24 +44,6 @@ public enum TextLayout {
         }
     }
 
-    /// The lines of a block of code, each with its indentation in cells (from its position:
-    /// code is often indented by moving the text, not by spaces).
-    static func codeLines(of block: TextBlock) -> [(scalars: [Unicode.Scalar], indent: Int)] {
-        let visible = block.lines.flatMap(\.chars).filter { DisplayWidth.isVisible($0.scalar) && $0.box.width > 0 }
-        let advances = visible.map(\.box.width).sorted()
-        let advance = advances.isEmpty ? 1 : advances[advances.count / 2]
-        let left =
-            block.lines.compactMap { $0.chars.first(where: { DisplayWidth.isVisible($0.scalar) })?.box.x0 }
-            .filter(\.isFinite).min() ?? block.box.x0
-        return block.lines.compactMap { line in
-            guard let first = line.chars.first(where: { DisplayWidth.isVisible($0.scalar) }) else { return nil }
-            let offset = ((first.box.x0 - left) / advance).rounded()
-            let indent = offset.isFinite ? Int(min(max(offset, 0), Double(PhysicalLayout.maximumColumn))) : 0
-            let scalars = line.chars.drop { !DisplayWidth.isVisible($0.scalar) }.map(\.scalar)
-            return (Array(scalars.reversed().drop(while: \.isWhiteSpace).reversed()), indent)
-        }
-    }
-
     /// Whether `block` is made of short lines on purpose (a list, a table column, an address):
     /// most of its lines, the last one aside, end well before the block's right edge. Joining
     /// such lines would garble them, so they are kept. A column of prose is not ragged, however
