@@ -317,11 +317,13 @@ import Testing
         try tmux.run("fg")
         try tmux.waitForStatus("1/14")
         try tmux.send("q")
-        try tmux.run("echo \"[exit $?]\"")
-        let after = try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        // The shell's prompt, before anything is typed: a line typed ahead while Folio ends is
+        // echoed by the terminal driver wherever the cursor is, Folio's doing or not.
+        let after = try tmux.waitFor("the shell's prompt after quitting") { $0.hasPrefix("$") }
         #expect(!after.contains("reflow"), "\(after)")
         #expect(!after.contains("Specialization"), "\(after)")
-        #expect(try tmux.screen().first?.hasPrefix("$ ") == true, "the shell goes on at the top of a clear screen")
+        try tmux.run("echo \"[exit $?]\"")
+        try tmux.waitFor("the exit status") { $0.hasPrefix("$ echo \"[exit $?]\"\n[exit 0]") }
     }
 
     /// The password prompt before the screen starts takes the keys one by one: arrow keys are
