@@ -158,11 +158,15 @@ import Testing
         document.text("Notes to the second edition follow overleaf.", x: Self.left, y: 760)
         document.newPage()
         document.text("The end of the second edition's notes.", x: Self.left, y: 30)
+        // A line in the top band over a page number in the bottom one: the number stays out.
+        document.newPage()
+        document.text("This page is left blank on purpose.", x: Self.left, y: 760)
+        document.text("47", x: Self.left + Self.body / 2, y: 30)
         let pages = try reflowed(document)
         #expect(
             pages == [
                 Self.intro + "\n", "Notes to the second edition follow overleaf.\n",
-                "The end of the second edition's notes.\n",
+                "The end of the second edition's notes.\n", "This page is left blank on purpose.\n",
             ])
     }
 

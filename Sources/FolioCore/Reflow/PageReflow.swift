@@ -279,12 +279,13 @@ extension PageReflow {
         }
         // A page's only text is never furniture: a page of one line in a margin band (a note,
         // the last line of a chapter set low) is all there is to read, and the body size
-        // measured on it is its own. A page number alone (a blank page's) stays furniture.
+        // measured on it is its own. Page numbers stay furniture (a blank page's number, or
+        // the folio under that line).
         let isPageNumber = { (piece: Piece) in
             Furniture.isPageNumber(String(String.UnicodeScalarView(piece.paragraph.scalars)))
         }
-        if pieces.allSatisfy(\.isFurniture), !pieces.allSatisfy(isPageNumber) {
-            for index in pieces.indices {
+        if pieces.allSatisfy(\.isFurniture) {
+            for index in pieces.indices where !isPageNumber(pieces[index]) {
                 pieces[index].isFurniture = false
             }
         }
