@@ -24,4 +24,9 @@ public struct TextRect: Sendable, Equatable {
 
     /// The vertical extent, `y1 - y0`.
     public var height: Double { y1 - y0 }
+
+    /// The smallest rectangle holding this one and `other`.
+    public func union(_ other: TextRect) -> TextRect {
+        TextRect(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
 }

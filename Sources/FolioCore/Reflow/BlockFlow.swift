@@ -53,7 +53,7 @@ enum BlockFlow {
             {
                 var joined = last
                 joined.lines[joined.lines.count - 1] = LineShape.joined(lastLine, line)
-                joined.box = union(last.box, joined.lines[joined.lines.count - 1].box)
+                joined.box = last.box.union(joined.lines[joined.lines.count - 1].box)
                 merged[merged.count - 1] = joined
                 previous = joined
                 continue
@@ -63,7 +63,7 @@ enum BlockFlow {
                 regularPitch(previous, block, before: lastPitch, rightEnd: runRight, after: after)
             }
             if let previous, let last = merged.last, isOneFlow(previous, block, spacing: spacing) {
-                merged[merged.count - 1] = TextBlock(lines: last.lines + block.lines, box: union(last.box, block.box))
+                merged[merged.count - 1] = TextBlock(lines: last.lines + block.lines, box: last.box.union(block.box))
             } else {
                 merged.append(block)
             }
@@ -125,10 +125,6 @@ enum BlockFlow {
         guard let last = block.lines.last, let first = next.lines.first else { return nil }
         let pitch = first.box.y0 - last.box.y0
         return pitch > 0 ? pitch : nil
-    }
-
-    private static func union(_ a: TextRect, _ b: TextRect) -> TextRect {
-        TextRect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
     }
 
     /// Whether `next` goes on directly below `block` as more of the same text; `spacing` is the

@@ -21,7 +21,7 @@ enum CodeBlocks {
         for block in blocks.flatMap(separated) {
             if let last = gathered.last, isContinuation(of: last, by: block) {
                 gathered[gathered.count - 1] = TextBlock(
-                    lines: last.lines + block.lines, box: union(last.box, block.box))
+                    lines: last.lines + block.lines, box: last.box.union(block.box))
             } else {
                 gathered.append(block)
             }
@@ -83,7 +83,7 @@ enum CodeBlocks {
         }
         guard runs.count > 1 else { return [block] }
         return runs.map { run in
-            let box = run.lines.dropFirst().reduce(run.lines[0].box) { union($0, $1.box) }
+            let box = run.lines.dropFirst().reduce(run.lines[0].box) { $0.union($1.box) }
             return TextBlock(lines: run.lines, box: box)
         }
     }
@@ -102,7 +102,4 @@ enum CodeBlocks {
         return gap > 0 && gap <= widestGapInLines * pitch
     }
 
-    private static func union(_ a: TextRect, _ b: TextRect) -> TextRect {
-        TextRect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
-    }
 }
