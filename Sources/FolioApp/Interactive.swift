@@ -162,14 +162,10 @@ public struct Interactive: Sendable {
         }
 
         /// Hands the first `count` notes waiting (all by default) to the screen that shows
-        /// them: a tip among them is then remembered as shown on this kind of terminal (a
-        /// failure to remember it only means it is shown again next time).
+        /// them (the reader remembers a tip as shown once it is on its status line).
         private mutating func takeNotes(_ count: Int = .max) -> [Notice] {
             let taken = Array(notes.prefix(count))
             notes.removeFirst(taken.count)
-            for case .tip(let tip) in taken {
-                try? interactive.shownTips?.record(tip.rawValue, on: graphics.terminalKind)
-            }
             return taken
         }
 
@@ -229,6 +225,11 @@ public struct Interactive: Sendable {
             let keys = interactive.configuration.keys.reader
             // The browser's bottom row holds one message: the most important.
             let first = browserStarted ? nil : takeNotes(1).first
+            // The browser shows its note at once: a tip is seen, so it is remembered as shown (a
+            // failure to remember it only means it is shown again next time).
+            if case .tip(let tip) = first {
+                try? interactive.shownTips?.record(tip.rawValue, on: graphics.terminalKind)
+            }
             let outcome = BrowserSession().run(
                 &state, on: terminal, resuming: browserStarted,
                 note: first.map { .readerNotice(NoticeText.words(for: $0, keymap: keys)) })
@@ -297,7 +298,8 @@ public struct Interactive: Sendable {
             document: document, path: path, startPage: chosen ?? remembered ?? 0,
             notes: [requested?.note ?? resumeNote].compactMap { $0 } + start.notes,
             graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, configuration: configuration,
-            searchHistory: searchHistory, marks: markStore.map { ($0, key) }, positions: positions.map { ($0, key) })
+            searchHistory: searchHistory, marks: markStore.map { ($0, key) }, positions: positions.map { ($0, key) },
+            shownTips: shownTips)
         let ending = session.run(on: terminal)
         do throws(StateError) {
             try positions?.remember(page: ending.page, of: key)

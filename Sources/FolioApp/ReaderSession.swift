@@ -48,20 +48,25 @@ public struct ReaderSession: Sendable {
     let marks: (store: MarkStore, document: String)?
     /// Where the reading position is kept while reading, and the document's name there.
     let positions: (store: ReadingPositions, document: String)?
+    /// Where a tip is remembered as shown on this kind of terminal, once it is on the status line.
+    let shownTips: ShownTips?
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
     /// document), with `notes` as the first messages on the status line. `quitReturnsToBrowser`
     /// makes `q` go back to the file browser the document was opened from; `configuration`
     /// gives the keys and how the reader starts. Searches are remembered in `searchHistory`,
     /// marks in `marks`, when given; the page the reader stays on is saved in `positions` as it
-    /// reads (the owner saves the last page once the reader ends).
+    /// reads (the owner saves the last page once the reader ends). A tip among `notes` is
+    /// remembered in `shownTips` once it is on the status line (a failure to remember it only
+    /// means it is shown again next time).
     public init(
         document: Document, path: String, startPage: Int, notes: [Notice], graphics: GraphicsSupport,
         services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration(),
         searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil,
-        positions: (store: ReadingPositions, document: String)? = nil
+        positions: (store: ReadingPositions, document: String)? = nil, shownTips: ShownTips? = nil
     ) {
         self.positions = positions
+        self.shownTips = shownTips
         self.configuration = configuration
         self.searchHistory = searchHistory
         self.marks = marks
@@ -309,6 +314,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .reloadDocument: reloader.reload(document)
             case .settlePosition(let page): settle(page)
             case .savePosition(let page): positionSaver?.save(page)
+            case .tipShown(let tip): try? session.shownTips?.record(tip.rawValue, on: session.graphics.terminalKind)
             }
         }
     }

@@ -28,13 +28,20 @@ import Testing
         #expect(screen.contains("`tmux set -g allow-passthrough on` (in ~/.tmux.conf)"))
     }
 
-    /// The tip waits for the message that matters (`-p 9999`), the next key shows it; Ctrl-Z
-    /// dismisses it, so `fg` does not bring it back; and it is shown once on this kind of
-    /// terminal, not at the next start.
+    /// The tip waits for the message that matters (`-p 9999`), the next key shows it; a reader
+    /// left before that never showed it, so it is offered again; Ctrl-Z dismisses it, so `fg`
+    /// does not bring it back; and it is shown once on this kind of terminal, not at the next start.
     @Test func theTipWaitsItsTurnAndIsShownOnce() throws {
         let tmux = try TmuxSession(columns: 100, rows: 30)
         let tip = "Sharper images: tmux set -g allow-passthrough on"
+        let tipsShown = tmux.stateFolder.appendingPathComponent("folio/tips-shown")
         try tmux.run("\(tmux.tmuxVariable) \"$FOLIO\" -p 9999 '\(tracemonkey)'")
+        try tmux.waitForStatus("No page 9999: opened the last page, 14")
+        try tmux.send("q")
+        try tmux.run("echo \"[quit $?]\"")
+        try tmux.waitFor("the shell after quitting at once") { $0.contains("[quit 0]") }
+        #expect(!FileManager.default.fileExists(atPath: tipsShown.path), "the tip was never on screen")
+        try tmux.run("clear; \(tmux.tmuxVariable) \"$FOLIO\" -p 9999 '\(tracemonkey)'")
         let first = try tmux.waitForStatus("No page 9999: opened the last page, 14")
         #expect(!first.contains(tip))
         // A key that neither moves nor says anything: Ctrl-L redraws.
@@ -54,8 +61,7 @@ import Testing
         try tmux.send("q")
         try tmux.run("echo \"[exit $?]\"")
         try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
-        let shown = try String(
-            contentsOf: tmux.stateFolder.appendingPathComponent("folio/tips-shown"), encoding: .utf8)
+        let shown = try String(contentsOf: tipsShown, encoding: .utf8)
         #expect(shown == "tmux-passthrough\ttmux-256color in unknown\n")
     }
 

@@ -212,6 +212,21 @@ struct MemoryFiles: ConfigurationFiles {
             ])
         #expect(configuration.keys.reader.lookUp([.character("<")]) == .command(.scrollLeft), "< still scrolls left")
         #expect(try KeyNotation.keys("g<") == [.character("g"), .character("<")])
+        #expect(throws: KeyNotation.Problem.self) { try KeyNotation.keys("<Left") }
+        #expect(throws: KeyNotation.Problem.self) { try KeyNotation.keys("<F5") }
+        #expect(throws: KeyNotation.Problem.self) { try KeyNotation.keys("<Esc><C-w") }
+    }
+
+    /// Only what reads as a key name is taken for one left unfinished: `<` before another `<`
+    /// or a single letter is the `<` key, as it always was.
+    @Test func aLessThanSignBeforeWhatNamesNoKeyIsTheKeyItself() throws {
+        let configuration = read("map << first-page\nmap <a last-page\nmap <-x help")
+        #expect(configuration.problems.isEmpty, "\(configuration.problems)")
+        #expect(configuration.keys.reader.lookUp([.character("<"), .character("<")]) == .command(.firstPage))
+        #expect(configuration.keys.reader.lookUp([.character("<"), .character("a")]) == .command(.lastPage))
+        #expect(try KeyNotation.keys("<<") == [.character("<"), .character("<")])
+        #expect(try KeyNotation.keys("<a") == [.character("<"), .character("a")])
+        #expect(try KeyNotation.keys("<-x") == [.character("<"), .character("-"), .character("x")])
     }
 
     @Test func includesReadRelativeToTheirFileAndFromHome() {

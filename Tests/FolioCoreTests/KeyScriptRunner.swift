@@ -154,7 +154,8 @@ struct CoreKeyScriptRunner {
             case .reloadDocument: open.append(.reload)
             case .copyDocument: take(state.handle(.notice(.copyProgress(done: 3, pageCount: document.pageCount))))
             case .settlePosition(let page): open.append(.settle(page))
-            case .clearScreen, .quit, .openBrowser, .saveMark, .openMarkedDocument, .recordSearch, .copy, .savePosition:
+            case .clearScreen, .quit, .openBrowser, .saveMark, .openMarkedDocument, .recordSearch, .copy, .savePosition,
+                .tipShown:
                 break
             }
         }

@@ -51,14 +51,59 @@ import Testing
         #expect(session.state.message == Self.tip)
     }
 
-    @Test func aTipArrivingLaterWaitsForTheMessageOnScreen() {
-        var session = session(notes: [.resumed(page: 4)])
-        _ = session.state.handle(.notice(Self.tip))
-        #expect(session.state.message == .resumed(page: 4))
-        session.press(.character("j"))
-        #expect(session.state.message == Self.tip)
-        _ = session.state.handle(.notice(.reloaded(pageCount: 36)))
-        #expect(session.state.message == .reloaded(pageCount: 36), "what happened replaces a tip")
+    private func reportsTheTip(_ effects: [ReaderEffect]) -> Bool {
+        effects.contains(.tipShown(.turnOnTmuxPassthrough))
+    }
+
+    @Test func theTipIsReportedShownOnceItIsOnTheStatusLine() {
+        var state = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 36), startPage: 4,
+            screen: ScreenSize(rows: 10, columns: 80))
+        #expect(!reportsTheTip(state.start(notes: [Self.tip, .resumed(page: 4)])), "the tip waits")
+        let shown = state.handle(.key(.character("j")))
+        #expect(state.message == Self.tip)
+        #expect(reportsTheTip(shown))
+        #expect(!reportsTheTip(state.handle(.key(.character("j")))), "reported once")
+
+        var first = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 36), startPage: 4,
+            screen: ScreenSize(rows: 10, columns: 80))
+        #expect(reportsTheTip(first.start(notes: [Self.tip])), "the only message is shown at the start")
+    }
+
+    @Test(arguments: [Key.character("q"), .character("F")])
+    func leavingBeforeTheTipLeavesItUnshown(key: Key) {
+        var session = session(notes: [.resumed(page: 4), Self.tip])
+        let effects = session.press(key)
+        #expect(effects.contains(.quit) || effects.contains(.openBrowser), "\(effects)")
+        #expect(!reportsTheTip(effects))
+        #expect(session.state.message != Self.tip, "no frame would show it")
+    }
+
+    @Test func aSearchCountedInManyBatchesKeepsTheMessagesThatMatter() throws {
+        let problem = Notice.configurationProblems(first: "config:2: unknown option 'colour'", more: 0)
+        var session = session(notes: [problem])
+        session.type("/P4L")
+        let effects = session.press(.enter)
+        let count = try #require(
+            effects.compactMap { effect -> MatchCountRequest? in
+                if case .countMatches(let request) = effect { return request }
+                return nil
+            }.first)
+        for page in 0..<36 {
+            _ = session.state.handle(
+                .matchesCounted(
+                    id: count.id, matches: [PageMatchCount(page: page, matches: 30)], counted: page + 1, total: 36))
+            #expect(session.state.message.map { if case .match = $0 { true } else { false } } == true)
+        }
+        for _ in 0..<60 {
+            session.type("nN")
+        }
+        session.type("ww")
+        let matches = session.state.sessionMessages.filter { if case .match = $0 { true } else { false } }
+        #expect(matches.count <= 1, "\(matches.count) match messages kept")
+        #expect(session.state.sessionMessages.contains(problem))
+        #expect(!session.state.sessionMessages.contains(.wrapAround(on: true)))
     }
 
     @Test func aMessageWaitsWhileAPromptIsOpen() {
@@ -114,13 +159,13 @@ import Testing
 
     @Test func aLongListOpensAtItsNewestMessageAndScrollsBack() {
         var session = session(notes: [.resumed(page: 4)])
-        for _ in 0..<9 {
-            session.press(.character("w"))
+        for letter in "abcdefghi" {
+            session.type("'\(letter)")
         }
         session.press(.character("M"))
         // 10 messages, each after a blank line, below the heading: 21 lines in 9 rows.
         let lines = session.screenLines
-        #expect(lines[7].hasPrefix(" - Wrap-around paging on"), "the newest, last above the note: \(lines)")
+        #expect(lines[7].hasPrefix(" - No mark i"), "the newest, last above the note: \(lines)")
         #expect(lines[8].hasPrefix(" … lines 14–21 of 21: Up back"), "\(lines)")
         session.press(.character("k"))
         #expect(session.screenLines[8].hasPrefix(" … lines 13–20 of 21: Down more, Up back"))

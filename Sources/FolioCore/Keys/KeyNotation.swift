@@ -35,8 +35,9 @@ public enum KeyNotation {
                 rest = rest[rest.index(after: close)...]
                 continue
             }
-            // `<C-q` with no `>` is a name left unfinished, not `<` followed by `C`, `-`, `q`.
-            if first == "<", rest.count > 1, !rest.contains(">") {
+            // `<C-q` with no `>` is a name left unfinished, not `<` followed by `C`, `-`, `q`;
+            // `<<` and `<a` are the keys they show.
+            if first == "<", readsAsUnfinishedName(rest.dropFirst()) {
                 throw Problem(description: "unfinished key name \(rest) (no closing >; write <lt> for the < key)")
             }
             guard first.value >= 0x20, first.value != 0x7F, !first.properties.isWhitespace || first == " " else {
@@ -46,6 +47,16 @@ public enum KeyNotation {
             rest = Substring(rest.unicodeScalars.dropFirst())
         }
         return keys
+    }
+
+    /// Whether `text`, what follows a `<` with no `>` after it, reads as a key name left
+    /// unfinished: a letter, then letters, digits and `-` running to the end, two or more in
+    /// all (`C-q`, `Left`, `F5`).
+    private static func readsAsUnfinishedName(_ text: Substring) -> Bool {
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, isLetter(first), scalars.count > 1 else { return false }
+        return scalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
     /// The key named `name` (what stands between `<` and `>`), case-insensitively.

@@ -49,4 +49,7 @@ public enum ReaderEffect: Sendable, Equatable {
     /// Keep `page` (0-based) as where this document was left (the state folder), now: should
     /// Folio crash later, it reopens there.
     case savePosition(page: Int)
+    /// The tip `advice` is on the status line now: remember it as shown on this kind of
+    /// terminal, so that it is not offered again.
+    case tipShown(GraphicsAdvice)
 }

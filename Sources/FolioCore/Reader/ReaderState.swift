@@ -36,8 +36,12 @@ public struct ReaderState: Sendable {
     public internal(set) var message: Notice? {
         didSet {
             if let message { messages.record(message) }
+            // Reported once the event ends with it still on the status line (``ReaderEffect/tipShown(_:)``).
+            if case .tip(let advice) = message { tipToReport = advice } else { tipToReport = nil }
         }
     }
+    /// The tip made the message in this event, not yet reported as shown.
+    private var tipToReport: GraphicsAdvice?
     /// The messages waiting their turn on the status line, and those shown.
     var messages = SessionMessages()
     /// The last search, the one running, and the count of its matches.
@@ -151,9 +155,9 @@ public struct ReaderState: Sendable {
         // The outline comes in the background, for the section on the status line.
         let outlineRequest: [ReaderEffect] = document.pageCount > 0 ? [.loadOutline] : []
         if preferences.view == .image, case .available = images.availability {
-            return refreshWindow() + toggleView() + outlineRequest
+            return refreshWindow() + toggleView() + outlineRequest + reportTipShown()
         }
-        return refreshWindow() + outlineRequest
+        return refreshWindow() + outlineRequest + reportTipShown()
     }
 
     /// Updates the state for `event` and returns the work it calls for.
@@ -161,18 +165,25 @@ public struct ReaderState: Sendable {
         let effects = apply(event)
         placeLinks()
         findSection()
-        return effects
+        return effects + reportTipShown()
+    }
+
+    /// The tip on the status line, to remember as shown, if it became the message just now.
+    private mutating func reportTipShown() -> [ReaderEffect] {
+        guard let tip = tipToReport else { return [] }
+        tipToReport = nil
+        return [.tipShown(tip)]
     }
 
     private mutating func apply(_ event: ReaderEvent) -> [ReaderEffect] {
         switch event {
         case .key(let key):
             let effects = handleKey(key)
-            showNextMessage()
+            showNextMessage(unlessLeaving: effects)
             return effects
         case .mouse(let mouse):
             let effects = handleMouse(mouse)
-            showNextMessage()
+            showNextMessage(unlessLeaving: effects)
             return effects
         case .paste(let text):
             return handlePaste(text)
@@ -218,12 +229,7 @@ public struct ReaderState: Sendable {
             pageLinksLoaded(page: page, links: links)
             return []
         case .notice(let notice):
-            // A tip arriving waits for the message on screen; anything else replaces it.
-            if let shown = message, notice.priority < shown.priority {
-                messages.enqueue([notice])
-            } else {
-                message = notice
-            }
+            message = notice
             return []
         case .pageRendered(let request, let rows, let columns):
             return imageRendered(request, extent: ImageExtent(rows: rows, columns: columns))
@@ -241,6 +247,18 @@ public struct ReaderState: Sendable {
     private mutating func showNextMessage() {
         guard message == nil, mode == .reading else { return }
         message = messages.next()
+    }
+
+    /// Shows the next message waiting unless `effects`, a key's, leave the reader: no frame
+    /// would show it, so it keeps waiting (a tip stays unseen, to be offered again).
+    private mutating func showNextMessage(unlessLeaving effects: [ReaderEffect]) {
+        let leaves = effects.contains {
+            switch $0 {
+            case .quit, .openBrowser, .openMarkedDocument: true
+            default: false
+            }
+        }
+        if !leaves { showNextMessage() }
     }
 
     // MARK: Viewport geometry

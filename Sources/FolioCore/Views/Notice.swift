@@ -178,10 +178,14 @@ public enum Notice: Sendable, Equatable {
     }
 
     /// Whether the notice is kept in the session's messages (``ReaderState/sessionMessages``):
-    /// every one but prompts, progress and the keys that run nothing.
+    /// every one but prompts, progress, the keys that run nothing, where a match is among all of
+    /// them (rewritten as the count goes on, and at every `n`) and the settings a key just
+    /// changed (zoom, fit, layout, wrap-around, inverted colours: the status line and the page
+    /// show them), so a long session keeps what happened, not every step.
     var isWorthKeeping: Bool {
         switch self {
         case .markPrompt, .loadingOutline, .copyingDocument, .copyProgress, .reloading, .unboundKey: false
+        case .match, .zoom, .zoomLimit, .fit, .layout, .wrapAround, .inverted: false
         default: true
         }
     }
