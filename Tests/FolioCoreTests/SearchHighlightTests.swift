@@ -18,6 +18,25 @@ import Testing
         #expect(rows[0].filter { $0.style == .currentMatch }.map(\.text) == ["edge of the"])
         #expect(rows[2].filter { $0.style == .currentMatch }.map(\.text) == ["indented"])
     }
+
+    /// Two blocks of the page, one empty line apart: "the Edge" runs from the end of the first
+    /// into the second, which the search does not read as one run, so it finds nothing there,
+    /// and neither the reflow view nor the layout view shows a match across the empty line (nor
+    /// goes to one: the search goes on to the other pages).
+    @Test(arguments: [LayoutMode.reflow, .physical])
+    func aPhraseFromOneBlockIntoTheNextIsNotShown(layout: LayoutMode) {
+        let page = PageTextFixture.page([["The first block ends with the"], ["Edge of the next block"]])
+        #expect(SearchPattern("the edge").matchBoxes(in: page).isEmpty, "the search reads the blocks apart")
+        var session = ReaderSession(screen: ScreenSize(rows: 10, columns: 60), layoutMode: layout)
+        session.deliver(page, for: 0)
+        #expect(session.screenLines[1].allSatisfy { $0 == " " }, "an empty line between the blocks")
+        let effects = session.type("/the edge") + session.press(.enter)
+        let rows = ReaderView.render(session.state).rows
+        #expect(
+            rows.prefix(3).allSatisfy { row in row.allSatisfy { $0.style != .currentMatch && $0.style != .highlight } })
+        #expect(
+            effects.contains { if case .search = $0 { true } else { false } }, "none on the page: the others searched")
+    }
 }
 
 /// A search in the image view: the matches on the current page are its marked boxes.

@@ -133,7 +133,9 @@ extension ReaderState {
         if let before = tally.matches(before: page) {
             // In the image view, `line` is the match's place among the page's matches.
             let earlierOnPage =
-                images.viewMode == .image ? line : pattern.shownMatches(in: lines.map(\.text)).count { $0.line < line }
+                images.viewMode == .image
+                ? line
+                : pattern.shownMatches(in: lines.map(\.text), blocks: lines.map(\.block)).count { $0.line < line }
             // The count reads the page's text lines, the reader its laid-out lines: they can
             // disagree on a match the reflow view wraps differently, so the ordinal stays within
             // the count.
@@ -186,7 +188,7 @@ extension ReaderState {
         }
         guard let lines = currentLines, let pattern = search.lastSearch else { return }
         pending.match = nil
-        let starts = pattern.shownMatches(in: lines.map(\.text)).map(\.line)
+        let starts = pattern.shownMatches(in: lines.map(\.text), blocks: lines.map(\.block)).map(\.line)
         let line = match.direction == .forward ? starts.first : starts.last
         if let line {
             show(matchAt: line)
@@ -248,7 +250,7 @@ extension ReaderState {
     ) -> Int? {
         let matchHere = !includingTop && search.currentMatch?.page == currentPage ? search.currentMatch?.line : nil
         // The lines a match starts on, one that runs on into the next line included.
-        let starts = pattern.shownMatches(in: lines.map(\.text)).map(\.line)
+        let starts = pattern.shownMatches(in: lines.map(\.text), blocks: lines.map(\.block)).map(\.line)
         switch direction {
         case .forward:
             let first = matchHere.map { $0 + 1 } ?? (includingTop ? viewport.topLine : viewport.topLine + 1)
