@@ -14,6 +14,14 @@ extension ReaderState {
             zoom: images.zoom, inverted: images.inverts, highlight: search.lastSearch)
     }
 
+    /// The row of an image `rows` rows tall of `text`'s page at `y` points from the page's top
+    /// (a point above or below the page is on its first or last row); nil when the page's height
+    /// or `y` is not a number (the document's to say).
+    static func imageRow(atPoint y: Double, of text: PageText, rows: Int) -> Int? {
+        guard text.height.isFinite, text.height > 0, !y.isNaN else { return nil }
+        return Int((min(max(y, 0), text.height) / text.height * Double(rows)).rounded(.down))
+    }
+
     /// The current page's image size, when it has been rendered for the current settings.
     var currentImage: ImageExtent? {
         shownImage(of: currentPage)?.extent

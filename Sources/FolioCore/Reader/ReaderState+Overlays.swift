@@ -114,8 +114,7 @@ extension ReaderState {
                 guard let lines = currentLines, let line = Self.landingLine(in: lines, of: text, y: y) else { return }
                 viewport.topLine = min(line, maximumTopLine(of: currentPage))
             case .image:
-                guard text.height.isFinite, text.height > 0 else { return }
-                let row = Int((min(max(y, 0), text.height) / text.height * Double(height)).rounded(.down))
+                guard let row = Self.imageRow(atPoint: y, of: text, rows: height) else { return }
                 viewport.topLine = min(row, maximumTopLine(of: currentPage))
             }
         }

@@ -131,9 +131,11 @@ extension ReaderState {
         else { return nil }
         let count: MatchCount
         if let before = tally.matches(before: page) {
-            // In the image view, `line` is the match's box on the page.
+            // In the image view, `line` is the match's place among the page's matches.
             let earlierOnPage =
-                images.viewMode == .image ? line : pattern.shownMatches(in: lines.map(\.text)).count { $0.line < line }
+                images.viewMode == .image
+                ? line
+                : pattern.shownMatches(in: lines.map(\.text), blocks: lines.map(\.block)).count { $0.line < line }
             // The count reads the page's text lines, the reader its laid-out lines: they can
             // disagree on a match the reflow view wraps differently, so the ordinal stays within
             // the count.
@@ -186,7 +188,7 @@ extension ReaderState {
         }
         guard let lines = currentLines, let pattern = search.lastSearch else { return }
         pending.match = nil
-        let starts = pattern.shownMatches(in: lines.map(\.text)).map(\.line)
+        let starts = pattern.shownMatches(in: lines.map(\.text), blocks: lines.map(\.block)).map(\.line)
         let line = match.direction == .forward ? starts.first : starts.last
         if let line {
             show(matchAt: line)
@@ -203,28 +205,32 @@ extension ReaderState {
         search.currentMatch = (currentPage, line)
     }
 
-    /// The image rows the current page's match boxes start on, top to bottom (the boxes the
-    /// page image marks); nil outside the image view and while the page's text or image is
-    /// not here.
+    /// The image rows the current page's matches start on, one per match in the order the
+    /// search and the count find them (block by block, line by line), so that `n` goes from
+    /// match to match as the count numbers them, a match that runs on into the next line once;
+    /// nil outside the image view and while the page's text or image is not here. (The image
+    /// marks every line a match covers: see ``SearchPattern/matchBoxes(in:)``.)
     func imageMatchRows() -> [Int]? {
         guard images.viewMode == .image, let pattern = search.lastSearch, let text = cache.text(of: currentPage),
             text.height.isFinite, text.height > 0, let rows = contentHeight(of: currentPage)
         else { return nil }
-        // A glyph's box is the document's to say: one whose top is not a number is left out.
-        return pattern.matchBoxes(in: text).filter { !$0.y0.isNaN }.map { box in
-            Int((min(max(box.y0, 0), text.height) / text.height * Double(rows)).rounded(.down))
-        }.sorted()
+        let matches =
+            (try? pattern.pageMatches(in: text, until: .after(seconds: SearchPattern.onScreenTimeLimit))) ?? []
+        // A glyph's box is the document's to say: a match whose top is not a number is left out.
+        return matches.compactMap { match in
+            (match.start.box ?? match.continuation?.box).flatMap { Self.imageRow(atPoint: $0.y0, of: text, rows: rows) }
+        }
     }
 
-    /// Scrolls the image so that match box `index` (of the boxes starting on `rows`) is near the
-    /// top, and remembers it, so the next `n` goes to the box after it.
+    /// Scrolls the image so that match `index` (of the matches starting on `rows`) is near the
+    /// top, and remembers it, so the next `n` goes to the match after it.
     private mutating func show(boxAt index: Int, of rows: [Int]) {
         viewport.topLine = min(max(rows[index] - 1, 0), maximumTopLine(of: currentPage))
         search.currentMatch = (currentPage, index)
     }
 
-    /// The match box to go to in the image view: the one after (or before) the box shown last,
-    /// or the first below (or above) the top row.
+    /// The match to go to in the image view: the one after (or before) the match shown last,
+    /// or the first (or last) in the page's order below (or above) the top row.
     private func matchingBox(in rows: [Int], direction: SearchDirection, includingTop: Bool) -> Int? {
         let boxHere = !includingTop && search.currentMatch?.page == currentPage ? search.currentMatch?.line : nil
         switch direction {
@@ -244,7 +250,7 @@ extension ReaderState {
     ) -> Int? {
         let matchHere = !includingTop && search.currentMatch?.page == currentPage ? search.currentMatch?.line : nil
         // The lines a match starts on, one that runs on into the next line included.
-        let starts = pattern.shownMatches(in: lines.map(\.text)).map(\.line)
+        let starts = pattern.shownMatches(in: lines.map(\.text), blocks: lines.map(\.block)).map(\.line)
         switch direction {
         case .forward:
             let first = matchHere.map { $0 + 1 } ?? (includingTop ? viewport.topLine : viewport.topLine + 1)

@@ -12,6 +12,11 @@ public struct LaidOutLine: Sendable, Equatable {
     /// The line in visual order, as a terminal without bidirectional support must be sent it,
     /// where that differs from `text` (which stays in logical order for search and copy).
     public var visual: VisualOrder?
+    /// The text block of the page the line's paragraph comes from (an index among the blocks the
+    /// reflow view reads, in its order), so that a search match the view splits into two
+    /// paragraphs of one block is still shown; nil for an empty line, a row of the layout view,
+    /// code and notes the view adds.
+    public var block: Int?
 
     /// Creates a line from its text and width in cells.
     public init(text: String, width: Int, isFurniture: Bool = false) {

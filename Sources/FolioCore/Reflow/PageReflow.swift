@@ -18,6 +18,9 @@ public struct PageReflow: Sendable {
         var isFurniture = false
         /// A line of code, kept as it is.
         var isCode = false
+        /// The text block of the page its paragraph is from (see ``LaidOutLine/block``); nil for
+        /// code, whose lines may be gathered from several blocks.
+        var block: Int?
         /// Set smaller than the body (a footnote, a caption).
         var isSmall = false
         /// The last line of its block reaches the block's right edge: a paragraph the page cut.
@@ -202,6 +205,7 @@ public struct PageReflow: Sendable {
             var laidOutLine = LaidOutLine(
                 text: margin + line.text, width: indent + line.width, isFurniture: piece.isFurniture)
             laidOutLine.isRightToLeft = isRightToLeft
+            laidOutLine.block = piece.block
             return laidOutLine
         }
     }
@@ -262,6 +266,7 @@ extension PageReflow {
                     !pieces.isEmpty && (index == 0 || !keepsLines) && !(paragraph.isTabular && previousIsTabular)
                 var piece = Piece(
                     paragraph: paragraph, followsBlank: followsBlank, isFurniture: isFurniture, isSmall: isSmall)
+                piece.block = blockIndex
                 piece.endsFull =
                     !keepsLines && index == blockParagraphs.count - 1 && Self.endsFull(block, among: fullBlocks)
                 if index == 0, lines.count >= 2, let first = lines.first {

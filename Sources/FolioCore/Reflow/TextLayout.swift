@@ -40,6 +40,7 @@ public enum TextLayout {
             }
             var line = LaidOutLine(text: text, width: DisplayWidth.of(text), isFurniture: row.isFurniture)
             line.isRightToLeft = RightToLeft.isRightToLeftParagraph(row.paragraph.scalars)
+            line.block = row.block
             return line
         }
     }

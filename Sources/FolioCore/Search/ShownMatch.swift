@@ -17,16 +17,32 @@ struct ShownMatch: Sendable, Equatable {
 
 extension SearchPattern {
     /// Every match of the pattern in the laid-out `lines` of a text view, in order: as
-    /// ``lineMatches(in:)`` finds them, except that a match also runs on across empty lines. The
-    /// search reads the page's own lines, where a text block is one run of lines; the views may
-    /// set a block as several paragraphs, with an empty line between, and a match the search
-    /// found across that break is still shown, and reached with `n`.
-    func shownMatches(in lines: [some StringProtocol]) -> [ShownMatch] {
-        let withText = lines.indices.filter { !lines[$0].allSatisfy(\.isWhitespace) }
-        return lineMatches(in: withText.map { lines[$0] }).map { match in
-            ShownMatch(
-                line: withText[match.line], range: match.range,
-                continuation: match.continuation.map { (withText[match.line + 1], $0) })
+    /// ``lineMatches(in:)`` finds them, except that a match also runs on across empty lines
+    /// between two lines of one text block (`blocks` gives each line's, as
+    /// ``LaidOutLine/block``). The search reads the page's own lines, where a text block is one
+    /// run of lines; the reflow view may set a block as several paragraphs, with an empty line
+    /// between, and a match the search found across that break is still shown, and reached with
+    /// `n`. An empty line between two blocks, or a row of the layout view, joins nothing, as in
+    /// the search.
+    func shownMatches(in lines: [some StringProtocol], blocks: [Int?]) -> [ShownMatch] {
+        let block = { (index: Int) in index < blocks.count ? blocks[index] : nil }
+        // Runs of lines with text the search reads as one, as indices into `lines`.
+        var runs: [[Int]] = []
+        for index in lines.indices where !lines[index].allSatisfy(\.isWhitespace) {
+            if let previous = runs.last?.last,
+                previous + 1 == index || (block(previous) != nil && block(previous) == block(index))
+            {
+                runs[runs.count - 1].append(index)
+            } else {
+                runs.append([index])
+            }
+        }
+        return runs.flatMap { run in
+            lineMatches(in: run.map { lines[$0] }).map { match in
+                ShownMatch(
+                    line: run[match.line], range: match.range,
+                    continuation: match.continuation.map { (run[match.line + 1], $0) })
+            }
         }
     }
 }

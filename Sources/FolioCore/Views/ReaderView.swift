@@ -137,10 +137,11 @@ public enum ReaderView {
         // Two lines above the screen, for a match that runs on into the top row (across a
         // paragraph break the view made, too).
         let first = max(topLine - 2, 0)
-        let shown = lines.dropFirst(first).prefix(topLine - first + state.textRows)
-            .map { TerminalSafeText.sanitized($0.text) }
+        let shown = Array(lines.dropFirst(first).prefix(topLine - first + state.textRows))
         var highlights: [Int: [(range: Range<Int>, style: CellStyle)]] = [:]
-        for match in pattern.shownMatches(in: shown) {
+        for match in pattern.shownMatches(
+            in: shown.map { TerminalSafeText.sanitized($0.text) }, blocks: shown.map(\.block))
+        {
             let line = first + match.line
             let isCurrent =
                 state.search.currentMatch?.page == state.currentPage && state.search.currentMatch?.line == line
