@@ -446,11 +446,11 @@ public struct BatchCommands {
     }
 
     /// A box in points, as `{"x0":…,"y0":…,"x1":…,"y1":…}` (origin at the page's top left, y
-    /// growing down, as MuPDF measures), to a hundredth of a point.
-    private static func rectJSON(_ box: TextRect) -> JSONValue {
-        func rounded(_ value: Double) -> JSONValue { .number((value * 100).rounded() / 100) }
-        return .object([
-            ("x0", rounded(box.x0)), ("y0", rounded(box.y0)), ("x1", rounded(box.x1)), ("y1", rounded(box.y1)),
-        ])
+    /// growing down, as MuPDF measures), to a hundredth of a point; `null` when a coordinate is
+    /// not a finite number (docs/schema/search.json types each one a number).
+    static func rectJSON(_ box: TextRect) -> JSONValue {
+        let edges = [box.x0, box.y0, box.x1, box.y1].map { ($0 * 100).rounded() / 100 }
+        guard edges.allSatisfy(\.isFinite) else { return .null }
+        return .object(zip(["x0", "y0", "x1", "y1"], edges).map { ($0, .number($1)) })
     }
 }
