@@ -9,7 +9,7 @@ complete -c folio -l pages -x -d 'pages for --text, --search and images, from 1:
 complete -c folio -l sixel -d 'write the selected pages as sixel images'
 complete -c folio -l image -d 'write the selected pages as images in the --graphics protocol'
 complete -c folio -l width -x -d 'image width in pixels for --sixel and --image'
-complete -c folio -l size -x -d 'fit each --image page in COLS×ROWS cells'
+complete -c folio -l size -x -d 'fit --image or --preview pages in COLS×ROWS cells'
 complete -c folio -l preview -d 'print one page fitted to --size, for file managers and fzf'
 complete -c folio -l cell-size -x -d 'with --preview: one cell in pixels'
 complete -c folio -l outline -d 'print the outline: two spaces of indent per level, "title<TAB>page"'

@@ -50,7 +50,9 @@ extension BatchCommands {
                         columns: min(box.columns, max(limit.width / cell.width, 1)),
                         rows: min(box.rows, max(limit.height / cell.height, 1)))
                     : box
-                return try fittedPage(document, page: page, box: imageBox, cell: cell, cancellation: cancellation)
+                return try FittedPage.fit(
+                    document: document, page: page, box: imageBox, cell: cell, sixelBands: form == .sixel,
+                    cancellation: cancellation)
             }
             let bytes: [UInt8]
             switch form {
@@ -99,14 +101,6 @@ extension BatchCommands {
         return Array(lines.prefix(box.rows).map { $0 + "\n" }.joined().utf8)
     }
 
-    /// A page rendered for a box of cells: exactly the pixels of the `columns` × `rows` cells
-    /// it covers.
-    struct FittedPage {
-        var image: RGBImage
-        var columns: Int
-        var rows: Int
-    }
-
     /// The cell size images are rendered for: `--cell-size`, else what the terminal's window
     /// size says (TIOCGWINSZ on /dev/tty, which asks the terminal nothing), else a common size.
     private func previewCell(_ form: PreviewForm) -> PixelSize {
@@ -115,26 +109,6 @@ extension BatchCommands {
         if tty >= 0 { close(tty) }
         return form.cellPixels(
             given: options.cellSize.map { PixelSize(width: $0.width, height: $0.height) }, window: window)
-    }
-
-    /// The page rendered as large as fits in `box` with its proportions kept, then made exactly
-    /// the pixels of the cells it covers (white paper added below or right, less than a cell),
-    /// so that the terminal draws it pixel for pixel, scaling nothing.
-    private func fittedPage(
-        _ document: Document, page: Int, box: Options.CellBox, cell: PixelSize, cancellation: Cancellation
-    ) throws(DocumentError) -> FittedPage {
-        let points = try document.pageSize(page)
-        let zoom = min(
-            Double(box.columns * cell.width) / max(points.width, 1),
-            Double(box.rows * cell.height) / max(points.height, 1))
-        let rendered = try document.render(page: page, zoom: zoom, cancellation: cancellation)
-        // MuPDF rounds the page's edges outwards: a pixel too many must not take a cell more.
-        let columns = min((rendered.width + cell.width - 1) / cell.width, box.columns)
-        let rows = min((rendered.height + cell.height - 1) / cell.height, box.rows)
-        let image = RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels)
-        return FittedPage(
-            image: image.extended(toWidth: columns * cell.width, height: rows * cell.height), columns: columns,
-            rows: rows)
     }
 
     /// `page` as kitty Unicode placeholders: its `png` transmitted under ``previewImageID`` with

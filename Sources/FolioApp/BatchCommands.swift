@@ -284,44 +284,36 @@ public struct BatchCommands {
         let size = options.size
         let width = options.width ?? defaultWidth
         let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
-            let points = try document.pageSize(page)
-            var zoom = Double(width) / max(points.width, 1)
+            let rgb: RGBImage
+            let cells: (columns: Int, rows: Int)?
             if let size {
-                var boxHeight = size.rows * cell.height
-                // A sixel image is drawn in whole bands of six pixel rows (Konsole drew a page
-                // 680 px tall as 684, past the box): the box's height in whole bands.
-                if case .sixel = method {
-                    boxHeight = max(boxHeight / 6 * 6, 6)
-                }
-                zoom = min(
-                    Double(size.columns * cell.width) / max(points.width, 1),
-                    Double(boxHeight) / max(points.height, 1))
-            }
-            let rendered = try document.render(page: page, zoom: zoom, cancellation: cancellation)
-            let rgb = RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels)
-            let cells = size.map { _ in
-                (
-                    columns: (rgb.width + cell.width - 1) / cell.width,
-                    rows: (rgb.height + cell.height - 1) / cell.height
-                )
-            }
-            // Told to fit an image to cells, a terminal scales it (kitty by nearest neighbour):
-            // the page goes out exactly as large as the cells it covers, white beyond its edges,
-            // so that it is drawn unscaled when the cell size is right.
-            func filling(_ cells: (columns: Int, rows: Int)) -> RGBImage {
-                rgb.extended(toWidth: cells.columns * cell.width, height: cells.rows * cell.height)
+                // Told to fit an image to cells, a terminal scales it (kitty by nearest neighbour):
+                // the page goes out exactly as large as the cells it covers, white beyond its
+                // edges, so that it is drawn unscaled when the cell size is right.
+                var sixelBands = false
+                if case .sixel = method { sixelBands = true }
+                let fitted = try FittedPage.fit(
+                    document: document, page: page, box: size, cell: cell, sixelBands: sixelBands,
+                    cancellation: cancellation)
+                rgb = fitted.image
+                cells = (fitted.columns, fitted.rows)
+            } else {
+                let points = try document.pageSize(page)
+                let rendered = try document.render(
+                    page: page, zoom: Double(width) / max(points.width, 1), cancellation: cancellation)
+                rgb = RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels)
+                cells = nil
             }
             switch method {
             case .kitty:
                 // A measured cell: the page unscaled, covering the cells it needs (within
                 // --size); only a guessed one needs the terminal to fit it to its cells.
-                guard let cells, !support.cellSizeKnown else {
-                    return KittyGraphics.display(png: try WirePNG.encode(rgb), cells: nil)
-                }
-                return KittyGraphics.display(png: try WirePNG.encode(filling(cells)), cells: cells)
+                let png = try WirePNG.encode(rgb)
+                guard let cells, !support.cellSizeKnown else { return KittyGraphics.display(png: png, cells: nil) }
+                return KittyGraphics.display(png: png, cells: cells)
             case .iterm:
-                guard let cells else { return ITermImage.encode(png: try WirePNG.encode(rgb)) }
-                let png = try WirePNG.encode(filling(cells))
+                let png = try WirePNG.encode(rgb)
+                guard let cells else { return ITermImage.encode(png: png) }
                 return ITermImage.encode(png: png, fitting: cells.columns, rows: cells.rows)
             case .sixel(let registers):
                 return SixelEncoder.encode(
@@ -454,11 +446,11 @@ public struct BatchCommands {
     }
 
     /// A box in points, as `{"x0":…,"y0":…,"x1":…,"y1":…}` (origin at the page's top left, y
-    /// growing down, as MuPDF measures), to a hundredth of a point.
-    private static func rectJSON(_ box: TextRect) -> JSONValue {
-        func rounded(_ value: Double) -> JSONValue { .number((value * 100).rounded() / 100) }
-        return .object([
-            ("x0", rounded(box.x0)), ("y0", rounded(box.y0)), ("x1", rounded(box.x1)), ("y1", rounded(box.y1)),
-        ])
+    /// growing down, as MuPDF measures), to a hundredth of a point; `null` when a coordinate is
+    /// not a finite number (docs/schema/search.json types each one a number).
+    static func rectJSON(_ box: TextRect) -> JSONValue {
+        let edges = [box.x0, box.y0, box.x1, box.y1].map { ($0 * 100).rounded() / 100 }
+        guard edges.allSatisfy(\.isFinite) else { return .null }
+        return .object(zip(["x0", "y0", "x1", "y1"], edges).map { ($0, .number($1)) })
     }
 }

@@ -25,9 +25,9 @@ public enum ManualPage {
         page.text(CommandLineReference.description)
         page.paragraph()
         page.text(
-            "The same program is a scriptable tool: --info, --text, --outline, --search, --sixel and --image print "
-                + "to standard output and exit. They read no configuration file. Errors are one line on standard "
-                + "error: folio: FILE: reason.")
+            "The same program is a scriptable tool: --info, --text, --outline, --search, --sixel, --image and "
+                + "--preview print to standard output and exit. They read no configuration file. Errors are one "
+                + "line on standard error: folio: FILE: reason.")
         options(&page)
         keys(&page)
         configuration(&page)
@@ -39,8 +39,8 @@ public enum ManualPage {
         page.line("\\fBmutool\\fR(1), \\fBpdftotext\\fR(1), \\fBless\\fR(1)")
         page.paragraph()
         page.text(
-            "The guides READER.md, CLI.md and CONFIG.md, in /usr/share/doc/folio when Folio is installed from its "
-                + "package, say more, with examples.")
+            "The guides READER.md, CLI.md and CONFIG.md say more, with examples. Folio's package installs them "
+                + "in /usr/share/doc/folio compressed, as READER.md.gz, CLI.md.gz and CONFIG.md.gz (zless reads them).")
         return page.lines.joined(separator: "\n") + "\n"
     }
 
@@ -102,7 +102,11 @@ public enum ManualPage {
         let variables = [
             ("FOLIO_CONFIG", "the configuration file to read, as --config names one"),
             ("XDG_CONFIG_HOME", "where the configuration folder is: $XDG_CONFIG_HOME/folio"),
-            ("XDG_STATE_HOME", "where Folio keeps where each document was left, its marks and searches"),
+            (
+                "XDG_STATE_HOME",
+                "where Folio keeps where each document was left, its marks, searches and the tips it has shown, "
+                    + "in $XDG_STATE_HOME/folio"
+            ),
             ("NO_COLOR", "when set and not empty, Folio uses no colours: reverse video, bold and faint instead"),
             ("SSH_CONNECTION", "when set, --compact-sixel auto sends grey pages in 12 greys"),
         ]
@@ -117,7 +121,12 @@ public enum ManualPage {
         page.section("FILES")
         let files = [
             ("~/.config/folio/config", "the configuration file"),
-            ("~/.local/state/folio/", "where each document was left (positions), marks, search history and messages"),
+            (
+                "~/.local/state/folio/",
+                "where each document was left (positions), marks (marks), search history (search-history), the "
+                    + "tips already shown (tips-shown), and what a session wrote to standard error "
+                    + "(messages-PID.log, kept only when it is not empty)"
+            ),
         ]
         for (name, text) in files {
             page.request("TP")

@@ -89,8 +89,9 @@ extension CommandLineOption {
                 "default: the terminal's width, or 800; with --reflow, wrap at N cells; with --layout, scale wide pages to fit N cells"
         ),
         .init(
-            "--size", value: .text(placeholder: "COLSxROWS"), summary: "fit each --image page in COLS×ROWS cells",
-            details: "instead of --width"),
+            "--size", value: .text(placeholder: "COLSxROWS"),
+            summary: "fit --image or --preview pages in COLS×ROWS cells",
+            details: "instead of --width for --image; --preview needs it"),
         .init(
             "--preview", summary: "print one page fitted to --size, for file managers and fzf",
             details:

@@ -18,7 +18,8 @@ public struct Options: Sendable, Equatable {
         case preview
     }
 
-    /// A box in cells (`--size COLSxROWS`) that `--image` fits each page in.
+    /// A box in cells (`--size COLSxROWS`) that `--image` fits each page in, and `--preview` its
+    /// one page.
     public struct CellBox: Sendable, Equatable {
         public var columns: Int
         public var rows: Int
@@ -61,7 +62,7 @@ public struct Options: Sendable, Equatable {
     /// The image width for `--sixel` and `--image`, in pixels; the width in cells for
     /// `--text --reflow` and `--text --layout`.
     public var width: Int?
-    /// The box `--image` fits each page in, in cells.
+    /// The box `--image` fits each page in, and `--preview` its one page, in cells.
     public var size: CellBox?
     /// The page the reader opens at, as typed: a 1-based page number, or a printed page label
     /// (`@xiv`, `@714`, or `xiv` alone), resolved once the document is open as `--pages` is

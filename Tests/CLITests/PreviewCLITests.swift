@@ -16,37 +16,39 @@ import Testing
         try FolioProcess.shell("cd '\(directory.url.path)' && \(command)")
     }
 
-    /// The PSNR (dB, or "inf") of `image` against mutool's render of page 1 of `file` 400 px
-    /// high, both cut to mutool's width and height first.
+    /// The PSNR (dB, or "inf") of `image` against mutool's render of page 1 of `file` `height`
+    /// px high, both cut to mutool's width and height first.
     private func psnrAgainstMutool(
-        _ image: String, file: String, in directory: TemporaryDirectory
+        _ image: String, file: String, height: Int = 400, in directory: TemporaryDirectory
     ) throws -> String {
         let result = try inFolder(
             directory,
             """
-            mutool draw -F png -h 400 -o ref.png '\(file)' 1 2>/dev/null && \
+            mutool draw -F png -h \(height) -o ref.png '\(file)' 1 2>/dev/null && \
             convert '\(image)' -crop "$(identify -format '%wx%h' ref.png)+0+0" +repage cut.png && \
             compare -metric PSNR ref.png cut.png null: 2>&1
             """)
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test func sixelPreviewIsMutoolsRenderCoveringWholeCells() throws {
+    /// Sixel: the page in whole six-pixel bands within the box (a terminal draws a sixel
+    /// image's last band whole): the box's 400 px are 396 in bands, so the page is 396 px high
+    /// and 306 wide, 31 cells across made 310 px of them.
+    @Test func sixelPreviewIsMutoolsRenderInWholeBands() throws {
         let directory = try TemporaryDirectory()
         let written = try inFolder(
             directory,
             "\"$FOLIO\" --preview '\(tracemonkey)' \(box.joined(separator: " ")) --graphics sixel > page.six"
                 + " && sixel2png -i page.six -o page.png && identify -format '%wx%h' page.png")
         #expect(written.status == 0, "\(written.stderr)")
-        // 31 × 20 cells of 10 × 20 px: the page covers its cells exactly, so nothing is scaled.
-        #expect(written.output == "310x400")
-        let psnr = try psnrAgainstMutool("page.png", file: tracemonkey, in: directory)
+        #expect(written.output == "310x396")
+        let psnr = try psnrAgainstMutool("page.png", file: tracemonkey, height: 396, in: directory)
         #expect(psnr == "inf" || (Double(psnr) ?? 0) >= 48, "PSNR \(psnr)")
     }
 
     /// A box larger than xterm draws a sixel image in (1000 × 1000 px by default) gets the
-    /// largest whole cells within that: 100 × 50 cells of 10 × 20 px here, so the page is 1000 px
-    /// high, 773 wide, 78 cells.
+    /// largest whole cells within that: 100 × 50 cells of 10 × 20 px here, 996 px of whole
+    /// bands, so the page is 996 px high, 770 wide, 77 cells.
     @Test func sixelPreviewStaysWithinXtermsLargestImage() throws {
         let directory = try TemporaryDirectory()
         let written = try inFolder(
@@ -54,7 +56,20 @@ import Testing
             "\"$FOLIO\" --preview '\(tracemonkey)' --size 200x100 --cell-size 10x20 --graphics sixel > page.six"
                 + " && sixel2png -i page.six -o page.png && identify -format '%wx%h' page.png")
         #expect(written.status == 0, "\(written.stderr)")
-        #expect(written.output == "780x1000")
+        #expect(written.output == "770x996")
+    }
+
+    /// Konsole's cells of 17 px: a box of 40 rows is 680 px, which a sixel image 680 px high
+    /// overruns (Konsole drew it as 684). The page is 678 px high, 113 bands, and covers the
+    /// 66 cells of 8 px its 524 px need.
+    @Test func sixelPreviewOnCellsOf17PixelsStaysWithinTheBox() throws {
+        let result = try FolioProcess.run([
+            "--preview", tracemonkey, "--size", "80x40", "--cell-size", "8x17", "--graphics", "sixel",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let raster = try #require(result.output.split(separator: "\"").dropFirst().first)
+        let size = raster.split(separator: ";").prefix(4).compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(size == [1, 1, 528, 678], "raster attributes \(raster.prefix(20))")
     }
 
     /// Placeholders: one quiet transmission under one id, a virtual placement over exactly the

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 
@@ -26,5 +27,21 @@ import Testing
         let decoded = try JSONSerialization.jsonObject(with: Data(value.text.utf8)) as? [String: Any]
         #expect(decoded?["text"] as? String == "\u{1B}[2J\u{9D}x\u{0}")
         #expect(value.text.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
+    }
+
+    /// A search hit's box is four numbers to a hundredth of a point, or `null` as a whole when
+    /// any coordinate is not finite (the schema types each coordinate a number: a `null` among
+    /// them would not validate).
+    @Test func rectsWithACoordinateNotFiniteAreNull() {
+        let box = TextRect(x0: 72.004, y0: 100.126, x1: 540, y1: 112.5)
+        #expect(BatchCommands.rectJSON(box).text == #"{"x0":72.0,"y0":100.13,"x1":540.0,"y1":112.5}"#)
+        for value in [Double.nan, .infinity, -.infinity, .greatestFiniteMagnitude] {
+            for edge in 0..<4 {
+                var edges = [1.0, 2, 3, 4]
+                edges[edge] = value
+                let rect = TextRect(x0: edges[0], y0: edges[1], x1: edges[2], y1: edges[3])
+                #expect(BatchCommands.rectJSON(rect).text == "null", "\(edges)")
+            }
+        }
     }
 }
