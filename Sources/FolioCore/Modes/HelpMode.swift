@@ -7,15 +7,7 @@ extension ReaderState {
     }
 
     mutating func handleHelpKey(_ key: Key) -> [ReaderEffect] {
-        let move: HelpPaging.Move
-        // A help screen that fits closes on any key.
-        let scrolls = HelpScreen.helpLines(for: self).count > textRows
-        switch scrolls ? keymap.command(for: key) : nil {
-        case .scrollLineDown: move = .lines(1)
-        case .scrollLineUp: move = .lines(-1)
-        case .scrollScreenDown, .scrollHalfDown: move = .screens(1)
-        case .scrollScreenUp, .scrollHalfUp: move = .screens(-1)
-        default:
+        guard let move = pagingMove(for: key, lineCount: HelpScreen.helpLines(for: self).count) else {
             mode = .reading
             return []
         }
@@ -24,12 +16,35 @@ extension ReaderState {
     }
 
     mutating func handleMouseInHelp(_ event: MouseEvent) -> [ReaderEffect] {
-        switch event.action {
-        case .wheelDown: scrollHelp(.lines(Self.wheelLines))
-        case .wheelUp: scrollHelp(.lines(-Self.wheelLines))
-        case .click, .otherButton: mode = .reading
+        guard let move = Self.pagingMove(for: event) else {
+            mode = .reading
+            return []
         }
+        scrollHelp(move)
         return []
+    }
+
+    /// How a key moves a screen of `lineCount` lines drawn over the page (help, the messages):
+    /// the keys that scroll a page scroll it; nil for any other key, and for every key when the
+    /// screen fits (it closes).
+    func pagingMove(for key: Key, lineCount: Int) -> HelpPaging.Move? {
+        guard lineCount > textRows else { return nil }
+        switch keymap.command(for: key) {
+        case .scrollLineDown: return .lines(1)
+        case .scrollLineUp: return .lines(-1)
+        case .scrollScreenDown, .scrollHalfDown: return .screens(1)
+        case .scrollScreenUp, .scrollHalfUp: return .screens(-1)
+        default: return nil
+        }
+    }
+
+    /// How the mouse moves such a screen: the wheel scrolls it; nil for a click (it closes).
+    static func pagingMove(for event: MouseEvent) -> HelpPaging.Move? {
+        switch event.action {
+        case .wheelDown: .lines(wheelLines)
+        case .wheelUp: .lines(-wheelLines)
+        case .click, .otherButton: nil
+        }
     }
 
     mutating func scrollHelp(_ move: HelpPaging.Move) {

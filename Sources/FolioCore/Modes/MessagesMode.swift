@@ -17,14 +17,7 @@ extension ReaderState {
     }
 
     mutating func handleMessagesKey(_ key: Key) -> [ReaderEffect] {
-        let move: HelpPaging.Move
-        let scrolls = MessagesScreen.lines(for: self).count > textRows
-        switch scrolls ? keymap.command(for: key) : nil {
-        case .scrollLineDown: move = .lines(1)
-        case .scrollLineUp: move = .lines(-1)
-        case .scrollScreenDown, .scrollHalfDown: move = .screens(1)
-        case .scrollScreenUp, .scrollHalfUp: move = .screens(-1)
-        default:
+        guard let move = pagingMove(for: key, lineCount: MessagesScreen.lines(for: self).count) else {
             mode = .reading
             return []
         }
@@ -33,11 +26,11 @@ extension ReaderState {
     }
 
     mutating func handleMouseInMessages(_ event: MouseEvent) -> [ReaderEffect] {
-        switch event.action {
-        case .wheelDown: scrollMessages(.lines(Self.wheelLines))
-        case .wheelUp: scrollMessages(.lines(-Self.wheelLines))
-        case .click, .otherButton: mode = .reading
+        guard let move = Self.pagingMove(for: event) else {
+            mode = .reading
+            return []
         }
+        scrollMessages(move)
         return []
     }
 
