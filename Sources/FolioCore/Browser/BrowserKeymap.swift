@@ -36,10 +36,7 @@ public typealias FilterKeymap = Keymap<FilterCommand>
 extension Keymap where Command == FilterCommand {
     /// The filter prompt's default keys.
     public static var standard: FilterKeymap {
-        let listBindings = ListCommand.bindings(FilterCommand.shared, item: "entry").map { binding in
-            KeyBinding(
-                keys: binding.keys.filter { !$0.isCharacter }, command: binding.command, summary: binding.summary)
-        }
+        let listBindings = ListCommand.namedKeyBindings(FilterCommand.shared, item: "entry")
         return FilterKeymap(
             bindings: [
                 KeyBinding(keys: [.enter], command: .own(.keep), summary: "Keep the filter", hint: "keeps"),

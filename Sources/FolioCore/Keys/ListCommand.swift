@@ -29,6 +29,17 @@ public enum ListCommand: String, KeyCommand {
         ]
     }
 
+    /// ``bindings(_:item:)`` without the keys that are characters (`j`, `k`, Space, …), for a
+    /// list whose printable keys type a filter.
+    static func namedKeyBindings<Command>(
+        _ command: (ListCommand) -> Command, item: String
+    ) -> [KeyBinding<Command>] {
+        bindings(command, item: item).map { binding in
+            KeyBinding(
+                keys: binding.keys.filter { !$0.isCharacter }, command: binding.command, summary: binding.summary)
+        }
+    }
+
     /// Where a selection at `index` in a list of `count` items goes, `screenful` items being a
     /// screen: stopping at the ends (an empty list stays at 0).
     func destination(from index: Int, count: Int, screenful: Int) -> Int {

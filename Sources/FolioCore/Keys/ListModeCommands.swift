@@ -51,10 +51,7 @@ extension Keymap where Command == OutlineCommand {
     /// The outline's default keys. Printable characters type the filter, so only named keys
     /// are bound.
     public static var standard: OutlineKeymap {
-        let listBindings = ListCommand.bindings(OutlineCommand.shared, item: "entry").map { binding in
-            KeyBinding(
-                keys: binding.keys.filter { !$0.isCharacter }, command: binding.command, summary: binding.summary)
-        }
+        let listBindings = ListCommand.namedKeyBindings(OutlineCommand.shared, item: "entry")
         return OutlineKeymap(
             bindings: [
                 KeyBinding(keys: [.enter], command: .own(.jump), summary: "Go to the entry's page", hint: "jumps"),
