@@ -155,7 +155,8 @@ public struct Annotation: Sendable, Equatable {
     /// Creates an annotation from all of its fields.
     public init(
         id: AnnotationID, page: Int, kind: AnnotationKind, colour: AnnotationColour? = nil, quads: [TextRect] = [],
-        rect: TextRect, markedText: String = "", note: String = "", author: String? = nil, created: AnnotationTime? = nil,
+        rect: TextRect, markedText: String = "", note: String = "", author: String? = nil,
+        created: AnnotationTime? = nil,
         modified: AnnotationTime? = nil
     ) {
         self.id = id
