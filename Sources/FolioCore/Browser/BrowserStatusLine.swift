@@ -72,8 +72,11 @@ enum BrowserStatusLine {
         if let selected {
             BrowserView.append(" " + promptLabel, style: .reverse, to: &spans)
             BrowserView.append(selected, style: .normal, to: &spans)
-            let rest = line.dropFirst(1 + promptLabel.count + selected.count)
-            BrowserView.append(String(rest), style: .reverse, to: &spans)
+            // Counted in scalars: a filter that starts with a combining mark joins the label's
+            // last space into one Character, and counting Characters dropped the cursor.
+            let rest = line.unicodeScalars.dropFirst(
+                1 + promptLabel.unicodeScalars.count + selected.unicodeScalars.count)
+            BrowserView.append(String(String.UnicodeScalarView(rest)), style: .reverse, to: &spans)
         } else {
             BrowserView.append(line, style: .reverse, to: &spans)
         }

@@ -127,6 +127,18 @@ import Testing
         #expect(BrowserView.render(session.state).rows[15].count == 1, "typed: an ordinary prompt again")
     }
 
+    @Test func aKeptFilterStartingWithACombiningMarkKeepsTheWholeRow() {
+        var session = BrowserSession()
+        session.type("/\u{301}ch")
+        session.press(.enter)
+        session.type("/")
+        let row = BrowserView.render(session.state).rows[15]
+        #expect(row.dropFirst().first == Span(text: "\u{301}ch", style: .normal))
+        let line = row.map(\.text).joined()
+        #expect(line.hasPrefix(" Filter: \u{301}ch▏ "), "the cursor after the filter is kept: \(line)")
+        #expect(DisplayWidth.of(line) == session.state.screen.columns, "the reverse video runs to the edge")
+    }
+
     @Test func backspaceEditsAndThenClosesThePrompt() {
         var session = BrowserSession()
         session.type("/ab")
