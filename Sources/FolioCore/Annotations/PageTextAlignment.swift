@@ -66,8 +66,8 @@ public struct PageTextAlignment: Sendable {
         let first = layout.firstIndex { $0.position >= start } ?? layout.count
         let last = layout.lastIndex { $0.position <= end } ?? -1
         guard first <= last else { return nil }
-        guard let start = Self.counterpart(of: first...last, in: layoutScalars, among: pageScalars) else { return nil }
-        return page[start..<(start + last - first + 1)].map(\.index)
+        guard let found = Self.counterpart(of: first...last, in: layoutScalars, among: pageScalars) else { return nil }
+        return page[found..<(found + last - first + 1)].map(\.index)
     }
 
     /// Where the page characters `characters` (indices into ``PageText/characters``) are laid
@@ -79,9 +79,9 @@ public struct PageTextAlignment: Sendable {
         guard let first = page.firstIndex(where: { chosen.contains($0.index) }),
             let last = page.lastIndex(where: { chosen.contains($0.index) })
         else { return [] }
-        guard let start = Self.counterpart(of: first...last, in: pageScalars, among: layoutScalars) else { return [] }
+        guard let found = Self.counterpart(of: first...last, in: pageScalars, among: layoutScalars) else { return [] }
         var runs: [LineRun] = []
-        for entry in layout[start..<(start + last - first + 1)] {
+        for entry in layout[found..<(found + last - first + 1)] {
             let position = entry.position
             if let lastRun = runs.last, lastRun.line == position.line {
                 runs[runs.count - 1].characters = lastRun.characters.lowerBound..<(position.character + 1)
