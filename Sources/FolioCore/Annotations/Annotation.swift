@@ -75,7 +75,7 @@ public struct AnnotationColour: Sendable, Hashable {
 
     /// The colour as `#rrggbb`.
     public var hex: String {
-        let digits = "0123456789abcdef".map { $0 }
+        let digits = Array("0123456789abcdef")
         return "#"
             + [red, green, blue].map { component in
                 let byte = Int((component * 255).rounded())
