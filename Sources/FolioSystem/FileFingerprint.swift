@@ -87,11 +87,17 @@ public struct FileFingerprint: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// 64-bit FNV-1a: a fast hash for telling versions of a file apart (not against an adversary).
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+/// 64-bit FNV-1a: a fast hash for telling versions of a file, or names, apart (not against an
+/// adversary).
+public struct FNV1a: Sendable {
+    /// The hash of the bytes added so far.
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    mutating func add(_ bytes: [UInt8]) {
+    /// A hash of nothing yet.
+    public init() {}
+
+    /// Adds `bytes` to the hash.
+    public mutating func add(_ bytes: [UInt8]) {
         var value = self.value
         bytes.withUnsafeBufferPointer { buffer in
             for byte in buffer {
