@@ -80,6 +80,30 @@ public enum SafeReplacement {
         return nil
     }
 
+    /// Removes the temporary files a replacement of `path` left when its process was killed
+    /// (`.NAME.folio-XXXXXX` beside the file), and returns how many. Call it only while no other
+    /// replacement of the file can be running (Folio's journal lock says so).
+    @discardableResult
+    public static func removeLeftovers(of path: String) -> Int {
+        let target = resolved(path)
+        let folder = folder(of: target)
+        let prefix = "." + (target.split(separator: "/").last.map(String.init) ?? "file") + ".folio-"
+        guard let listing = opendir(FileSystemName.cString(folder)) else { return 0 }
+        defer { closedir(listing) }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { bytes in
+                    FileSystemName.decode(
+                        UnsafeBufferPointer(
+                            start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
+                }
+            }
+            if name.hasPrefix(prefix) && name.count == prefix.count + 6 { names.append(name) }
+        }
+        return names.filter { unlink(FileSystemName.cString(folder + "/" + $0)) == 0 }.count
+    }
+
     /// A temporary file made in the target's folder, open for writing.
     private struct TemporaryFile {
         var path: String

@@ -341,3 +341,21 @@ final class SmallFileSystem {
 enum SaveTestFailure: Error {
     case cannotMount
 }
+
+/// What a killed save leaves beside the file is removed, and nothing else.
+@Suite struct LeftoverTests {
+    @Test func temporaryFilesOfAKilledSaveAreRemoved() throws {
+        let folder = try ScratchFolder()
+        let file = try folder.write("ours\n", to: "paper.pdf")
+        try folder.write("half", to: ".paper.pdf.folio-a1B2c3")
+        try folder.write("half", to: ".paper.pdf.folio-Zz9Yy8")
+        try folder.write("keep", to: ".paper.pdf.folio-toolong")
+        try folder.write("keep", to: ".other.pdf.folio-a1B2c3")
+        try folder.write("keep", to: "paper.pdf.folio-a1B2c3")
+        #expect(SafeReplacement.removeLeftovers(of: file) == 2)
+        #expect(
+            folder.names == [
+                ".other.pdf.folio-a1B2c3", ".paper.pdf.folio-toolong", "paper.pdf", "paper.pdf.folio-a1B2c3",
+            ])
+    }
+}
