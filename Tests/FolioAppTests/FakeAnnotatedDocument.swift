@@ -63,9 +63,13 @@ final class FakeAnnotatedDocument: AnnotationWriting {
         defer { handle.closeFile() }
         handle.seekToEndOfFile()
         revisions += 1
-        // Several writes, as MuPDF makes: a kill between them tears only the temporary file.
+        // Several writes, taking a while as MuPDF's do: a kill between them tears only the
+        // temporary file.
         handle.write(Data("%%revision \(revisions)\n".utf8))
-        for annotation in annotations { handle.write(Data("\(annotation.id.value)\n".utf8)) }
+        for annotation in annotations {
+            handle.write(Data("\(annotation.id.value)\n".utf8))
+            usleep(100)
+        }
         handle.write(Data("%%end \(revisions) \(annotations.count)\n".utf8))
     }
 
