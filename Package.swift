@@ -60,7 +60,7 @@ let package = Package(
             linkerSettings: namedBacktraces),
         .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioCore", "FolioGraphics", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
-        .testTarget(name: "FolioSystemTests", dependencies: ["FolioCore", "FolioSystem"]),
+        .testTarget(name: "FolioSystemTests", dependencies: ["FolioCore", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(name: "FolioConfigurationTests", dependencies: ["FolioConfiguration", "FolioTestSupport"]),
         .testTarget(

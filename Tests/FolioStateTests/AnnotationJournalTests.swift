@@ -250,3 +250,26 @@ final class StateScratch {
         #expect(again.pending.map(\.change) == [SampleAnnotations.changes[0]])
     }
 }
+
+/// A journal on a full file system (a small tmpfs, as root): a change that does not fit is
+/// refused whole, the half line it wrote taken back, and the changes before it kept.
+@Suite(.enabled(if: SmallFileSystem.canMount, "mounting a tmpfs needs root"))
+struct JournalOnAFullFileSystemTests {
+    @Test func aChangeThatDoesNotFitIsRefusedWhole() throws {
+        let volume = try SmallFileSystem(kilobytes: 64)
+        let document = "/books/paper.pdf"
+        do {
+            let journal = try AnnotationJournal(document: document, folder: volume.path)
+            try journal.append(SampleAnnotations.changes[0])
+            let before = try Data(contentsOf: URL(fileURLWithPath: journal.path))
+            var huge = SampleAnnotations.highlight(2)
+            huge.note = String(repeating: "a long note ", count: 20_000)
+            #expect(throws: AnnotationStateError.self) { try journal.append(.add(huge)) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: journal.path)) == before)
+            #expect(journal.pending.map(\.change) == [SampleAnnotations.changes[0]])
+        }
+        let again = try AnnotationJournal(document: document, folder: volume.path)
+        #expect(again.problems.isEmpty)
+        #expect(again.pending.map(\.change) == [SampleAnnotations.changes[0]])
+    }
+}

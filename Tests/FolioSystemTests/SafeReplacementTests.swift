@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -284,7 +285,8 @@ func append(_ text: String, to path: String) throws {
 struct FileSystemFailureTests {
     @Test func aFullFileSystemLeavesTheFileAlone() throws {
         let volume = try SmallFileSystem(kilobytes: 256)
-        let file = try volume.folder.write(String(repeating: "x", count: 150 * 1024), to: "paper.pdf")
+        let file = volume.path + "/paper.pdf"
+        try Data(repeating: UInt8(ascii: "x"), count: 150 * 1024).write(to: URL(fileURLWithPath: file))
         let opened = try FileFingerprint.of(path: file)
         #expect(throws: FileSaveError.noSpace) {
             try SafeReplacement.replace(file, expecting: opened, startingWith: .copyOfOriginal) { path in
@@ -292,12 +294,13 @@ struct FileSystemFailureTests {
             }
         }
         #expect(try FileFingerprint.of(path: file) == opened)
-        #expect(volume.folder.names == ["paper.pdf"])
+        #expect(volume.names == ["paper.pdf"])
     }
 
     @Test func aReadOnlyMountIsSaidSo() throws {
         let volume = try SmallFileSystem(kilobytes: 256)
-        let file = try volume.folder.write("ours\n", to: "paper.pdf")
+        let file = volume.path + "/paper.pdf"
+        try Data("ours\n".utf8).write(to: URL(fileURLWithPath: file))
         let opened = try FileFingerprint.of(path: file)
         try volume.remountReadOnly()
         #expect(SafeReplacement.writability(of: file) == .readOnlyMount)
@@ -306,40 +309,6 @@ struct FileSystemFailureTests {
         }
         #expect(contents(file) == "ours\n")
     }
-}
-
-/// A tmpfs of a few kilobytes mounted on a scratch folder, unmounted at the end.
-final class SmallFileSystem {
-    let folder: ScratchFolder
-
-    /// Whether this process may mount one (it tries).
-    static let canMount: Bool = {
-        guard geteuid() == 0, let volume = try? SmallFileSystem(kilobytes: 64) else { return false }
-        _ = volume
-        return true
-    }()
-
-    init(kilobytes: Int) throws {
-        folder = try ScratchFolder()
-        let outcome = try ChildProcess.run(
-            ChildProcess.Request(
-                ["mount", "-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", folder.path], timeLimit: 10_000))
-        guard outcome.succeeded else { throw SaveTestFailure.cannotMount }
-    }
-
-    func remountReadOnly() throws {
-        let outcome = try ChildProcess.run(
-            ChildProcess.Request(["mount", "-o", "remount,ro", folder.path], timeLimit: 10_000))
-        guard outcome.succeeded else { throw SaveTestFailure.cannotMount }
-    }
-
-    deinit {
-        _ = try? ChildProcess.run(ChildProcess.Request(["umount", folder.path], timeLimit: 10_000))
-    }
-}
-
-enum SaveTestFailure: Error {
-    case cannotMount
 }
 
 /// What a killed save leaves beside the file is removed, and nothing else.
