@@ -8,18 +8,19 @@ import Testing
 
 @testable import FolioApp
 
-/// `kill -9` at random moments of saves, many times (SQLite's crash tests): a child process (an
-/// exit test: this test binary run again) saves changes in a loop through the real journal,
+/// `kill -9` at random moments of saves, many times (SQLite's crash tests): a child process
+/// (this test binary run again, through ``ChildProcess``, which hands it no descriptor but the
+/// three standard ones, to run ``childSavesUntilKilled()`` alone) saves changes in a loop through the real journal,
 /// saver and safe replacement, with ``FakeAnnotatedDocument`` as the appender, and reports each
 /// change through a pipe (a FIFO) once the journal has acknowledged it; the parent sends it
 /// SIGKILL at a random moment. After each kill the file must be a whole version (never torn, the
 /// original bytes its prefix), and the file with the journal's pending changes must hold every
 /// change reported (and at most the one after it, journaled but not yet reported).
 ///
-/// `FOLIO_SAVE_KILLS` sets the number of kills (default 40) and `FOLIO_SAVE_SEED` the seed.
+/// `FOLIO_SAVE_KILLS` sets the number of kills (default 30) and `FOLIO_SAVE_SEED` the seed.
 @Suite struct AnnotationKillTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let kills = environment["FOLIO_SAVE_KILLS"].flatMap { Int($0) } ?? 40
+    static let kills = environment["FOLIO_SAVE_KILLS"].flatMap { Int($0) } ?? 30
     static let seed = environment["FOLIO_SAVE_SEED"].flatMap { UInt64($0) } ?? 22
 
     /// Change `number` of the child's sequence: every fourth removes the annotation added two
@@ -35,7 +36,7 @@ import Testing
         }.map(\.id.value)
     }
 
-    @Test func killedAtRandomMomentsOfSavesLosesNothingAndNeverTears() async throws {
+    @Test func killedAtRandomMomentsOfSavesLosesNothingAndNeverTears() throws {
         let scratch = try SaveScratch()
         var random = SeededRandom(seed: Self.seed)
         var reported = 0
@@ -44,12 +45,14 @@ import Testing
             unlink(fifo)
             #expect(mkfifo(fifo, 0o600) == 0)
             let listener = try ReportListener(fifo: fifo, killAfter: Int.random(in: 0...80_000, using: &random))
-            let first = reported + 1
-            try await #require(processExitsWith: .signal(SIGKILL)) {
-                [folder = scratch.folder as String, first = first as Int] in
-                AnnotationKillTests.saveUntilKilled(folder: folder, firstChange: first)
-            }
+            let outcome = try ChildProcess.run(
+                ChildProcess.Request(
+                    [
+                        "/usr/bin/env", "FOLIO_SAVE_CHILD=\(reported + 1) \(scratch.folder)", Self.testBinary,
+                        "--testing-library", "swift-testing", "--filter", "childSavesUntilKilled",
+                    ], timeLimit: 30_000))
             let numbers = listener.finish()
+            #expect(outcome.termination == .signalled(SIGKILL), "\(String(decoding: outcome.output, as: UTF8.self))")
             let context = "seed \(Self.seed), round \(round), reported \(numbers.first ?? 0)…\(numbers.last ?? 0)"
             #expect(numbers == Array(numbers.first.map { $0..<($0 + numbers.count) } ?? 0..<0), "\(context)")
             reported = max(reported, numbers.last ?? 0)
@@ -86,6 +89,19 @@ import Testing
             recovered == Self.ids(after: reported) || recovered == Self.ids(after: reported + 1),
             "\(context): recovered \(recovered)")
         #expect(scratch.names.filter { $0.hasPrefix(".paper.pdf.folio-") }.count <= 1, "\(context)")
+    }
+
+    /// This test binary, run again as the child.
+    static let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+
+    /// The child's entry point, run only in the child: `FOLIO_SAVE_CHILD` holds the first
+    /// change's number and the folder.
+    @Test(.enabled(if: environment["FOLIO_SAVE_CHILD"] != nil, "the child of the kill -9 test"))
+    func childSavesUntilKilled() throws {
+        let setting = try #require(Self.environment["FOLIO_SAVE_CHILD"])
+        let parts = setting.split(separator: " ", maxSplits: 1).map(String.init)
+        let first = try #require(Int(parts[0]))
+        Self.saveUntilKilled(folder: parts[1], firstChange: first)
     }
 
     /// The child: reports its process id, then saves changes from `firstChange` on, reporting
