@@ -254,6 +254,7 @@ struct JournalContents {
     var savedThrough = 0
     /// The last sequence number read.
     var lastSequence = 0
+    /// What was wrong, line by line.
     var problems: [JournalProblem] = []
     /// The length up to the end of the last whole line.
     var completeLength = 0

@@ -23,14 +23,20 @@ public enum FileSaveError: Error, Sendable, Equatable, CustomStringConvertible {
     case failed(String, String)
 
     /// The error for `code` (an `errno`) when `verb` (such as "create a file in") failed on
-    /// `path`.
+    /// `path`. A permission refused to "read" or "look at" is said as the system says it.
     public init(errno code: Int32, doing verb: String, _ path: String) {
         switch code {
         case EROFS: self = .readOnlyMount
         case ENOSPC, EDQUOT: self = .noSpace
-        case EACCES, EPERM: self = .permissionDenied(path)
-        default: self = .failed("\(verb) \(FileSystemName.displayed(path))", String(cString: strerror(code)))
+        case EACCES, EPERM:
+            let reading = verb == "read" || verb == "look at"
+            self = reading ? Self.systemFailure(verb, path, code) : .permissionDenied(path)
+        default: self = Self.systemFailure(verb, path, code)
         }
+    }
+
+    private static func systemFailure(_ verb: String, _ path: String, _ code: Int32) -> FileSaveError {
+        .failed("\(verb) \(FileSystemName.displayed(path))", String(cString: strerror(code)))
     }
 
     public var description: String {

@@ -272,6 +272,9 @@ func append(_ text: String, to path: String) throws {
         #expect(FileSaveError(errno: EDQUOT, doing: "write", "/tmp/x") == .noSpace)
         #expect(FileSaveError(errno: EACCES, doing: "create a file in", "/srv") == .permissionDenied("/srv"))
         #expect(
+            FileSaveError(errno: EACCES, doing: "read", "/srv/a.pdf").description
+                == "cannot read /srv/a.pdf: Permission denied")
+        #expect(
             FileSaveError(errno: EIO, doing: "write", "/tmp/x").description
                 == "cannot write /tmp/x: Input/output error")
         #expect(FileSaveError.readOnlyMount.description == "the file is on a read-only file system")
