@@ -67,8 +67,10 @@ final class AnnotationSaver {
     let path: String
     /// Where the annotations go, and why.
     let choice: AnnotationStoreChoice
+    /// The fingerprint of the file as Folio last opened or saved it: a file watcher that sees
+    /// the file with this fingerprint sees Folio's own save, not another program's.
+    private(set) var fingerprint: FileFingerprint
     private var document: any AnnotationWriting
-    private var fingerprint: FileFingerprint
     private let journal: AnnotationJournal
     private let sidecar: AnnotationSidecar?
 

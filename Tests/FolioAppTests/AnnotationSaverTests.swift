@@ -57,6 +57,7 @@ func added(_ id: String) -> AnnotationChange { .add(FakeAnnotatedDocument.annota
             ])
         #expect(fake.annotations.map(\.id.value) == ["folio-b"])
         #expect(saver.pending.isEmpty)
+        #expect(try saver.fingerprint == FileFingerprint.of(path: scratch.document))
         var status = stat()
         stat(scratch.document, &status)
         #expect(status.st_mode & 0o777 == 0o640)
