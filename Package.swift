@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "FolioCore"),
         .target(name: "CFolioSystem", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
-        .target(name: "FolioSystem", dependencies: ["CFolioSystem"]),
+        .target(name: "FolioSystem", dependencies: ["CFolioSystem", "FolioCore"]),
         .target(name: "FolioDocument", dependencies: ["CCrashLog", "CMuPDF", "FolioCore"]),
         .target(
             name: "FolioTerminal",
@@ -60,7 +60,7 @@ let package = Package(
             linkerSettings: namedBacktraces),
         .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioCore", "FolioGraphics", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
-        .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
+        .testTarget(name: "FolioSystemTests", dependencies: ["FolioCore", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioStateTests", dependencies: ["FolioState", "FolioTestSupport"]),
         .testTarget(name: "FolioConfigurationTests", dependencies: ["FolioConfiguration", "FolioTestSupport"]),
         .testTarget(

@@ -274,6 +274,12 @@ void folio_png_free(unsigned char *png);
 folio_status folio_deflate(folio_context *context, const unsigned char *source, size_t length,
                            unsigned char **deflated, size_t *deflated_length, char *err, size_t errlen);
 
+// MARK: Hashing
+
+/// The SHA-256 of the whole file at `path` (fz_sha256 over fz_open_file's stream) into `digest`.
+folio_status folio_file_sha256(folio_context *context, const char *path, unsigned char digest[32], char *err,
+                               size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
