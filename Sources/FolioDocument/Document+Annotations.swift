@@ -5,9 +5,9 @@ import Foundation
 /// A document's annotations: read from the PDF, changed in memory, written as an incremental
 /// update. Every call runs on the calling thread under the document lock.
 ///
-/// The changes live in this document's opening of the file: a ``reopened()`` or ``reloaded()``
-/// copy, or the opening that replaces one left to stuck work (see ``Document``), reads the file
-/// as it is on disk. Write them with ``writeIncrementalUpdate(appendingTo:)`` first.
+/// Changes not yet written live in this document's opening of the file only: a ``reopened()``
+/// or ``reloaded()`` copy, or the opening that replaces one left to stuck work (see
+/// ``Document``), reads the file as it is on disk.
 extension Document {
     /// At most this many annotations are read from a page, and this many quads from one
     /// annotation: a hostile file may hold millions.
@@ -65,15 +65,16 @@ extension Document {
         }
     }
 
-    /// Writes the changes made since the document was opened as an incremental update: `path`
-    /// becomes the exact bytes the document was opened from, followed by one update holding
-    /// every change. `path` may be missing (it is created), or hold a copy of those bytes (kept;
-    /// anything after them is cut); any other content is replaced. The update is encrypted as
-    /// the document is.
+    /// Writes the changes made since the document was opened (or last written) as an
+    /// incremental update: `path` becomes the exact bytes the document was read from, followed
+    /// by one update holding those changes. `path` may be missing (it is created), or hold a
+    /// copy of those bytes (kept; anything after them is cut); any other content is replaced.
+    /// The update is encrypted as the document is.
     ///
-    /// Each call writes every change since the document was opened, not since the last call:
-    /// after renaming `path` over the original, reopen the document before the next write to
-    /// have that file as the prefix.
+    /// Afterwards the document reads `path` (kept open, so it may be renamed over the original):
+    /// the next write appends its update after this one. (MuPDF 1.21 cannot write two updates
+    /// from one opening; see `adoptWrittenFile`.) A ``reopened()`` or ``reloaded()`` copy, and
+    /// the opening after abandoned work, read ``path``: rename the written file there first.
     ///
     /// - Throws: ``DocumentError/cannotWrite(_:)`` when the document is no PDF, MuPDF repaired
     ///   it when it opened it (it cannot be updated in place), or the file cannot be written.
@@ -83,6 +84,11 @@ extension Document {
             try MuPDFCall.check(onError: { .cannotWrite($0) }) {
                 folio_document_write_incremental(handle, FileSystemName.cString(path), $0, $1)
             }
+        }
+        do throws(DocumentError) {
+            try adoptWrittenFile(path)
+        } catch {
+            throw .cannotWrite("the written file cannot be read back: \(error)")
         }
     }
 
@@ -139,9 +145,12 @@ extension Document {
             seconds == FOLIO_NO_DATE ? nil : AnnotationTime(secondsSince1970: seconds)
         }
         let id = text(read.name).map(AnnotationID.init) ?? AnnotationID("#\(read.object_number)")
+        // To a millionth, as PDF writes colours: MuPDF's floats read 0.9 as 0.8999999761.
+        func component(_ value: Float) -> Double { (Double(value) * 1_000_000).rounded() / 1_000_000 }
         let colour =
             read.has_colour != 0
-            ? AnnotationColour(red: Double(read.red), green: Double(read.green), blue: Double(read.blue)) : nil
+            ? AnnotationColour(red: component(read.red), green: component(read.green), blue: component(read.blue))
+            : nil
         return Annotation(
             id: id, page: page, kind: AnnotationKind(name: String(cString: read.subtype)), colour: colour,
             quads: (0..<read.quad_count).map { rect(read.quads[$0]) }, rect: rect(read.rect),

@@ -386,6 +386,20 @@ public final class Document: @unchecked Sendable {
         }
     }
 
+    /// Opens `written` (a file this document has just written: the bytes it was opened from and
+    /// an update) in place of the current opening, unlocked with the same password. MuPDF 1.21
+    /// writes a second update of one opening wrongly (pointing back to the first update, which
+    /// it then cuts off), so every update is written by an opening of the file before it.
+    func adoptWrittenFile(_ written: String) throws(DocumentError) {
+        try serialized { () throws(DocumentError) in
+            let fresh = try Opening(path: written, base: base)
+            if let password, try !fresh.authenticate(password) {
+                throw .wrongPassword
+            }
+            opening = .success(fresh)
+        }
+    }
+
     /// Leaves the current opening to its stuck work and opens the file again for what follows.
     private func leaveStuckOpening() {
         if case .success(let stuck) = opening {

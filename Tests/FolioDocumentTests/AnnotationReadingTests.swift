@@ -1,0 +1,65 @@
+import FolioCore
+import FolioDocument
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// Annotations made by another program (pikepdf, with known QuadPoints, colours, notes and
+/// authors, and no appearance streams) come out of the document with the text they mark, as
+/// the typeset source says it.
+@Suite(.enabled(if: PikePDF.isAvailable, "needs python3-pikepdf (scripts/setup --test)"))
+struct AnnotationReadingTests {
+    @Test func annotationsOfAnotherProgramAreListedWithTheirText() throws {
+        let directory = try TemporaryDirectory()
+        let document = try Document(path: try AnnotationFixture.annotatedDocument(in: directory))
+        let annotations = try document.annotations(page: 0)
+        // The popup and the link are left out; the rest in the page's order.
+        #expect(annotations.map(\.kind) == [.highlight, .underline, .squiggly, .strikeOut, .note])
+        #expect(
+            annotations.map(\.markedText) == [
+                "highlighted passage.", "interactive record", "every page", "Reading", "",
+            ])
+        #expect(annotations.map(\.note) == ["The thesis.", "", "", "", AnnotationFixture.hostileNote])
+        #expect(annotations.map(\.author) == ["Ada", nil, nil, nil, "Grace"])
+        // RGB as given; CMYK yellow and a grey made RGB.
+        #expect(annotations.map { $0.colour?.hex } == ["#ffff00", "#0000ff", "#ffff00", "#808080", "#ff8000"])
+        #expect(annotations[0].id == AnnotationID("pikepdf-highlight"))
+        #expect(annotations[1].id.value.hasPrefix("#"))
+        // D:20240501123000Z, and the same moment written +02'00'.
+        #expect(annotations[0].created == AnnotationTime(secondsSince1970: 1_714_566_600))
+        #expect(annotations[0].modified == AnnotationTime(secondsSince1970: 1_714_566_600))
+        #expect(annotations[1].created == nil)
+        #expect(annotations.allSatisfy { $0.page == 0 })
+    }
+
+    /// Quads come out in MuPDF's page coordinates (origin top-left), as structured text has them.
+    @Test func quadsAreInPageCoordinates() throws {
+        let directory = try TemporaryDirectory()
+        let document = try Document(path: try AnnotationFixture.annotatedDocument(in: directory))
+        let underline = try document.annotations(page: 0)[1]
+        let expected = [
+            AnnotationFixture.area(line: 1, from: "inter-"),
+            AnnotationFixture.area(line: 2, from: "active", to: "record"),
+        ].map { area in
+            TextRect(
+                x0: area[0], y0: AnnotationFixture.pageHeight - area[3], x1: area[2],
+                y1: AnnotationFixture.pageHeight - area[1])
+        }
+        try #require(underline.quads.count == 2)
+        for (quad, area) in zip(underline.quads, expected) {
+            #expect(abs(quad.x0 - area.x0) < 0.01 && abs(quad.y0 - area.y0) < 0.01, "\(quad) \(area)")
+            #expect(abs(quad.x1 - area.x1) < 0.01 && abs(quad.y1 - area.y1) < 0.01, "\(quad) \(area)")
+        }
+    }
+
+    @Test func documentsWithoutAnnotationsAndOtherFormatsListNone() throws {
+        let directory = try TemporaryDirectory()
+        let plain = try Document(path: try directory.write(AnnotationFixture.document(), to: "plain.pdf"))
+        #expect(try plain.annotations(page: 0).isEmpty)
+        let book = try Document(path: Corpus.path("idpf-moby-dick.epub"))
+        #expect(try book.annotations(page: 0).isEmpty)
+        #expect(!book.canWriteAnnotations)
+        #expect(plain.canWriteAnnotations)
+        #expect(!plain.isSigned)
+    }
+}
