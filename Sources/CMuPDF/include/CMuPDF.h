@@ -330,9 +330,12 @@ folio_status folio_page_set_annotation_contents(folio_document *document, int pa
 /// Writes the document's changes as an incremental update (pdf_save_document with
 /// do_incremental) to `path`, encrypted as the document is. MuPDF opens `path` for update (or
 /// creates it), keeps its first bytes when they are the bytes the document was opened from,
-/// else writes those bytes there first, cuts anything after them, and appends one update
-/// holding every change made since the document was opened. So `path` ends up as the opened
-/// file's exact bytes followed by the update, whatever it held before.
+/// else writes those bytes there first (faster than comparing a copy), cuts anything after
+/// them, and appends one update holding every change made since the document was opened. So
+/// `path` ends up as the opened file's exact bytes followed by the update, whatever it held
+/// before. Write once per opening: MuPDF 1.21 writes a second update of the same opening with
+/// a /Prev pointing at the first update, which it has just cut off; open the written file
+/// before writing again.
 folio_status folio_document_write_incremental(folio_document *document, const char *path, char *err, size_t errlen);
 /// Whether the document is a PDF (`*is_pdf`), and whether MuPDF can write an incremental update
 /// of it (`*incremental`: not when it repaired the file, or for mixed cross-reference kinds).
