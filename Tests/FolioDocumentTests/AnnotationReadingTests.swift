@@ -52,6 +52,22 @@ struct AnnotationReadingTests {
         }
     }
 
+    /// A hostile file's counts are bounded: an annotation with 20,000 quads is read with
+    /// 10,000 of them.
+    @Test func quadsAreBounded() throws {
+        let directory = try TemporaryDirectory()
+        let plain = try directory.write(AnnotationFixture.document(), to: "plain.pdf")
+        let path = directory.url.appendingPathComponent("many.pdf").path
+        let area = AnnotationFixture.area(line: 0, from: "Reading")
+        let quads = AnnotationFixture.quadPoints(Array(repeating: area, count: 20_000))
+        try PikePDF.annotate(
+            plain, to: path,
+            annotations: [PikePDF.Markup(subtype: "Highlight", rect: AnnotationFixture.bounds([area]), quads: quads)])
+        let read = try Document(path: path).annotations(page: 0)
+        #expect(read.map(\.quads.count) == [Document.annotationLimits.quadsPerAnnotation])
+        #expect(read.map(\.markedText) == ["Reading"])
+    }
+
     @Test func documentsWithoutAnnotationsAndOtherFormatsListNone() throws {
         let directory = try TemporaryDirectory()
         let plain = try Document(path: try directory.write(AnnotationFixture.document(), to: "plain.pdf"))

@@ -224,6 +224,22 @@ struct AnnotationWritingTests {
         #expect(try document.annotations(page: 0).isEmpty)
     }
 
+    /// MuPDF cannot update a file it had to repair in place: such a file's annotations go to
+    /// a sidecar.
+    @Test func aRepairedPDFCannotBeUpdated() throws {
+        let directory = try TemporaryDirectory()
+        let document = try Document(path: Corpus.path("pdfjs-xref_command_missing.pdf"))
+        #expect(!document.canWriteAnnotations)
+        let output = directory.url.appendingPathComponent("out.pdf").path
+        #expect {
+            try document.writeIncrementalUpdate(appendingTo: output)
+        } throws: { error in
+            guard case .cannotWrite(let reason) = error as? DocumentError else { return false }
+            return reason.contains("repaired")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     /// An encrypted PDF's update is encrypted as the PDF is, and the file still needs its password.
     @Test func anEncryptedPDFKeepsItsEncryption() throws {
         let directory = try TemporaryDirectory()
@@ -255,7 +271,7 @@ struct AnnotationWritingTests {
         let script = """
             import json, sys, pikepdf
             from pikepdf import Array, Dictionary, Name, String
-            paths = json.loads(sys.argv[1])
+            paths = json.load(open(sys.argv[1]))
             pdf = pikepdf.open(paths["source"])
             signature = pdf.make_indirect(Dictionary(Type=Name.Sig, Filter=Name("/Adobe.PPKLite"),
                                                      Contents=String(b"\\0" * 16)))

@@ -78,9 +78,12 @@ public enum PikePDF {
         return try JSONDecoder().decode([Found].self, from: try run(readScript, input: request))
     }
 
-    /// Runs `script` with `input` (JSON) as its one argument; its standard output.
+    /// Runs `script` with the path of a file holding `input` (JSON) as its one argument (a
+    /// file, as 20,000 quads are too long for a command line); its standard output.
     public static func run(_ script: String, input: Data) throws -> Data {
-        let result = try FolioProcess.run(program: python, ["-c", script, String(decoding: input, as: UTF8.self)])
+        let directory = try TemporaryDirectory("folio-pikepdf")
+        let request = try directory.write(input, to: "request.json")
+        let result = try FolioProcess.run(program: python, ["-c", script, request])
         guard result.status == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "pikepdf: \(result.stderr)"])
         }
@@ -90,7 +93,7 @@ public enum PikePDF {
     private static let annotateScript = """
         import json, sys, pikepdf
         from pikepdf import Array, Dictionary, Name, String
-        request = json.loads(sys.argv[1])
+        request = json.load(open(sys.argv[1]))
         pdf = pikepdf.open(request["source"], password=request["password"])
         for spec in request["annotations"]:
             page = pdf.pages[spec["page"]]
@@ -114,7 +117,7 @@ public enum PikePDF {
 
     private static let readScript = """
         import json, sys, pikepdf
-        request = json.loads(sys.argv[1])
+        request = json.load(open(sys.argv[1]))
         pdf = pikepdf.open(request["source"], password=request["password"])
         def text(annot, key):
             return str(annot[key]) if key in annot else None
