@@ -238,6 +238,7 @@ folio_status folio_page_add_annotation(folio_document *document, int page, const
     int number = 0;
     fz_var(loaded);
     fz_var(annot);
+    fz_var(number);
     fz_try(ctx) {
         loaded = load_pdf_page(ctx, document->doc, page);
         enum pdf_annot_type type = creatable_type(ctx, spec->subtype);
@@ -286,6 +287,7 @@ folio_status folio_page_delete_annotation(folio_document *document, int page, co
     pdf_page *loaded = NULL;
     int deleted = 0;
     fz_var(loaded);
+    fz_var(deleted);
     fz_try(ctx) {
         loaded = load_pdf_page(ctx, document->doc, page);
         pdf_annot *annot = find_annotation(ctx, loaded, name, object_number);
@@ -316,6 +318,7 @@ folio_status folio_page_set_annotation_contents(folio_document *document, int pa
     pdf_page *loaded = NULL;
     int changed = 0;
     fz_var(loaded);
+    fz_var(changed);
     fz_try(ctx) {
         loaded = load_pdf_page(ctx, document->doc, page);
         pdf_annot *annot = find_annotation(ctx, loaded, name, object_number);
@@ -368,6 +371,8 @@ folio_status folio_document_pdf_support(folio_document *document, int *is_pdf, i
     folio_status status = FOLIO_OK;
     int pdf_found = 0;
     int can_update = 0;
+    fz_var(pdf_found);
+    fz_var(can_update);
     fz_try(ctx) {
         pdf_document *pdf = pdf_specifics(ctx, document->doc);
         pdf_found = pdf != NULL;
@@ -395,6 +400,7 @@ folio_status folio_document_is_signed(folio_document *document, int *out, char *
     fz_context *ctx = document->context->ctx;
     folio_status status = FOLIO_OK;
     int count = 0;
+    fz_var(count);
     fz_try(ctx) {
         pdf_document *pdf = pdf_specifics(ctx, document->doc);
         if (pdf != NULL) {
