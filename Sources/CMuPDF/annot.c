@@ -131,9 +131,11 @@ folio_status folio_page_annotations(folio_document *document, int page, size_t m
                 fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
             }
         }
+        int position = 0;
         for (pdf_annot *annot = pdf_first_annot(ctx, loaded); annot && out->count < kept;
-             annot = pdf_next_annot(ctx, annot)) {
+             annot = pdf_next_annot(ctx, annot), position++) {
             if (!is_left_out(ctx, annot)) {
+                out->annotations[out->count].position = position;
                 read_annotation(ctx, annot, max_quads, &out->annotations[out->count++], &out->truncated);
             }
         }
@@ -251,7 +253,18 @@ folio_status folio_page_add_annotation(folio_document *document, int page, const
             pdf_delete_annot(ctx, loaded, annot);
             fz_rethrow(ctx);
         }
-        number = pdf_to_num(ctx, pdf_annot_obj(ctx, annot));
+        /* The loaded page may be a copy the document no longer holds (see document_annots). */
+        pdf_obj *obj = pdf_annot_obj(ctx, annot);
+        pdf_obj *page_obj = pdf_lookup_page_obj(ctx, pdf_specifics(ctx, document->doc), page);
+        pdf_obj *annots = pdf_dict_get(ctx, page_obj, PDF_NAME(Annots));
+        if (!pdf_is_array(ctx, annots)) {
+            annots = pdf_dict_put_array(ctx, page_obj, PDF_NAME(Annots), 1);
+        }
+        if (pdf_array_find(ctx, annots, obj) < 0) {
+            pdf_array_push(ctx, annots, obj);
+            pdf_dict_put(ctx, obj, PDF_NAME(P), page_obj);
+        }
+        number = pdf_to_num(ctx, obj);
     }
     fz_always(ctx) {
         pdf_drop_annot(ctx, annot);
@@ -264,40 +277,76 @@ folio_status folio_page_add_annotation(folio_document *document, int page, const
     return status;
 }
 
-/* The annotation of `page` named `name` (or, when `name` is NULL, numbered `object_number`). */
-static pdf_annot *find_annotation(fz_context *ctx, pdf_page *page, const char *name, int object_number) {
-    for (pdf_annot *annot = pdf_first_annot(ctx, page); annot; annot = pdf_next_annot(ctx, annot)) {
-        pdf_obj *obj = pdf_annot_obj(ctx, annot);
-        if (name != NULL ? strcmp(pdf_to_text_string(ctx, pdf_dict_gets(ctx, obj, "NM")), name) == 0
-                         : object_number > 0 && pdf_to_num(ctx, obj) == object_number) {
-            return annot;
+/* The page's /Annots as the document holds it. Not through a loaded pdf_page: loading a page
+ * whose annotations lack appearance streams draws them in a "local xref", which moves the
+ * annotations (or, for annotations written into the page, the page itself) there and leaves
+ * copies in the document; the first real edit drops the local xref, so an edit through the
+ * loaded page's objects would go to the dropped copies and be lost. */
+static pdf_obj *document_annots(fz_context *ctx, fz_document *doc, int page) {
+    return pdf_dict_get(ctx, pdf_lookup_page_obj(ctx, pdf_specifics(ctx, doc), page), PDF_NAME(Annots));
+}
+
+/* Whether an /Annots entry is in the list pdf_first_annot walks (MuPDF leaves out links and
+ * popups, and keeps form fields in a list of their own). */
+static int is_listed_entry(fz_context *ctx, pdf_obj *entry) {
+    pdf_obj *subtype = pdf_dict_get(ctx, entry, PDF_NAME(Subtype));
+    return pdf_is_dict(ctx, entry) && !pdf_name_eq(ctx, subtype, PDF_NAME(Link)) &&
+           !pdf_name_eq(ctx, subtype, PDF_NAME(Popup)) && !pdf_name_eq(ctx, subtype, PDF_NAME(Widget));
+}
+
+/* The index in `annots` of the annotation named `name`, else numbered `object_number` (when
+ * positive), else the direct one at `position` of the listed ones; -1 when there is none. */
+static int find_annotation(fz_context *ctx, pdf_obj *annots, const char *name, int object_number, int position) {
+    int listed = 0;
+    int count = pdf_array_len(ctx, annots);
+    for (int index = 0; index < count; index++) {
+        pdf_obj *entry = pdf_array_get(ctx, annots, index);
+        if (!is_listed_entry(ctx, entry)) {
+            continue;
         }
+        int number = pdf_to_num(ctx, entry);
+        int matches = name != NULL ? strcmp(pdf_to_text_string(ctx, pdf_dict_gets(ctx, entry, "NM")), name) == 0
+                      : object_number > 0 ? number == object_number
+                                          : number == 0 && listed == position;
+        if (matches) {
+            return index;
+        }
+        listed++;
     }
-    return NULL;
+    return -1;
 }
 
 folio_status folio_page_delete_annotation(folio_document *document, int page, const char *name, int object_number,
-                                          int *found, char *err, size_t errlen) {
+                                          int position, int *found, char *err, size_t errlen) {
     fz_context *ctx = document->context->ctx;
     *found = 0;
     folio_status status = folio_check_page(document, page, err, errlen);
     if (status != FOLIO_OK) {
         return status;
     }
-    pdf_page *loaded = NULL;
+    pdf_obj *entry = NULL;
     int deleted = 0;
-    fz_var(loaded);
+    fz_var(entry);
     fz_var(deleted);
     fz_try(ctx) {
-        loaded = load_pdf_page(ctx, document->doc, page);
-        pdf_annot *annot = find_annotation(ctx, loaded, name, object_number);
-        if (annot != NULL) {
-            pdf_delete_annot(ctx, loaded, annot);
+        if (pdf_specifics(ctx, document->doc) == NULL) {
+            fz_throw(ctx, FZ_ERROR_GENERIC, "annotations can be written only in a PDF");
+        }
+        pdf_obj *annots = document_annots(ctx, document->doc, page);
+        int index = find_annotation(ctx, annots, name, object_number, position);
+        if (index >= 0) {
+            entry = pdf_keep_obj(ctx, pdf_array_get(ctx, annots, index));
+            pdf_array_delete(ctx, annots, index);
+            /* Its popup goes with it, as pdf_delete_annot does. */
+            int popup = pdf_array_find(ctx, annots, pdf_dict_get(ctx, entry, PDF_NAME(Popup)));
+            if (popup >= 0) {
+                pdf_array_delete(ctx, annots, popup);
+            }
             deleted = 1;
         }
     }
     fz_always(ctx) {
-        fz_drop_page(ctx, (fz_page *)loaded);
+        pdf_drop_obj(ctx, entry);
     }
     fz_catch(ctx) {
         status = folio_caught(ctx, NULL, err, errlen);
@@ -307,32 +356,35 @@ folio_status folio_page_delete_annotation(folio_document *document, int page, co
 }
 
 folio_status folio_page_set_annotation_contents(folio_document *document, int page, const char *name,
-                                                int object_number, const char *contents, int64_t modified,
-                                                int *found, char *err, size_t errlen) {
+                                                int object_number, int position, const char *contents,
+                                                int64_t modified, int *found, char *err, size_t errlen) {
     fz_context *ctx = document->context->ctx;
     *found = 0;
     folio_status status = folio_check_page(document, page, err, errlen);
     if (status != FOLIO_OK) {
         return status;
     }
-    pdf_page *loaded = NULL;
     int changed = 0;
-    fz_var(loaded);
     fz_var(changed);
     fz_try(ctx) {
-        loaded = load_pdf_page(ctx, document->doc, page);
-        pdf_annot *annot = find_annotation(ctx, loaded, name, object_number);
-        if (annot != NULL) {
-            pdf_set_annot_contents(ctx, annot, contents ? contents : "");
-            pdf_update_annot(ctx, annot);
+        if (pdf_specifics(ctx, document->doc) == NULL) {
+            fz_throw(ctx, FZ_ERROR_GENERIC, "annotations can be written only in a PDF");
+        }
+        pdf_obj *annots = document_annots(ctx, document->doc, page);
+        int index = find_annotation(ctx, annots, name, object_number, position);
+        if (index >= 0) {
+            pdf_obj *entry = pdf_array_get(ctx, annots, index);
+            pdf_dict_put_text_string(ctx, entry, PDF_NAME(Contents), contents ? contents : "");
+            pdf_dict_del(ctx, entry, PDF_NAME(RC)); /* rich text would still say the old note */
+            if (pdf_name_eq(ctx, pdf_dict_get(ctx, entry, PDF_NAME(Subtype)), PDF_NAME(FreeText))) {
+                /* Free text draws its note: without the old appearance, viewers draw the new one. */
+                pdf_dict_del(ctx, entry, PDF_NAME(AP));
+            }
             if (modified != FOLIO_NO_DATE) {
-                pdf_dict_put_date(ctx, pdf_annot_obj(ctx, annot), PDF_NAME(M), modified);
+                pdf_dict_put_date(ctx, entry, PDF_NAME(M), modified);
             }
             changed = 1;
         }
-    }
-    fz_always(ctx) {
-        fz_drop_page(ctx, (fz_page *)loaded);
     }
     fz_catch(ctx) {
         status = folio_caught(ctx, NULL, err, errlen);

@@ -49,7 +49,8 @@ extension Document {
             var found: Int32 = 0
             try withHandle { handle throws(DocumentError) in
                 try MuPDFCall.check {
-                    folio_page_delete_annotation(handle, Int32(page), target.name, target.number, &found, $0, $1)
+                    folio_page_delete_annotation(
+                        handle, Int32(page), target.name, target.number, target.position, &found, $0, $1)
                 }
             }
         case .setNote(let id, let page, let note, let modified):
@@ -59,7 +60,8 @@ extension Document {
             try withHandle { handle throws(DocumentError) in
                 try MuPDFCall.check {
                     folio_page_set_annotation_contents(
-                        handle, Int32(page), target.name, target.number, note, seconds, &found, $0, $1)
+                        handle, Int32(page), target.name, target.number, target.position, note, seconds, &found,
+                        $0, $1)
                 }
             }
         }
@@ -146,7 +148,8 @@ extension Document {
         func time(_ seconds: Int64) -> AnnotationTime? {
             seconds == FOLIO_NO_DATE ? nil : AnnotationTime(secondsSince1970: seconds)
         }
-        let id = text(read.name).map(AnnotationID.init) ?? AnnotationID("#\(read.object_number)")
+        let number = read.object_number > 0 ? "\(read.object_number)" : "0.\(read.position)"
+        let id = text(read.name).map(AnnotationID.init) ?? AnnotationID("#" + number)
         // To a millionth, as PDF writes colours: MuPDF's floats read 0.9 as 0.8999999761.
         func component(_ value: Float) -> Double { (Double(value) * 1_000_000).rounded() / 1_000_000 }
         let colour =
@@ -209,12 +212,18 @@ extension Document {
         return text.withCString { body($0) }
     }
 
-    /// What names an annotation to the C side: its /NM, or (for `#N`) its object number.
-    private static func target(_ id: AnnotationID) -> (name: String?, number: Int32) {
-        if id.value.hasPrefix("#"), let number = Int32(id.value.dropFirst()) {
-            return (nil, number)
+    /// What names an annotation to the C side: its /NM; for `#N`, its object number; for
+    /// `#0.P`, its position among the page's annotations (one written into the page has no number).
+    private static func target(_ id: AnnotationID) -> (name: String?, number: Int32, position: Int32) {
+        guard id.value.hasPrefix("#") else { return (id.value, 0, -1) }
+        let parts = id.value.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 1, let number = Int32(parts[0]), number > 0 {
+            return (nil, number, -1)
         }
-        return (id.value, 0)
+        if parts.count == 2, parts[0] == "0", let position = Int32(parts[1]), position >= 0 {
+            return (nil, 0, position)
+        }
+        return (nil, 0, -1)
     }
 
     /// The PDF subtype Folio writes for `kind`; nil for kinds it does not make.

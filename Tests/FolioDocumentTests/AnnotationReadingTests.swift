@@ -52,6 +52,25 @@ struct AnnotationReadingTests {
         }
     }
 
+    /// fpdf2 writes annotations straight into the page's /Annots (no object numbers): each is
+    /// named by its place, and can be changed and removed by that name.
+    @Test func directAnnotationsOfACorpusFileAreNamedByTheirPlace() throws {
+        let document = try Document(path: Corpus.path("pypdf-annotated_pdf.pdf"))
+        let annotations = try document.annotations(page: 0)
+        #expect(annotations.map(\.kind) == [.note, .highlight, .ink])
+        #expect(annotations.map(\.note) == ["This is a text annotation.", "Highlight comment", "Hello world!"])
+        #expect(annotations.map(\.author) == [nil, nil, "Lucas"])
+        #expect(annotations.map(\.id.value) == ["#0.0", "#0.1", "#0.2"])
+        // The highlight's two quads hold the page's "Line 1" and "Line 2".
+        let marked = annotations[1].markedText
+        #expect(marked.contains("Line 1") && marked.contains("Line 2") && marked.count == 13, "\(marked)")
+        try document.apply(.setNote(annotations[2].id, page: 0, note: "Changed.", modified: nil))
+        try document.apply(.remove(annotations[0].id, page: 0))
+        let after = try document.annotations(page: 0)
+        #expect(after.map(\.kind) == [.highlight, .ink] && after.map(\.note) == ["Highlight comment", "Changed."])
+        #expect(after.map(\.id.value) == ["#0.0", "#0.1"])
+    }
+
     /// A hostile file's counts are bounded: an annotation with 20,000 quads is read with
     /// 10,000 of them.
     @Test func quadsAreBounded() throws {

@@ -203,6 +203,40 @@ struct AnnotationWritingTests {
         #expect(try document.annotations(page: 0).map(\.kind) == [.highlight, .squiggly, .strikeOut, .note])
     }
 
+    /// Annotations without appearance streams (as pikepdf and fpdf2 write them) are drawn by
+    /// MuPDF in a copy of their objects when their page loads; changes to them, and to a page
+    /// holding them directly, still reach the document and the written file.
+    @Test func changesToAnnotationsWithoutAppearancesAreKept() throws {
+        let directory = try TemporaryDirectory()
+        let annotated = try Document(path: try AnnotationFixture.annotatedDocument(in: directory))
+        let underline = try annotated.annotations(page: 0)[1]
+        let (_, highlight) = try Self.highlight("every page", in: annotated)
+        let saved = try Self.written(
+            [.setNote(underline.id, page: 0, note: "Noted.", modified: nil), .add(highlight)], to: annotated,
+            in: directory)
+        let listed = try Document(path: saved).annotations(page: 0)
+        #expect(listed.map(\.note)[1] == "Noted." && listed.last?.id == highlight.id, "\(listed.map(\.note))")
+
+        // fpdf2 writes annotations into the page itself: named by their place, so the note is
+        // changed before the one in front of it goes.
+        let corpusDirectory = try TemporaryDirectory()
+        let direct = try Document(path: Corpus.path("pypdf-annotated_pdf.pdf"))
+        let first = try direct.annotations(page: 0)
+        let (_, added) = try Self.highlight("Some text", in: direct)
+        let written = try Self.written(
+            [
+                .setNote(first[2].id, page: 0, note: "Changed.", modified: nil), .remove(first[0].id, page: 0),
+                .add(added),
+            ],
+            to: direct, in: corpusDirectory)
+        let after = try Document(path: written).annotations(page: 0)
+        #expect(after.map(\.kind) == [.highlight, .ink, .highlight])
+        #expect(after.map(\.note) == ["Highlight comment", "Changed.", ""])
+        #expect(after.last?.markedText == "Some text")
+        let check = try Self.tool("/usr/bin/qpdf", ["--check", written])
+        #expect(check.status == 0 && !check.output.contains("WARNING"), "\(check.output)")
+    }
+
     @Test func folioRefusesWhatItDoesNotMake() throws {
         let directory = try TemporaryDirectory()
         let document = try Document(path: try directory.write(AnnotationFixture.document(), to: "plain.pdf"))

@@ -275,6 +275,9 @@ typedef struct folio_annotation {
     int64_t modified;
     /// The PDF object number; 0 for an annotation written directly in the page's /Annots.
     int object_number;
+    /// Where it is in the page's annotations (popups, links and form fields not counted), from 0:
+    /// what names a direct annotation, which has no object number.
+    int position;
 } folio_annotation;
 
 /// A page's annotations. Free with folio_annotations_free.
@@ -317,16 +320,17 @@ void folio_annotations_free(folio_annotations *annotations);
 /// number. In memory only, until folio_document_write_incremental.
 folio_status folio_page_add_annotation(folio_document *document, int page, const folio_annotation_spec *spec,
                                        int *object_number, char *err, size_t errlen);
-/// Deletes the annotation of `page` whose /NM is `name` (when `name` is not NULL) or whose
-/// object number is `object_number` (pdf_delete_annot, with its popup). `*found` is zero when
-/// there is no such annotation.
+/// Deletes the annotation of `page` whose /NM is `name` (when `name` is not NULL), else whose
+/// object number is `object_number` (when it is positive), else the direct annotation at
+/// `position` (pdf_delete_annot, with its popup). `*found` is zero when there is no such
+/// annotation.
 folio_status folio_page_delete_annotation(folio_document *document, int page, const char *name, int object_number,
-                                          int *found, char *err, size_t errlen);
+                                          int position, int *found, char *err, size_t errlen);
 /// Sets the /Contents of an annotation found as for folio_page_delete_annotation, and its /M to
 /// `modified` (seconds since 1970), and updates its appearance.
 folio_status folio_page_set_annotation_contents(folio_document *document, int page, const char *name,
-                                                int object_number, const char *contents, int64_t modified,
-                                                int *found, char *err, size_t errlen);
+                                                int object_number, int position, const char *contents,
+                                                int64_t modified, int *found, char *err, size_t errlen);
 /// Writes the document's changes as an incremental update (pdf_save_document with
 /// do_incremental) to `path`, encrypted as the document is. MuPDF opens `path` for update (or
 /// creates it), keeps its first bytes when they are the bytes the document was opened from,
