@@ -22,7 +22,7 @@ _folio() {
         --config) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '--info --text --reflow --layout --pages --sixel --image --width --size --preview --cell-size --outline --search --labels --json --password -p --page --graphics --compact-sixel --config --no-config --check-config --list-commands --diagnose --version -h --help' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W '--info --text --reflow --layout --pages --sixel --image --width --size --preview --cell-size --outline --search --labels --annotations --markdown --json --password -p --page --graphics --compact-sixel --config --no-config --check-config --list-commands --diagnose --version -h --help' -- "$cur")
         return
     fi
     local entry

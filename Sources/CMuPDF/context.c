@@ -94,6 +94,18 @@ folio_status folio_caught(fz_context *ctx, fz_cookie *cookie, char *err, size_t 
     return FOLIO_ERROR;
 }
 
+char *folio_strdup(const char *s) {
+    if (s == NULL) {
+        return NULL;
+    }
+    size_t n = strlen(s);
+    char *copy = malloc(n + 1);
+    if (copy != NULL) {
+        memcpy(copy, s, n + 1);
+    }
+    return copy;
+}
+
 folio_rect folio_rect_from(fz_rect rect) {
     folio_rect out = {rect.x0, rect.y0, rect.x1, rect.y1};
     return out;

@@ -35,6 +35,9 @@ folio_status folio_caught(fz_context *ctx, fz_cookie *cookie, char *err, size_t 
 /// Checks `page` against the document's page count; on failure fills `err` and returns non-OK.
 folio_status folio_check_page(folio_document *document, int page, char *err, size_t errlen);
 
+/// A malloc'd copy of `s` (NULL for NULL, or when memory runs out); the caller frees it.
+char *folio_strdup(const char *s);
+
 /// Converts an fz_rect to our own rectangle type.
 folio_rect folio_rect_from(fz_rect rect);
 

@@ -6,18 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *folio_strdup(const char *s) {
-    if (s == NULL) {
-        return NULL;
-    }
-    size_t n = strlen(s);
-    char *copy = malloc(n + 1);
-    if (copy != NULL) {
-        memcpy(copy, s, n + 1);
-    }
-    return copy;
-}
-
 /// Flattens `root`'s tree into `out`, using `stack` (room for `max_depth` + 1 pointers) for the
 /// walk. Throws on allocation failure and when MuPDF cannot resolve a target; the caller owns
 /// `stack` and frees `out` on failure.

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-folio_status folio_page_display_list(folio_document *document, int page, folio_cookie *cookie,
+folio_status folio_page_display_list(folio_document *document, int page, int with_annotations, folio_cookie *cookie,
                                      folio_display_list **out, char *err, size_t errlen) {
     fz_context *ctx = document->context->ctx;
     *out = NULL;
@@ -30,7 +30,13 @@ folio_status folio_page_display_list(folio_document *document, int page, folio_c
         loaded = fz_load_page(ctx, document->doc, page);
         list = fz_new_display_list(ctx, fz_bound_page(ctx, loaded));
         device = fz_new_list_device(ctx, list);
-        fz_run_page(ctx, loaded, device, fz_identity, fz_cookie_ptr);
+        if (with_annotations) {
+            fz_run_page(ctx, loaded, device, fz_identity, fz_cookie_ptr);
+        } else {
+            /* Form fields are part of the page as its author made it; annotations are notes on it. */
+            fz_run_page_contents(ctx, loaded, device, fz_identity, fz_cookie_ptr);
+            fz_run_page_widgets(ctx, loaded, device, fz_identity, fz_cookie_ptr);
+        }
         fz_close_device(ctx, device);
         if (folio_aborted(fz_cookie_ptr)) {
             fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");

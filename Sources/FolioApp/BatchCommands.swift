@@ -5,8 +5,9 @@ import FolioGraphics
 import FolioTerminal
 import Glibc
 
-/// The non-interactive modes: `--info`, `--text`, `--outline`, `--search`, `--sixel`, `--image`
-/// and `--preview` (in BatchCommands+Preview.swift). Each returns the process exit status (0
+/// The non-interactive modes: `--info`, `--text`, `--outline`, `--search`, `--sixel`, `--image`,
+/// `--preview` (in BatchCommands+Preview.swift) and `--annotations` (in
+/// BatchCommands+Annotations.swift). Each returns the process exit status (0
 /// success, 1 document error or no match).
 public struct BatchCommands {
     let options: Options
@@ -46,6 +47,7 @@ public struct BatchCommands {
             case .sixel: return try sixel(document)
             case .image: return try image(document)
             case .preview: return preview()
+            case .annotations: return try annotations(document)
             }
         } catch {
             report(error.description)
@@ -147,7 +149,7 @@ public struct BatchCommands {
     /// order, and the page count): they are extracted and written too, in page order among the
     /// others, but a failure on one of them is no failure of the run. With `inPageOrder` the
     /// selected pages go in page order, each once, whatever order `--pages` gives.
-    private func forEachPage<Value: Sendable>(
+    func forEachPage<Value: Sendable>(
         _ document: Document,
         inPageOrder: Bool = false,
         evidence: (_ selected: [Int], _ count: Int) -> [Int] = { _, _ in [] },

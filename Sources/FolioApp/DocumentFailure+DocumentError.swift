@@ -10,7 +10,8 @@ extension DocumentFailure {
         case .damaged(let message): self = .damaged(message: message)
         case .outOfMemory: self = .outOfMemory
         case .notFound, .notAFile, .permissionDenied, .cannotAccess, .emptyFile, .cannotOpen, .notADocument, .noPages,
-            .needsPassword, .wrongPassword, .noSuchPage, .cancelled, .skipped, .tooLarge, .invalidRequest:
+            .needsPassword, .wrongPassword, .noSuchPage, .cancelled, .skipped, .tooLarge, .invalidRequest,
+            .cannotWrite:
             self = .other(message: error.description)
         }
     }

@@ -75,7 +75,7 @@ extension CommandLineOption {
         .init("--layout", summary: "with --text: print the reader's page layout (words on a grid)"),
         .init(
             "--pages", value: .pageRange,
-            summary: "pages for --text, --search and images, from 1: \(pageRangeForms)",
+            summary: "pages for --text, --search, --annotations and images, from 1: \(pageRangeForms)",
             details:
                 "printed page labels after @: @xiv, @1-3, @i-@iv (a word that is no number, such as xiv, is one too)"
         ),
@@ -109,7 +109,14 @@ extension CommandLineOption {
         .init(
             "--labels", summary: "with --outline and --search: add each page's printed label",
             details: "\"title<TAB>page<TAB>@label\", \"PAGE:@LABEL:LINE\""),
-        .init("--json", summary: "print --info, --outline and --search as JSON (docs/CLI.md)"),
+        .init(
+            "--annotations", summary: "print each annotation as \"PAGE<TAB>TYPE<TAB>MARKED TEXT<TAB>NOTE\"",
+            details:
+                "tabs, line breaks and backslashes in a field written \\t, \\n and \\\\; --json or --markdown for more"),
+        .init(
+            "--markdown", summary: "with --annotations: print reading notes in Markdown, grouped by page",
+            details: "each marked passage as a quote with its note below"),
+        .init("--json", summary: "print --info, --outline, --search and --annotations as JSON (docs/CLI.md)"),
         .init("--password", value: .text(placeholder: "PW"), summary: "password for an encrypted document"),
         .init(
             "-p", "--page", value: .page,

@@ -16,6 +16,8 @@ public struct Options: Sendable, Equatable {
         /// `--preview`: one page fitted to `--size` cells, for file managers and fzf: an image
         /// when the terminal's protocol is known, else reflowed text.
         case preview
+        /// `--annotations`: the document's annotations, a line each (or JSON, or Markdown).
+        case annotations
     }
 
     /// A box in cells (`--size COLSxROWS`) that `--image` fits each page in, and `--preview` its
@@ -70,8 +72,10 @@ public struct Options: Sendable, Equatable {
     public var startPage: String?
     /// Add each page's printed label to `--outline` and `--search` (`--labels`).
     public var showsLabels = false
-    /// Print `--info`, `--outline` and `--search` as JSON (`--json`).
+    /// Print `--info`, `--outline`, `--search` and `--annotations` as JSON (`--json`).
     public var json = false
+    /// Print `--annotations` as reading notes in Markdown (`--markdown`).
+    public var markdown = false
     public var showHelp = false
     public var showVersion = false
     /// Print what the terminal supports for the image view, then exit.
@@ -141,12 +145,12 @@ public struct Options: Sendable, Equatable {
     private mutating func applyFlag(_ name: String, attached: String?) throws(UsageError) -> Bool {
         let modes: [String: Mode] = [
             "--info": .info, "--text": .text, "--outline": .outline, "--sixel": .sixel, "--image": .image,
-            "--preview": .preview,
+            "--preview": .preview, "--annotations": .annotations,
         ]
         let switches: [String: WritableKeyPath<Options, Bool>] = [
             "--diagnose": \.diagnose, "--no-config": \.ignoresConfig, "--check-config": \.checkConfig,
             "--list-commands": \.listCommands, "-h": \.showHelp, "--help": \.showHelp, "--version": \.showVersion,
-            "--labels": \.showsLabels, "--json": \.json,
+            "--labels": \.showsLabels, "--json": \.json, "--markdown": \.markdown,
         ]
         let isView = name == "--reflow" || name == "--layout"
         guard modes[name] != nil || switches[name] != nil || isView else { return false }
@@ -247,14 +251,23 @@ public struct Options: Sendable, Equatable {
 
     /// The options given together that do not go together.
     private func checkCombinations() throws(UsageError) {
-        if pages != nil, mode != .text, mode != .sixel, mode != .image, mode != .preview, !isSearch {
-            throw UsageError(message: "--pages applies to --text, --search, --sixel, --image and --preview")
+        if pages != nil, mode != .text, mode != .sixel, mode != .image, mode != .preview, mode != .annotations,
+            !isSearch
+        {
+            throw UsageError(
+                message: "--pages applies to --text, --search, --annotations, --sixel, --image and --preview")
         }
         if showsLabels, mode != .outline, !isSearch {
             throw UsageError(message: "--labels applies to --outline and --search")
         }
-        if json, mode != .info, mode != .outline, !isSearch {
-            throw UsageError(message: "--json applies to --info, --outline and --search")
+        if json, mode != .info, mode != .outline, mode != .annotations, !isSearch {
+            throw UsageError(message: "--json applies to --info, --outline, --search and --annotations")
+        }
+        if markdown, mode != .annotations {
+            throw UsageError(message: "--markdown applies to --annotations")
+        }
+        if markdown, json {
+            throw UsageError(message: "--json and --markdown cannot be combined")
         }
         try checkPreview()
         if textView != .plain, mode != .text {

@@ -194,15 +194,20 @@ public final class Document: @unchecked Sendable {
 
     /// Renders the page at `zoom` (1 = 72 dpi) to RGB pixels on white.
     ///
-    /// - Parameter maxPixels: a cap on width × height, so a huge page never allocates gigabytes;
-    ///   beyond it the call throws ``DocumentError/tooLarge(_:)``.
+    /// - Parameters:
+    ///   - maxPixels: a cap on width × height, so a huge page never allocates gigabytes; beyond it
+    ///     the call throws ``DocumentError/tooLarge(_:)``.
+    ///   - annotations: whether the page's annotations are drawn (its form fields always are).
     public func render(
-        page: Int, zoom: Double, maxPixels: Int = 40_000_000, cancellation: Cancellation? = nil
+        page: Int, zoom: Double, maxPixels: Int = 40_000_000, annotations: Bool = true,
+        cancellation: Cancellation? = nil
     ) throws(DocumentError) -> RenderedPage {
         try checkPage(page)
         return try perform(page: page, cancellation) { opening, cookie throws(DocumentError) in
             var list: OpaquePointer?
-            try MuPDFCall.check { folio_page_display_list(opening.handle, Int32(page), cookie, &list, $0, $1) }
+            try MuPDFCall.check {
+                folio_page_display_list(opening.handle, Int32(page), annotations ? 1 : 0, cookie, &list, $0, $1)
+            }
             // A context of its own renders the list; the display list may be drawn by any context.
             let renderer = try opening.context.base.clone()
             defer { folio_display_list_drop(renderer.pointer, list) }
@@ -232,14 +237,17 @@ public final class Document: @unchecked Sendable {
         }
     }
 
-    /// Renders the page scaled so that it is `width` pixels wide.
+    /// Renders the page scaled so that it is `width` pixels wide, with or without its
+    /// `annotations`.
     public func render(
-        page: Int, width: Int, maxPixels: Int = 40_000_000, cancellation: Cancellation? = nil
+        page: Int, width: Int, maxPixels: Int = 40_000_000, annotations: Bool = true,
+        cancellation: Cancellation? = nil
     ) throws(DocumentError) -> RenderedPage {
         let size = try pageSize(page)
         guard size.width > 0, width > 0 else { throw .invalidRequest("cannot render a page of zero width") }
         return try render(
-            page: page, zoom: Double(width) / size.width, maxPixels: maxPixels, cancellation: cancellation)
+            page: page, zoom: Double(width) / size.width, maxPixels: maxPixels, annotations: annotations,
+            cancellation: cancellation)
     }
 
     /// The document's outline; empty when it has none. With a `cancellation`, it is read on the
@@ -339,6 +347,12 @@ public final class Document: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body` on the current opening's document handle, under the document lock, on the
+    /// calling thread (for the annotation calls of Document+Annotations.swift).
+    func withHandle<T>(_ body: (OpaquePointer) throws(DocumentError) -> T) throws(DocumentError) -> T {
+        try serialized { () throws(DocumentError) -> T in try body(try opening.get().handle) }
+    }
+
     /// How many abandoned jobs are still running (for tests of the cap).
     var runningAbandonedJobs: Int {
         lock.withLock { watchdog.runningAbandonedJobs() }
@@ -372,6 +386,20 @@ public final class Document: @unchecked Sendable {
         }
     }
 
+    /// Opens `written` (a file this document has just written: the bytes it was opened from and
+    /// an update) in place of the current opening, unlocked with the same password. MuPDF 1.21
+    /// writes a second update of one opening wrongly (pointing back to the first update, which
+    /// it then cuts off), so every update is written by an opening of the file before it.
+    func adoptWrittenFile(_ written: String) throws(DocumentError) {
+        try serialized { () throws(DocumentError) in
+            let fresh = try Opening(path: written, base: base)
+            if let password, try !fresh.authenticate(password) {
+                throw .wrongPassword
+            }
+            opening = .success(fresh)
+        }
+    }
+
     /// Leaves the current opening to its stuck work and opens the file again for what follows.
     private func leaveStuckOpening() {
         if case .success(let stuck) = opening {
@@ -388,7 +416,7 @@ public final class Document: @unchecked Sendable {
 
     /// Pages of a locked document would read as empty (their streams are still encrypted), so
     /// every page operation checks the lock first.
-    private func checkPage(_ page: Int) throws(DocumentError) {
+    func checkPage(_ page: Int) throws(DocumentError) {
         if needsPassword { throw .needsPassword }
         let count = try pageCount
         guard page >= 0, page < count else { throw .noSuchPage(page, count: count) }

@@ -42,6 +42,8 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request cannot be carried out as asked: a zoom that is not a positive number up to 100,
     /// a page of zero size to render.
     case invalidRequest(String)
+    /// The document's changes (annotations) could not be written, for the reason given.
+    case cannotWrite(String)
 
     public var description: String {
         switch self {
@@ -63,6 +65,7 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
         case .outOfMemory: "out of memory"
         case .tooLarge(let reason): reason
         case .invalidRequest(let reason): reason
+        case .cannotWrite(let reason): "cannot write the annotations: \(reason)"
         }
     }
 

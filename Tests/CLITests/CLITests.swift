@@ -38,7 +38,7 @@ import Testing
         (["--search"], "--search needs a value"),
         (
             ["--pages", "2", "--outline", "x.pdf"],
-            "--pages applies to --text, --search, --sixel, --image and --preview"
+            "--pages applies to --text, --search, --annotations, --sixel, --image and --preview"
         ),
         (["--preview", "x.pdf"], "--preview needs --size COLSxROWS"),
         (["--preview", "x.pdf", "--size", "80x24", "--cell-size", "10"], "invalid cell size '10' (WxH in pixels"),

@@ -116,7 +116,7 @@ import Testing
 
     @Test(arguments: [
         (["--labels", "--text", "x.pdf"], "--labels applies to --outline and --search"),
-        (["--json", "--text", "x.pdf"], "--json applies to --info, --outline and --search"),
+        (["--json", "--text", "x.pdf"], "--json applies to --info, --outline, --search and --annotations"),
         (["--pages", "@", "--text", "x.pdf"], "invalid page range '@'"),
         (["--pages", "3-@", "--text", "x.pdf"], "invalid page range '3-@'"),
         (["-p", "@", "x.pdf"], "invalid page '@'"),

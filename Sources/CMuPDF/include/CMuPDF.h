@@ -223,8 +223,10 @@ void folio_text_free(folio_text *text);
 folio_status folio_page_plain_text(folio_document *document, int page, folio_cookie *cookie, char **out,
                                    size_t *length, char *err, size_t errlen);
 void folio_string_free(char *string);
-/// Records the page into a display list that any cloned context may render.
-folio_status folio_page_display_list(folio_document *document, int page, folio_cookie *cookie,
+/// Records the page into a display list that any cloned context may render: with its
+/// annotations and form fields (fz_run_page) when `with_annotations` is non-zero, else its
+/// contents and form fields only (fz_run_page_contents, fz_run_page_widgets).
+folio_status folio_page_display_list(folio_document *document, int page, int with_annotations, folio_cookie *cookie,
                                      folio_display_list **out, char *err, size_t errlen);
 void folio_display_list_drop(folio_context *context, folio_display_list *list);
 /// The size in pixels of `list` rendered at `zoom` (1 = 72 dpi). Fails with FOLIO_INVALID for a
@@ -244,6 +246,108 @@ void folio_links_free(folio_links *links);
 /// `cookie`; at most `max_quads` quads are returned.
 folio_status folio_page_search(folio_document *document, int page, const char *needle, folio_cookie *cookie,
                                folio_quad *quads, int max_quads, int *count, char *err, size_t errlen);
+
+// MARK: Annotations
+
+/// An annotation date that is missing or cannot be read.
+static const int64_t FOLIO_NO_DATE = INT64_MIN;
+
+/// One annotation of a page (pdf_annot), read from the PDF.
+typedef struct folio_annotation {
+    /// The PDF subtype's name ("Highlight", "Text", "Square"…); never NULL.
+    char *subtype;
+    /// Non-zero when the annotation has a colour (/C); `red`, `green`, `blue` are then 0…1, made
+    /// RGB from grey or CMYK.
+    int has_colour;
+    float red, green, blue;
+    /// Its bounds (/Rect) in page coordinates (origin top-left, y down, as structured text).
+    folio_rect rect;
+    /// The quadrilaterals of text markup (/QuadPoints), each as its bounding rectangle in page
+    /// coordinates; NULL when there are none.
+    folio_rect *quads;
+    size_t quad_count;
+    /// /Contents, /T (the author) and /NM (the unique name) as UTF-8; each may be NULL.
+    char *contents;
+    char *author;
+    char *name;
+    /// /CreationDate and /M in seconds since 1970, or FOLIO_NO_DATE.
+    int64_t created;
+    int64_t modified;
+    /// The PDF object number; 0 for an annotation written directly in the page's /Annots.
+    int object_number;
+    /// Where it is in the page's annotations (popups, links and form fields not counted), from 0:
+    /// what names a direct annotation, which has no object number.
+    int position;
+} folio_annotation;
+
+/// A page's annotations. Free with folio_annotations_free.
+typedef struct folio_annotations {
+    folio_annotation *annotations;
+    size_t count;
+    /// Non-zero when annotations or quads were left out beyond the caller's bounds.
+    int truncated;
+} folio_annotations;
+
+/// What a new annotation is made of.
+typedef struct folio_annotation_spec {
+    /// "Highlight", "Underline", "StrikeOut", "Squiggly" or "Text".
+    const char *subtype;
+    /// For text markup: the marked areas in page coordinates (at least one).
+    const folio_rect *quads;
+    size_t quad_count;
+    /// For a note (Text): where its icon goes, in page coordinates.
+    folio_rect rect;
+    /// Non-zero to set `red`, `green`, `blue` (0…1) as its colour; else MuPDF's default.
+    int has_colour;
+    float red, green, blue;
+    /// UTF-8; each may be NULL (then left out).
+    const char *contents;
+    const char *author;
+    const char *name;
+    /// Seconds since 1970, or FOLIO_NO_DATE to leave the date out.
+    int64_t created;
+    int64_t modified;
+} folio_annotation_spec;
+
+/// The annotations of `page` in /Annots order, without popups, links and form fields: at most
+/// `max_annotations`, each with at most `max_quads` quads (a hostile file may hold millions).
+folio_status folio_page_annotations(folio_document *document, int page, size_t max_annotations, size_t max_quads,
+                                    folio_annotations *out, char *err, size_t errlen);
+void folio_annotations_free(folio_annotations *annotations);
+
+/// Adds an annotation to `page` (pdf_create_annot) and has MuPDF make its appearance stream
+/// (pdf_update_annot), so that other viewers draw it. `*object_number` receives its object
+/// number. In memory only, until folio_document_write_incremental.
+folio_status folio_page_add_annotation(folio_document *document, int page, const folio_annotation_spec *spec,
+                                       int *object_number, char *err, size_t errlen);
+/// Deletes the annotation of `page` whose /NM is `name` (when `name` is not NULL), else whose
+/// object number is `object_number` (when it is positive), else the direct annotation at
+/// `position` (pdf_delete_annot, with its popup). `*found` is zero when there is no such
+/// annotation.
+folio_status folio_page_delete_annotation(folio_document *document, int page, const char *name, int object_number,
+                                          int position, int *found, char *err, size_t errlen);
+/// Sets the /Contents of an annotation found as for folio_page_delete_annotation, and its /M to
+/// `modified` (seconds since 1970), and updates its appearance.
+folio_status folio_page_set_annotation_contents(folio_document *document, int page, const char *name,
+                                                int object_number, int position, const char *contents,
+                                                int64_t modified, int *found, char *err, size_t errlen);
+/// Writes the document's changes as an incremental update (pdf_save_document with
+/// do_incremental) to `path`, encrypted as the document is. MuPDF opens `path` for update (or
+/// creates it), keeps its first bytes when they are the bytes the document was opened from,
+/// else writes those bytes there first (faster than comparing a copy), cuts anything after
+/// them, and appends one update holding every change made since the document was opened. So
+/// `path` ends up as the opened file's exact bytes followed by the update, whatever it held
+/// before. Write once per opening: MuPDF 1.21 writes a second update of the same opening with
+/// a /Prev pointing at the first update, which it has just cut off; open the written file
+/// before writing again.
+folio_status folio_document_write_incremental(folio_document *document, const char *path, char *err, size_t errlen);
+/// Whether the document is a PDF (`*is_pdf`), and whether MuPDF can write an incremental update
+/// of it (`*incremental`: not when it repaired the file, or for mixed cross-reference kinds).
+folio_status folio_document_pdf_support(folio_document *document, int *is_pdf, int *incremental, char *err,
+                                        size_t errlen);
+/// Whether the PDF has a signed signature field (a field of type /Sig whose /V is a
+/// signature dictionary); zero for other documents.
+folio_status folio_document_is_signed(folio_document *document, int *out, char *err, size_t errlen);
 
 // MARK: Page labels
 

@@ -100,7 +100,10 @@ public struct AnnotationColour: Sendable, Hashable {
 }
 
 /// Which annotation, stable across saves and sessions: its /NM (unique name) when it has one,
-/// as Folio's own always do, else `#` and its PDF object number.
+/// as Folio's own always do, else `#` and its PDF object number, or for an annotation written
+/// directly in the page's /Annots (which has no object number) `#0.` and its position among
+/// the page's annotations from 0 (popups, links and form fields not counted; removing one
+/// before it moves it).
 public struct AnnotationID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The identifier's text.
     public var value: String
