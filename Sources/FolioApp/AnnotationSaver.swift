@@ -186,3 +186,5 @@ final class AnnotationSaver {
         return save()
     }
 }
+
+extension Document: AnnotationWriting {}
