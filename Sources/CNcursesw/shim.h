@@ -16,6 +16,7 @@
 static inline WINDOW *folio_stdscr(void) { return stdscr; }
 static inline int folio_lines(void) { return LINES; }
 static inline int folio_colors(void) { return COLORS; }
+static inline int folio_color_pairs(void) { return COLOR_PAIRS; }
 static inline int folio_columns(void) { return COLS; }
 static inline attr_t folio_attr_normal(void) { return A_NORMAL; }
 static inline attr_t folio_attr_bold(void) { return A_BOLD; }

@@ -2,7 +2,7 @@ import FolioCore
 import FolioSystem
 
 /// Where the user wants annotations kept (`set annotation-store pdf|sidecar`).
-enum AnnotationStorePreference: Sendable, Equatable {
+public enum AnnotationStorePreference: Sendable, Equatable {
     /// In the PDF itself, when it can be written (the default).
     case pdf
     /// Always in a sidecar, leaving every document's bytes alone.

@@ -44,6 +44,8 @@ public struct Interactive: Sendable {
     let markStore: MarkStore?
     /// The tips shown before, each shown once per kind of terminal.
     let shownTips: ShownTips?
+    /// Where annotations are journaled and kept; nil leaves them unread.
+    let annotationPlaces: AnnotationPlaces?
 
     /// A session on `path` (a file or a folder; the current folder when nil), opening the first
     /// document at `startPage` when given: the page labelled so (`xiv`), else the page with
@@ -51,12 +53,14 @@ public struct Interactive: Sendable {
     /// turns remembering off), the patterns searched for in `searchHistory`, the marks in
     /// `markStore`; `configuration` gives the keys and how the reader starts, and its problems
     /// are the first message on the screen. A tip (sharper images) is shown once per kind of
-    /// terminal, as `shownTips` remembers (at every start without it).
+    /// terminal, as `shownTips` remembers (at every start without it). Annotations are
+    /// journaled and kept as `annotationPlaces` says.
     public init(
         path: String?, password: String?, startPage: String?, services: SessionServices, positions: ReadingPositions?,
         configuration: Configuration = Configuration(), searchHistory: SearchHistory? = nil,
-        markStore: MarkStore? = nil, shownTips: ShownTips? = nil
+        markStore: MarkStore? = nil, shownTips: ShownTips? = nil, annotationPlaces: AnnotationPlaces? = nil
     ) {
+        self.annotationPlaces = annotationPlaces
         self.shownTips = shownTips
         self.searchHistory = searchHistory
         self.markStore = markStore
@@ -299,7 +303,7 @@ public struct Interactive: Sendable {
             notes: [requested?.note ?? resumeNote].compactMap { $0 } + start.notes,
             graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, configuration: configuration,
             searchHistory: searchHistory, marks: markStore.map { ($0, key) }, positions: positions.map { ($0, key) },
-            shownTips: shownTips)
+            shownTips: shownTips, annotations: annotationPlaces)
         let ending = session.run(on: terminal)
         do throws(StateError) {
             try positions?.remember(page: ending.page, of: key)

@@ -4,6 +4,7 @@ public import FolioCore
 public import FolioDocument
 public import FolioGraphics
 public import FolioState
+import FolioSystem
 import FolioTerminal
 import Glibc
 
@@ -50,6 +51,9 @@ public struct ReaderSession: Sendable {
     let positions: (store: ReadingPositions, document: String)?
     /// Where a tip is remembered as shown on this kind of terminal, once it is on the status line.
     let shownTips: ShownTips?
+    /// Where annotations are journaled and kept; nil leaves the document's annotations unread
+    /// and unchangeable.
+    let annotations: AnnotationPlaces?
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
     /// document), with `notes` as the first messages on the status line. `quitReturnsToBrowser`
@@ -58,13 +62,16 @@ public struct ReaderSession: Sendable {
     /// marks in `marks`, when given; the page the reader stays on is saved in `positions` as it
     /// reads (the owner saves the last page once the reader ends). A tip among `notes` is
     /// remembered in `shownTips` once it is on the status line (a failure to remember it only
-    /// means it is shown again next time).
+    /// means it is shown again next time). Annotations are read and changed as `annotations`
+    /// says, when given.
     public init(
         document: Document, path: String, startPage: Int, notes: [Notice], graphics: GraphicsSupport,
         services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration(),
         searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil,
-        positions: (store: ReadingPositions, document: String)? = nil, shownTips: ShownTips? = nil
+        positions: (store: ReadingPositions, document: String)? = nil, shownTips: ShownTips? = nil,
+        annotations: AnnotationPlaces? = nil
     ) {
+        self.annotations = annotations
         self.positions = positions
         self.shownTips = shownTips
         self.configuration = configuration
@@ -97,6 +104,11 @@ enum ReaderMail: Sendable {
     case reload(DocumentReloader.Outcome)
     /// The renderer finished a page image, or could not make it.
     case pageImage(PageImageRenderer.Outcome)
+    /// The annotation worker is about to save a change (the file may change under the watcher).
+    case annotationSaving
+    /// The annotation worker's save ended: the file's fingerprint when it wrote the PDF, nil
+    /// when it did not.
+    case annotationSaved(FileFingerprint?)
 }
 
 /// One run of a ``ReaderSession``: the state, the workers and the terminal, and the loop that
@@ -120,6 +132,14 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     private let reloader: DocumentReloader
     private var watcher: FileWatcher?
     private let positionSaver: PositionSaver?
+    /// The document's annotations, on a worker of their own for the whole session.
+    private let annotations: ReaderAnnotations?
+    /// Whether the annotation worker is saving: a change of the file seen meanwhile waits for
+    /// the save's end, to tell Folio's own save from another program's.
+    private var savingAnnotations = false
+    private var fileChangedWhileSaving = false
+    /// The file as Folio's last save of annotations left it: a change to this is no news.
+    private var ownSave: FileFingerprint?
     private var state: ReaderState
     private var ending: ReaderSession.Outcome?
     /// The image last written over the text area: when it changes or goes, the whole screen is
@@ -160,9 +180,13 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         if session.configuration.reload {
             watcher = FileWatcher(path: session.path) { mailbox.post(.fileChanged) }
         }
+        annotations = session.annotations.map { places in
+            ReaderAnnotations(source: session.document, path: session.path, places: places) { mailbox.post($0) }
+        }
     }
 
     deinit {
+        annotations?.stop()
         watcher?.stop()
         reloader.stop()
         background.stop()
@@ -272,7 +296,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             switch mail {
             case .event(let event): perform(state.handle(event))
             case .copy(let text, let description): copy(text, description: description)
-            case .fileChanged: reloader.reload(document)
+            case .fileChanged: fileChanged()
+            case .annotationSaving: savingAnnotations = true
+            case .annotationSaved(let fingerprint): annotationSaved(fingerprint)
             case .reload(.reloaded(let reloaded, let text)): replaceDocument(with: reloaded, currentPageText: text)
             case .reload(.kept(let reason)): perform(state.handle(.notice(reason)))
             case .pageImage(.rendered(let request, let entry)): received(entry, for: request)
@@ -298,7 +324,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .quit: ending = session.quitReturnsToBrowser ? .browse : .quit
             case .openBrowser: ending = .browse
             case .openMarkedDocument(let path, let page): ending = .open(path: path, page: page)
-            case .loadPages(let pages): background.loader.load(pages)
+            case .loadPages(let pages):
+                background.loader.load(pages)
+                annotations?.submit(.read(pages))
             case .cancelLoads(let keeping): background.loader.cancel(keeping: keeping)
             case .search(let request): background.searcher.start(request)
             case .cancelSearch: background.searcher.cancel()
@@ -315,8 +343,62 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .settlePosition(let page): settle(page)
             case .savePosition(let page): positionSaver?.save(page)
             case .tipShown(let tip): try? session.shownTips?.record(tip.rawValue, on: session.graphics.terminalKind)
+            case .changeAnnotation(let change):
+                if let annotations {
+                    annotations.submit(.change(change))
+                } else {
+                    perform(
+                        state.handle(.annotationChangeFailed(change, reason: "annotations are off in this session")))
+                }
+            case .listAnnotations:
+                if let annotations {
+                    annotations.submit(.list)
+                } else {
+                    perform(state.handle(.annotationListLoaded([])))
+                }
             }
         }
+    }
+
+    /// The watcher saw the file change: another program's change reloads the document, Folio's
+    /// own save of annotations does not (its page images are made again, to show them).
+    private func fileChanged() {
+        if savingAnnotations {
+            fileChangedWhileSaving = true
+            return
+        }
+        if let ownSave, (try? FileFingerprint.of(path: session.path)) == ownSave {
+            return
+        }
+        reloader.reload(document)
+    }
+
+    /// The annotation worker's save ended, leaving the file with `fingerprint` when it wrote it.
+    private func annotationSaved(_ fingerprint: FileFingerprint?) {
+        savingAnnotations = false
+        if let fingerprint {
+            ownSave = fingerprint
+            redrawPageImages()
+        }
+        if fileChangedWhileSaving {
+            fileChangedWhileSaving = false
+            fileChanged()
+        }
+    }
+
+    /// Page images are made again from the file as it now is (with the annotations just saved):
+    /// a new renderer, whose copies of the document open the file afresh.
+    private func redrawPageImages() {
+        images.stop()
+        let workMailbox = workMailbox
+        images = PageImageRenderer(source: document, support: session.graphics) { workMailbox.post(.pageImage($0)) }
+        imageCache = PageImageCache(capacity: session.services.pageImageCacheCapacity)
+        if placement != nil {
+            freeTerminalImages()
+            placement = nil
+            terminal.repaintFully()
+        }
+        perform(state.handle(.pageImagesOutdated))
     }
 
     /// Asks the renderer for the images of `requests` that are not cached; those that are, the

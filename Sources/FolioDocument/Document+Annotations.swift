@@ -113,11 +113,12 @@ extension Document {
         return read != nil && signed != 0
     }
 
-    // MARK: Helpers
-
-    private var isPDF: Bool {
+    /// Whether the document is a PDF (the only kind whose file holds annotations).
+    public var isPDF: Bool {
         get throws(DocumentError) { try pdfSupport().isPDF }
     }
+
+    // MARK: Helpers
 
     private func pdfSupport() throws(DocumentError) -> (isPDF: Bool, incremental: Bool) {
         var isPDF: Int32 = 0

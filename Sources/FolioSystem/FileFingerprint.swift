@@ -1,3 +1,4 @@
+import CFolioSystem
 import FolioCore
 import Glibc
 

@@ -22,8 +22,12 @@ public final class CursesTerminal: TerminalBackend {
     /// nor a vt100). Without one Folio draws on the shell's own screen, so it clears what it
     /// drew on leaving, or the shell's prompt would be drawn over the status line.
     private var hasAlternateScreen = true
-    /// The colour pair and attributes each style is drawn with.
-    private let styles: [CellStyle: (attr_t, Int16)]
+    /// The colour pair and attributes each style is drawn with (an annotation's style is added
+    /// the first time it is drawn).
+    private var styles: [CellStyle: (attr_t, Int16)]
+    /// Whether styles are drawn in colours, and the next colour pair free for an annotation's.
+    private var colorsInUse = false
+    private var nextPair: Int16 = 1
     /// The sequences that turn on mouse reporting, bracketed paste and the bidirectional
     /// explicit mode, and those that turn them off again (before the screen is left, however it
     /// is left).
@@ -70,7 +74,7 @@ public final class CursesTerminal: TerminalBackend {
         set_escdelay(25)
         curs_set(0)
         Self.disableFlowControl()
-        styles = Self.setUpStyles(colors)
+        (styles, colorsInUse, nextPair) = Self.setUpStyles(colors)
         // Bracketed paste always (a paste into a prompt is text, not keys); mouse reports when
         // wanted. The mouse key terminfo lists is forgotten, so reports reach the decoder whole.
         // Folio sends right-to-left lines in visual order itself: BDSM's explicit mode (RM 8,
@@ -110,7 +114,7 @@ public final class CursesTerminal: TerminalBackend {
             var column = 0
             for span in spans where !span.text.isEmpty {
                 let characters = span.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-                let (attributes, pair) = styles[span.style] ?? (folio_attr_normal(), 0)
+                let (attributes, pair) = attributes(of: span.style)
                 _ = folio_put_text(Int32(row), Int32(column), characters, Int32(characters.count), attributes, pair)
                 column += DisplayWidth.of(span.text)
             }
@@ -392,14 +396,16 @@ public final class CursesTerminal: TerminalBackend {
     /// The attributes and colour pair of every style: `colors` where the terminal has colours
     /// and `NO_COLOR` is not set, attributes alone (reverse, bold, faint) otherwise; links are
     /// underlined either way.
-    private static func setUpStyles(_ colors: ColorScheme) -> [CellStyle: (attr_t, Int16)] {
+    private static func setUpStyles(_ colors: ColorScheme) -> (
+        styles: [CellStyle: (attr_t, Int16)], colorsInUse: Bool, nextPair: Int16
+    ) {
         var styles: [CellStyle: (attr_t, Int16)] = [
             .normal: (folio_attr_normal(), 0), .bold: (folio_attr_bold(), 0), .reverse: (folio_attr_reverse(), 0),
             .dim: (folio_attr_dim(), 0), .highlight: (folio_attr_reverse(), 0), .error: (folio_attr_bold(), 0),
             .hint: (folio_attr_reverse() | folio_attr_bold(), 0),
             .currentMatch: (folio_attr_bold() | folio_attr_underline(), 0), .link: (folio_attr_underline(), 0),
         ]
-        guard colors.usesColor, has_colors() else { return styles }
+        guard colors.usesColor, has_colors() else { return (styles, false, 1) }
         start_color()
         use_default_colors()
         var nextPair: Int16 = 1
@@ -420,7 +426,39 @@ public final class CursesTerminal: TerminalBackend {
         if let dim = colors.dimForeground {
             styles[.dim] = (folio_attr_normal(), pair(dim, .terminalDefault))
         }
-        return styles
+        return (styles, true, nextPair)
+    }
+
+    /// The attributes and colour pair `style` is drawn with. An annotation's is made the first
+    /// time: a highlight in black on the nearest colour the terminal has, an underline in that
+    /// colour, a strike-out faint in it (curses has no strike-through), a note's marker bold in
+    /// it; without colours (or out of colour pairs), attributes alone.
+    private func attributes(of style: CellStyle) -> (attr_t, Int16) {
+        if let known = styles[style] { return known }
+        guard case .annotation(let annotation) = style else { return (folio_attr_normal(), 0) }
+        let attributes: attr_t
+        switch annotation.mark {
+        case .highlight: attributes = colorsInUse ? folio_attr_normal() : folio_attr_underline() | folio_attr_bold()
+        case .underline: attributes = folio_attr_underline()
+        case .strikeOut: attributes = folio_attr_dim()
+        case .noteMarker: attributes = folio_attr_bold()
+        }
+        var pair: Int16 = 0
+        if colorsInUse, Int(nextPair) < Int(folio_color_pairs()) {
+            let colour = annotation.colour ?? AnnotationColour(red: 1, green: 0.92, blue: 0.3)
+            let nearest = Self.number(
+                TerminalColor.nearest(
+                    red: colour.red, green: colour.green, blue: colour.blue, available: Int(folio_colors())))
+            if annotation.mark == .highlight {
+                init_pair(nextPair, Self.number(.indexed(0)), nearest)
+            } else {
+                init_pair(nextPair, nearest, -1)
+            }
+            pair = nextPair
+            nextPair += 1
+        }
+        styles[style] = (attributes, pair)
+        return (attributes, pair)
     }
 
     /// The curses number of `color`: the terminal's default is -1; a colour beyond what the

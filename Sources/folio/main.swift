@@ -68,14 +68,18 @@ if options.diagnose {
 let services = SessionServices.standard(
     trace: TraceLog(origin: startTime), clipboardCommand: configuration.clipboardCommand,
     sendsOSC52: configuration.sendsOSC52)
-let environment = Environment.values(["XDG_STATE_HOME", "HOME"])
+let environment = Environment.values(["XDG_STATE_HOME", "XDG_DATA_HOME", "HOME", "LOGNAME", "USER"])
 let interactive = Interactive(
     path: options.path, password: options.password, startPage: options.startPage, services: services,
     positions: ReadingPositions.standardPath(environment: environment).map(ReadingPositions.init(path:)),
     configuration: configuration,
     searchHistory: SearchHistory.standardPath(environment: environment).map(SearchHistory.init(path:)),
     markStore: MarkStore.standardPath(environment: environment).map(MarkStore.init(path:)),
-    shownTips: ShownTips.standardPath(environment: environment).map(ShownTips.init(path:)))
+    shownTips: ShownTips.standardPath(environment: environment).map(ShownTips.init(path:)),
+    annotationPlaces: StateFolder.standard(environment: environment).map {
+        AnnotationPlaces(
+            stateFolder: $0, environment: environment, preference: .pdf, author: configuration.reader.annotationAuthor)
+    })
 let start: Interactive.Start
 do throws(InteractiveError) {
     start = try interactive.start()

@@ -28,7 +28,8 @@ extension BrowserState {
         case .filter:
             handleFilterKey(key)
             return []
-        case .browser, .reader, .goToPrompt, .searchPrompt, .outline, .links, .linkHints, .selection:
+        case .browser, .reader, .goToPrompt, .searchPrompt, .outline, .links, .linkHints, .selection, .textSelection,
+            .annotations, .notePrompt:
             // Only the browser's own modes arise here (``keyMode``).
             guard let command = keymap.command(for: key) else {
                 message = .unboundKey(key)

@@ -115,6 +115,9 @@ public enum KeyReference {
         case .links: LinkListKeymap.standard.bindings.map(BindingRow.init)
         case .linkHints: LinkHintKeymap.standard.bindings.map(BindingRow.init)
         case .selection: SelectionKeymap.standard.bindings.map(BindingRow.init)
+        case .textSelection: TextSelectionKeymap.standard.bindings.map(BindingRow.init)
+        case .annotations: AnnotationListKeymap.standard.bindings.map(BindingRow.init)
+        case .notePrompt: NotePromptKeymap.standard.bindings.map(BindingRow.init)
         case .browser: BrowserKeymap.standard.bindings.map(BindingRow.init)
         case .filter: FilterKeymap.standard.bindings.map(BindingRow.init)
         case .password: PasswordPromptKeymap.standard.bindings.map(BindingRow.init)
@@ -149,6 +152,18 @@ public enum KeyReference {
             )
         case .password:
             ("any character", "type the password (shown as `•`, never as typed)")
+        case .textSelection:
+            (
+                "`1`–`9`",
+                "a count for the next key: `3w` moves three words, `2H` highlights in the second colour (green)"
+            )
+        case .notePrompt:
+            ("any character", "type the note at the cursor")
+        case .annotations:
+            (
+                "any character, after `/`",
+                "type the filter: the list narrows to the annotations whose page, kind, colour, text or note hold the words"
+            )
         case .selection, .browser:
             nil
         }

@@ -15,6 +15,12 @@ public struct KeyTables: Sendable {
     public var linkHints = LinkHintKeymap.standard
     /// Line selection's table.
     public var selection = SelectionKeymap.standard
+    /// The text selection's table.
+    public var textSelection = TextSelectionKeymap.standard
+    /// The annotation list's table.
+    public var annotations = AnnotationListKeymap.standard
+    /// The note prompt's table.
+    public var notePrompt = NotePromptKeymap.standard
     /// The file browser's table.
     public var browser = BrowserKeymap.standard
     /// The browser's filter prompt's table.
@@ -64,6 +70,9 @@ public struct KeyTables: Sendable {
         case .links: return rows(links)
         case .linkHints: return rows(linkHints)
         case .selection: return rows(selection)
+        case .textSelection: return rows(textSelection)
+        case .annotations: return rows(annotations)
+        case .notePrompt: return rows(notePrompt)
         case .browser: return rows(browser)
         case .filter: return rows(filter)
         case .password: return rows(password)
@@ -78,10 +87,12 @@ public struct KeyTables: Sendable {
             throw Problem(
                 description: "key sequences such as '\(KeyNotation.text(of: keys))' can be mapped in reader mode only")
         }
-        if [.reader, .goToPrompt, .links].contains(mode), let first = keys.first, first.digitValue != nil {
+        if [.reader, .goToPrompt, .links, .textSelection].contains(mode), let first = keys.first,
+            first.digitValue != nil
+        {
             throw Problem(description: "digits type a number in \(mode.name) mode, so cannot be mapped there")
         }
-        if [.searchPrompt, .filter, .password].contains(mode), let first = keys.first, first.isCharacter {
+        if [.searchPrompt, .filter, .password, .notePrompt].contains(mode), let first = keys.first, first.isCharacter {
             throw Problem(
                 description:
                     "printable keys type text in \(mode.name) mode, so cannot be mapped there (use <C-x> or a named key)"
@@ -99,6 +110,9 @@ public struct KeyTables: Sendable {
         case .links: links = try change.apply(to: links)
         case .linkHints: linkHints = try change.apply(to: linkHints)
         case .selection: selection = try change.apply(to: selection)
+        case .textSelection: textSelection = try change.apply(to: textSelection)
+        case .annotations: annotations = try change.apply(to: annotations)
+        case .notePrompt: notePrompt = try change.apply(to: notePrompt)
         case .browser: browser = try change.apply(to: browser)
         case .filter: filter = try change.apply(to: filter)
         case .password: password = try change.apply(to: password)

@@ -66,6 +66,12 @@ public enum ReaderCommand: String, KeyCommand {
     case copyDocument = "copy-document"
     /// Start choosing lines of the page to copy.
     case selectLines = "select-lines"
+    /// Start choosing text by character and word, to copy or annotate.
+    case selectText = "select-text"
+    /// List the document's annotations.
+    case showAnnotations = "show-annotations"
+    /// Undo the last annotation change.
+    case undoAnnotation = "undo-annotation"
     /// Switch between the text view and the page image.
     case toggleView = "toggle-view"
     /// Switch the page image between fitting the width and the whole page.
@@ -262,6 +268,22 @@ extension ReaderCommand {
             state.startSelection()
             return []
         },
+        ReaderCommandRow(
+            .selectText, keys: [.character("v")], summary: "Select text (copy, highlight)",
+            details:
+                "by character and word, from the current match or the first word on screen; see text selection below"
+        ) { state, _ in
+            state.startTextSelection()
+            return []
+        },
+        ReaderCommandRow(
+            .showAnnotations, keys: [.character("A")], summary: "Annotations",
+            details: "every highlight and note of the document, in a list over the page (below)"
+        ) { state, _ in state.showAnnotations() },
+        ReaderCommandRow(
+            .undoAnnotation, keys: [.character("u")], summary: "Undo an annotation change",
+            details: "the last highlight, note or deletion of this session; again for the one before"
+        ) { state, _ in state.undoAnnotationChange() },
         ReaderCommandRow(
             .openBrowser, keys: [.character("F")], summary: "File browser",
             details: "in the document's folder"

@@ -22,6 +22,12 @@ public enum ReaderMode: Sendable, Equatable {
     case linkHints(LinkHints)
     /// Choosing lines of the current page to copy (SelectionMode.swift).
     case selection(LineSelection)
+    /// Choosing text by character and word, to copy or annotate (TextSelectionMode.swift).
+    case textSelection(TextSelection)
+    /// The document's annotations listed over the page (AnnotationListMode.swift).
+    case annotationList(AnnotationList)
+    /// The prompt a note is typed into (NotePromptMode.swift).
+    case notePrompt(NotePrompt)
     /// The session's messages in full over the page, scrolled to its line `top`
     /// (MessagesMode.swift).
     case messages(top: Int)
@@ -36,6 +42,9 @@ public enum ReaderMode: Sendable, Equatable {
         case .links: .links
         case .linkHints: .linkHints
         case .selection: .selection
+        case .textSelection: .textSelection
+        case .annotationList: .annotations
+        case .notePrompt: .notePrompt
         }
     }
 
@@ -43,8 +52,8 @@ public enum ReaderMode: Sendable, Equatable {
     /// modes that belong to one version of the page and close when it changes under them.
     var belongsToPage: Bool {
         switch self {
-        case .outline, .links, .linkHints, .selection: true
-        case .reading, .awaitingMark, .help, .messages, .goTo, .searchPrompt: false
+        case .outline, .links, .linkHints, .selection, .textSelection, .annotationList: true
+        case .reading, .awaitingMark, .help, .messages, .goTo, .searchPrompt, .notePrompt: false
         }
     }
 }
@@ -75,6 +84,9 @@ extension ReaderState {
         case .links(let list): return handleLinkListKey(key, list: list)
         case .linkHints(let hints): return handleLinkHintKey(key, hints: hints)
         case .selection: return handleSelectionKey(key)
+        case .textSelection(let selection): return handleTextSelectionKey(key, selection: selection)
+        case .annotationList(let list): return handleAnnotationListKey(key, list: list)
+        case .notePrompt(let prompt): return handleNotePromptKey(key, prompt: prompt)
         case .messages: return handleMessagesKey(key)
         }
     }
@@ -89,7 +101,7 @@ extension ReaderState {
         case .messages: return handleMouseInMessages(event)
         case .outline, .links: return handleMouseInList(event)
         case .reading, .awaitingMark: return handleMouseOnPage(event)
-        case .goTo, .searchPrompt, .linkHints, .selection: return []
+        case .goTo, .searchPrompt, .linkHints, .selection, .textSelection, .annotationList, .notePrompt: return []
         }
     }
 
@@ -106,7 +118,11 @@ extension ReaderState {
         case .goTo(var editor):
             editor.insert(line)
             mode = .goTo(editor)
-        case .reading, .awaitingMark, .help, .messages, .outline, .links, .linkHints, .selection:
+        case .notePrompt(var prompt):
+            prompt.editor.insert(line)
+            mode = .notePrompt(prompt)
+        case .reading, .awaitingMark, .help, .messages, .outline, .links, .linkHints, .selection, .textSelection,
+            .annotationList:
             message = .pasteNeedsPrompt
         }
         return []
@@ -149,7 +165,9 @@ extension ReaderState {
         case .outline(let list): .outline(list)
         case .links(let list): .links(list)
         case .linkHints(let hints): .linkHints(hints)
-        case .reading, .awaitingMark, .help, .messages, .goTo, .searchPrompt, .selection: nil
+        case .annotationList(let list): .annotations(list)
+        case .reading, .awaitingMark, .help, .messages, .goTo, .searchPrompt, .selection, .textSelection, .notePrompt:
+            nil
         }
     }
 

@@ -27,6 +27,10 @@ struct PageCache: Sendable {
     /// Pages asked for whose result has not arrived.
     private var requested: Set<Int> = []
     private var layouts: [LayoutKey: (lines: [LaidOutLine], context: PageReflow.Context)] = [:]
+    /// The annotations of pages held, as the annotation worker last read them.
+    private var annotations: [Int: [Annotation]] = [:]
+    /// Where each page's annotations show in a layout, for the layouts that have any.
+    private var marks: [LayoutKey: AnnotationMarks] = [:]
     /// What puts right-to-left lines in visual order for the screen; without it they are shown
     /// in logical order.
     var bidi: (any BidiAlgorithm)?
@@ -58,6 +62,25 @@ struct PageCache: Sendable {
         layouts[LayoutKey(page: page, mode: mode, width: width)]?.lines
     }
 
+    /// Where `page`'s annotations show in its layout for `mode` and `width` (no marks while
+    /// either is not here).
+    func marks(of page: Int, mode: LayoutMode, width: Int) -> AnnotationMarks {
+        marks[LayoutKey(page: page, mode: mode, width: width)] ?? AnnotationMarks()
+    }
+
+    /// The annotations of `page`, as last read; empty until they are.
+    func annotations(of page: Int) -> [Annotation] {
+        annotations[page] ?? []
+    }
+
+    /// Records `page`'s annotations (read again after every change), when the page is in
+    /// `window`.
+    mutating func record(annotations pageAnnotations: [Annotation], for page: Int, window: Set<Int>) {
+        guard window.contains(page) else { return }
+        annotations[page] = pageAnnotations
+        marks = marks.filter { $0.key.page != page }
+    }
+
     /// Records the outcome of loading `page`, keeping it only when the page is in `window`.
     mutating func record(_ outcome: Outcome, for page: Int, window: Set<Int>) {
         requested.remove(page)
@@ -74,6 +97,7 @@ struct PageCache: Sendable {
         }
         reflows[page] = nil
         layouts = layouts.filter { $0.key.page != page }
+        marks = marks.filter { $0.key.page != page }
     }
 
     /// Forgets every page outside `window`; returns whether any outstanding request was dropped.
@@ -82,6 +106,8 @@ struct PageCache: Sendable {
         reflows = reflows.filter { window.contains($0.key) }
         failures = failures.filter { window.contains($0.key) }
         layouts = layouts.filter { window.contains($0.key.page) }
+        annotations = annotations.filter { window.contains($0.key) }
+        marks = marks.filter { window.contains($0.key.page) }
         let dropsRequests = !requested.isSubset(of: window)
         requested.formIntersection(window)
         return dropsRequests
@@ -105,6 +131,7 @@ struct PageCache: Sendable {
     /// which may see a head on the next page's far side and the words of other pages.)
     mutating func prepareLayouts(mode: LayoutMode, width: Int, labels: PageLabels) {
         layouts = layouts.filter { $0.key.width == width }
+        marks = marks.filter { $0.key.width == width }
         if mode == .reflow {
             for (page, text) in texts where reflows[page] == nil {
                 reflows[page] = PageReflow(text)
@@ -128,6 +155,13 @@ struct PageCache: Sendable {
                 }
             }
             layouts[key] = (lines, context)
+            marks[key] = nil
+        }
+        for (page, pageAnnotations) in annotations where !pageAnnotations.isEmpty {
+            let key = LayoutKey(page: page, mode: mode, width: width)
+            guard marks[key] == nil, let text = texts[page], let lines = layouts[key]?.lines else { continue }
+            marks[key] = AnnotationMarks(
+                annotations: pageAnnotations, text: text, alignment: PageTextAlignment(text: text, lines: lines))
         }
     }
 

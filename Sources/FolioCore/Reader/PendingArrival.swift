@@ -18,6 +18,8 @@ struct PendingArrival: Sendable {
     var reloadAnchor: (page: Int, topLine: Int, landedOn: Int)?
     /// The user asked for the outline and it is still loading.
     var outline = false
+    /// The user asked for the annotation list and it is still loading.
+    var annotationList = false
 
     /// Forgets what waited on a version of the document that is gone: the outline asked for,
     /// a search's match and a click's links (a place kept across the reload stays).

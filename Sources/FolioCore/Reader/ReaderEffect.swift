@@ -4,7 +4,8 @@
 public enum ReaderEffect: Sendable, Equatable {
     /// Load these pages (0-based), in priority order: the page on screen first when it is
     /// missing, then neighbours to prefetch. Each result comes back as
-    /// ``ReaderEvent/pageLoaded(page:text:)`` or ``ReaderEvent/pageFailed(page:reason:)``.
+    /// ``ReaderEvent/pageLoaded(page:text:)`` or ``ReaderEvent/pageFailed(page:reason:)``, and
+    /// each page's annotations as ``ReaderEvent/annotationsLoaded(page:annotations:)``.
     case loadPages([Int])
     /// Drop queued or running loads of any page not in `keeping`: the reader moved away.
     case cancelLoads(keeping: Set<Int>)
@@ -52,4 +53,11 @@ public enum ReaderEffect: Sendable, Equatable {
     /// The tip `advice` is on the status line now: remember it as shown on this kind of
     /// terminal, so that it is not offered again.
     case tipShown(GraphicsAdvice)
+    /// Make `change` to the document's annotations: journal it, apply it, save it (stamping
+    /// the dates and the author when they are left to the runtime); the page's annotations
+    /// come back as ``ReaderEvent/annotationsLoaded(page:annotations:)``, a change that could not
+    /// be made as ``ReaderEvent/annotationChangeFailed(_:reason:)``.
+    case changeAnnotation(AnnotationChange)
+    /// Read every annotation of the document; answer with ``ReaderEvent/annotationListLoaded(_:)``.
+    case listAnnotations
 }

@@ -47,4 +47,14 @@ public enum ReaderEvent: Sendable {
     /// A moment has passed since ``ReaderEffect/settlePosition(page:)`` asked about `page`
     /// (0-based): if the reader is still there, it is worth saving.
     case positionSettled(page: Int)
+    /// The annotations of `page` (0-based), read after its text was asked for or after a
+    /// change to them.
+    case annotationsLoaded(page: Int, annotations: [Annotation])
+    /// Every annotation of the document, for the list (``ReaderEffect/listAnnotations``).
+    case annotationListLoaded([Annotation])
+    /// `change` was not made: the journal could not take it (`reason` says why).
+    case annotationChangeFailed(AnnotationChange, reason: String)
+    /// The page images made so far no longer show the document as it is (its annotations
+    /// changed): those on screen are made again.
+    case pageImagesOutdated
 }

@@ -160,6 +160,8 @@ public enum ReaderOverlay: Sendable, Equatable {
     case links(LinkList)
     /// Hint letters drawn on the page's links (not a list: the page stays in view).
     case linkHints(LinkHints)
+    /// The document's annotations (`A`).
+    case annotations(AnnotationList)
 }
 
 /// A search running in the background.

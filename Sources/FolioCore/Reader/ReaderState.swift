@@ -60,6 +60,9 @@ public struct ReaderState: Sendable {
     var jumps = JumpHistory()
     /// The outline once loaded, and the current page's section.
     var outline = DocumentOutline()
+    /// What `u` undoes: for each annotation change of the session, the changes that reverse it,
+    /// the last change last.
+    var annotationUndo: [[AnnotationChange]] = []
 
     /// The key table used for dispatch and help while reading (``KeyMode/reader``).
     public var keymap: ReaderKeymap { keys.reader }
@@ -75,6 +78,12 @@ public struct ReaderState: Sendable {
     public var linkHintKeymap: LinkHintKeymap { keys.linkHints }
     /// Line selection's key table.
     public var selectionKeymap: SelectionKeymap { keys.selection }
+    /// The text selection's key table.
+    public var textSelectionKeymap: TextSelectionKeymap { keys.textSelection }
+    /// The annotation list's key table.
+    public var annotationListKeymap: AnnotationListKeymap { keys.annotations }
+    /// The note prompt's key table.
+    public var notePromptKeymap: NotePromptKeymap { keys.notePrompt }
     /// The first laid-out line of the current page at the top of the screen.
     public var topLine: Int { viewport.topLine }
     /// How many cells the physical layout is scrolled right.
@@ -239,6 +248,18 @@ public struct ReaderState: Sendable {
             return []
         case .positionSettled(let page):
             return positionSettled(on: page)
+        case .annotationsLoaded(let page, let annotations):
+            annotationsLoaded(page: page, annotations: annotations)
+            return []
+        case .annotationListLoaded(let annotations):
+            annotationListLoaded(annotations)
+            return []
+        case .annotationChangeFailed(let change, let reason):
+            annotationChangeFailed(change, reason: reason)
+            return []
+        case .pageImagesOutdated:
+            images.forgetRenders()
+            return images.viewMode == .image ? refreshImages() : []
         }
     }
 

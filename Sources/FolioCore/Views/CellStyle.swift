@@ -18,4 +18,6 @@ public enum CellStyle: Sendable, Hashable {
     case link
     /// Text reporting a failure.
     case error
+    /// Words an annotation marks, drawn as its kind and colour say.
+    case annotation(AnnotationStyle)
 }

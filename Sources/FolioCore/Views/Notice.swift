@@ -160,6 +160,38 @@ public enum Notice: Sendable, Equatable {
     /// The search history could not be saved.
     case searchHistoryNotSaved(reason: String)
 
+    // MARK: Annotations
+
+    /// The annotation list is being read.
+    case loadingAnnotations
+    /// The document has no annotations to list.
+    case noAnnotations
+    /// The selection was highlighted: from `page`, over `pages` pages, with a note or not.
+    case highlighted(page: Int, pages: Int, withNote: Bool)
+    /// An annotation's note on `page` was saved.
+    case noteSaved(page: Int)
+    /// An annotation's note on `page` was taken away.
+    case noteRemoved(page: Int)
+    /// An annotation of kind `kind` (its export name) on `page` was deleted.
+    case annotationDeleted(kind: String, page: Int)
+    /// The last annotation change (on `page`) was undone; `remaining` more can be.
+    case annotationChangeUndone(page: Int, remaining: Int)
+    /// `u` with no annotation change left to undo.
+    case nothingToUndo
+    /// An annotation change was not made: `reason` says why.
+    case annotationNotMade(reason: String)
+    /// Annotation changes are kept in the journal but could not be saved: `reason` says why.
+    case annotationsNotSaved(reason: String)
+    /// Where annotations are kept, when not in the PDF, and why (said at the first change).
+    case annotationsKept(where: String)
+    /// The file `fileName` was changed by another program: reloaded, the annotations made
+    /// again on it.
+    case annotationsReapplied(fileName: String)
+    /// The PDF is signed: its signature covers the revision before the annotations.
+    case signatureCoversEarlierRevision
+    /// Annotations cannot be made in this document: `reason` says why.
+    case annotationsOff(reason: String)
+
     // MARK: Keys and words from outside
 
     /// `key` runs nothing in the reader's key table.
@@ -184,7 +216,9 @@ public enum Notice: Sendable, Equatable {
     /// show them), so a long session keeps what happened, not every step.
     var isWorthKeeping: Bool {
         switch self {
-        case .markPrompt, .loadingOutline, .copyingDocument, .copyProgress, .reloading, .unboundKey: false
+        case .markPrompt, .loadingOutline, .loadingAnnotations, .copyingDocument, .copyProgress, .reloading,
+            .unboundKey:
+            false
         case .match, .zoom, .zoomLimit, .fit, .layout, .wrapAround, .inverted: false
         default: true
         }

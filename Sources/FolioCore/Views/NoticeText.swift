@@ -23,6 +23,10 @@ public enum NoticeText {
             .nothingToSelect, .pasteNeedsPrompt, .noImageView, .fitNeedsImages, .zoomNeedsImages, .fit, .zoomLimit,
             .zoom, .inverted:
             return copyAndImageWords(for: notice, keymap: keymap)
+        case .loadingAnnotations, .noAnnotations, .highlighted, .noteSaved, .noteRemoved, .annotationDeleted,
+            .annotationChangeUndone, .nothingToUndo, .annotationNotMade, .annotationsNotSaved, .annotationsKept,
+            .annotationsReapplied, .signatureCoversEarlierRevision, .annotationsOff:
+            return annotationWords(for: notice, keymap: keymap)
         case .reloading, .reloaded, .fileGone, .fileNeedsPassword, .notReloaded, .positionNotSaved,
             .searchHistoryNotSaved, .unboundKey, .copied, .configurationProblems, .tip:
             return fileWords(for: notice, keymap: keymap)
@@ -177,6 +181,38 @@ public enum NoticeText {
         case .inverted(let inverted): inverted ? "Inverted colours" : "Normal colours"
         // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
         default: String(describing: notice)
+        }
+    }
+
+    private static func annotationWords(for notice: Notice, keymap: ReaderKeymap) -> String {
+        let undo = keymap.keyName(for: .undoAnnotation)
+        switch notice {
+        case .loadingAnnotations: return "Reading the annotations…"
+        case .noAnnotations:
+            return "No annotations in this document (\(keymap.keyName(for: .selectText)) selects text to highlight)"
+        case .highlighted(let page, let pages, let withNote):
+            let place = pages == 1 ? "on page \(page + 1)" : "on pages \(page + 1)–\(page + pages)"
+            return (withNote ? "Highlighted with a note " : "Highlighted ") + place + " (\(undo) undoes)"
+        case .noteSaved(let page): return "Note saved on page \(page + 1) (\(undo) undoes)"
+        case .noteRemoved(let page): return "Note taken away on page \(page + 1) (\(undo) undoes)"
+        case .annotationDeleted(let kind, let page):
+            return "Deleted the \(kind) on page \(page + 1) (\(undo) brings it back)"
+        case .annotationChangeUndone(let page, let remaining):
+            return "Undone on page \(page + 1)" + (remaining > 0 ? " (\(remaining) more to undo)" : "")
+        case .nothingToUndo: return "No annotation change to undo"
+        case .annotationNotMade(let reason): return "Annotation not made: \(TerminalSafeText.sanitized(reason))"
+        case .annotationsNotSaved(let reason):
+            return
+                "Annotations not saved yet: \(TerminalSafeText.sanitized(reason)) (kept in the journal, saved at the next change or opening)"
+        case .annotationsKept(let place): return "Annotations are kept \(TerminalSafeText.sanitized(place))"
+        case .annotationsReapplied(let fileName):
+            return
+                "\(TerminalSafeText.sanitized(fileName)) was changed by another program: reloaded, your annotations made again on it"
+        case .signatureCoversEarlierRevision:
+            return "This PDF is signed: its signature now covers the revision before your annotations"
+        case .annotationsOff(let reason): return "No annotations here: \(TerminalSafeText.sanitized(reason))"
+        // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
+        default: return String(describing: notice)
         }
     }
 

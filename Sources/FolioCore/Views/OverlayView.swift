@@ -10,6 +10,37 @@ enum OverlayView {
         case .linkHints:
             // Drawn on the page itself (``ReaderView``).
             break
+        case .annotations(let list):
+            drawAnnotations(list, state: state, into: &frame)
+        }
+    }
+
+    /// The annotation list: a row per annotation shown, its page label, a swatch in its colour,
+    /// its kind and its marked text or note.
+    private static func drawAnnotations(_ list: AnnotationList, state: ReaderState, into frame: inout Frame) {
+        let count = list.annotations.count
+        let all = count == 1 ? "1 annotation" : "\(count) annotations"
+        let title =
+            list.filter.isEmpty
+            ? "Annotations — \(all)" : state.shown("Annotations — \(list.shown.count) of \(all) match '\(list.filter)'")
+        ReaderView.putText(title, style: .bold, row: 0, of: state, into: &frame)
+        let height = state.overlayRows
+        let labelWidth = min(list.annotations.map { DisplayWidth.of(list.label($0.page)) }.max() ?? 1, 12)
+        let first = firstShown(selected: list.selected, count: list.shown.count, height: height)
+        for (offset, index) in list.shown.enumerated().dropFirst(first).prefix(height) {
+            let annotation = list.annotations[index]
+            let words = list.words(of: annotation)
+            let base: CellStyle = offset == list.selected ? .reverse : .normal
+            let label = DisplayWidth.truncated(TerminalSafeText.sanitized(words.page), toWidth: labelWidth)
+            let padding = String(repeating: " ", count: max(labelWidth - DisplayWidth.of(label), 0))
+            let swatch = AnnotationStyle(mark: .highlight, colour: annotation.colour)
+            let text = TerminalSafeText.sanitized(words.text.isEmpty ? "(no text)" : words.text)
+            let pieces: [(text: String, style: CellStyle)] = [
+                (" " + padding + label + "  ", base), ("  ", .annotation(swatch)),
+                (" " + words.kind + String(repeating: " ", count: max(9 - words.kind.count, 0)) + " ", base),
+                (text, base),
+            ]
+            frame.rows[offset - first + 1] = fitted(pieces, to: state.textColumns + 1)
         }
     }
 

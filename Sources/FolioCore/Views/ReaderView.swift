@@ -45,6 +45,7 @@ public enum ReaderView {
         let topLine = state.viewMode == .text ? state.topLine : 0
         let showsPageText = state.currentLines?.isEmpty == false
         let highlights = state.lastSearch.map { matchHighlights(of: $0, in: state, topLine: topLine) } ?? [:]
+        let marks = state.showsAnnotationMarks ? state.currentAnnotationMarks : AnnotationMarks()
         for (row, text) in lines.prefix(state.textRows).enumerated() {
             guard showsPageText else {
                 putText(text, style: style, row: row, of: state, into: &frame)
@@ -53,26 +54,58 @@ public enum ReaderView {
             let line = topLine + row
             if let selection = state.selection, selection.lines.contains(line) {
                 putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
-            } else if state.lastSearch != nil || !state.linkRuns(onLine: line).isEmpty {
-                let isCurrent =
-                    state.search.currentMatch?.page == state.currentPage && state.search.currentMatch?.line == line
-                // Links are underlined where no match is highlighted.
-                let matches = highlights[row] ?? []
-                let linkWords = state.linkRuns(onLine: line).filter { run in
-                    !matches.contains { $0.range.overlaps(run.range) }
-                }
-                // Found in the logical text; drawn where the line shows those characters.
-                let shownLine = state.currentLines?[line]
-                let runs = (matches + linkWords.map { ($0.range, CellStyle.link) }).flatMap { run in
-                    (shownLine?.shownRuns(of: run.range, inColumns: state.textColumns) ?? [run.range]).map {
-                        (range: $0, style: run.style)
-                    }
-                }.sorted { $0.range.lowerBound < $1.range.lowerBound }
-                putText(
-                    text, highlighting: runs, of: state.lastSearch,
-                    sidewaysStyle: isCurrent ? .currentMatch : .highlight, row: row, of: state, into: &frame)
-            } else {
+                continue
+            }
+            let runs = styledRuns(onLine: line, row: row, matches: highlights, marks: marks, of: state)
+            let noteMarker = marks.notes[line].map { ids in
+                marks.runs[line]?.first { ids.contains($0.id) }?.style.colour
+                    ?? state.currentPageAnnotations.first { ids.contains($0.id) }?.colour
+            }
+            if runs.isEmpty, noteMarker == nil, state.lastSearch == nil {
                 putText(text, style: furniture.contains(row) ? .dim : style, row: row, of: state, into: &frame)
+                continue
+            }
+            let isCurrent =
+                state.search.currentMatch?.page == state.currentPage && state.search.currentMatch?.line == line
+            putText(
+                text, highlighting: runs, of: state.lastSearch, sidewaysStyle: isCurrent ? .currentMatch : .highlight,
+                row: row, of: state, into: &frame)
+            if let noteMarker {
+                let marker = Span(text: "*", style: .annotation(AnnotationStyle(mark: .noteMarker, colour: noteMarker)))
+                if frame.rows[row].isEmpty {
+                    frame.rows[row] = [marker]
+                } else if frame.rows[row][0].text == " " {
+                    frame.rows[row][0] = marker
+                }
+            }
+        }
+    }
+
+    /// The styled runs of laid-out `line` (on screen at `row`), in the Characters of its text
+    /// as drawn, least important first: the annotations' marks, the links (where no match is),
+    /// the search's matches, the text selection.
+    private static func styledRuns(
+        onLine line: Int, row: Int, matches: [Int: [(range: Range<Int>, style: CellStyle)]], marks: AnnotationMarks,
+        of state: ReaderState
+    ) -> [(range: Range<Int>, style: CellStyle)] {
+        let shownLine = state.currentLines?[safe: line]
+        let found = matches[row] ?? []
+        let linkWords = state.linkRuns(onLine: line).filter { run in
+            !found.contains { $0.range.overlaps(run.range) }
+        }
+        var logical: [(range: Range<Int>, style: CellStyle)] = (marks.runs[line] ?? []).map {
+            ($0.characters, .annotation($0.style))
+        }
+        logical += linkWords.map { ($0.range, CellStyle.link) } + found
+        if let selection = state.textSelection, let shownLine,
+            let chosen = selection.characters(onLine: line, of: state.currentPage, length: shownLine.text.count)
+        {
+            logical.append((chosen, .reverse))
+        }
+        // Found in the logical text; drawn where the line shows those characters.
+        return logical.flatMap { run in
+            (shownLine?.shownRuns(of: run.range, inColumns: state.textColumns) ?? [run.range]).map {
+                (range: $0, style: run.style)
             }
         }
     }
@@ -174,17 +207,17 @@ public enum ReaderView {
             putText(fitted, style: .normal, row: row, of: state, into: &frame)
             return
         }
-        var spans = [Span(text: " ")]
-        var position = 0
-        for (range, style) in ranges where range.lowerBound >= position {
-            if range.lowerBound > position {
-                spans.append(Span(text: String(characters[position..<range.lowerBound])))
-            }
-            spans.append(Span(text: String(characters[range]), style: style))
-            position = range.upperBound
+        // Each Character takes the style of the last run over it: the runs come least
+        // important first.
+        var styles = [CellStyle](repeating: .normal, count: characters.count)
+        for (range, style) in ranges {
+            for offset in range { styles[offset] = style }
         }
-        if position < characters.count {
-            spans.append(Span(text: String(characters[position...])))
+        var spans = [Span(text: " ")]
+        var start = 0
+        for offset in 1...characters.count where offset == characters.count || styles[offset] != styles[start] {
+            spans.append(Span(text: String(characters[start..<offset]), style: styles[start]))
+            start = offset
         }
         frame.rows[row] = spans
     }

@@ -84,6 +84,16 @@ enum StatusLine {
         if let prompt = state.searchPrompt {
             return (prompt.direction == .forward ? "/" : "Search backward: ", prompt.editor)
         }
+        if let prompt = state.notePrompt {
+            switch prompt.target {
+            case .selection: return ("Note for the highlight: ", prompt.editor)
+            case .annotation(let annotation, _):
+                return ("Note (\(annotation.kind.name), page \(annotation.page + 1)): ", prompt.editor)
+            }
+        }
+        if let editor = state.annotationList?.filterEditor {
+            return ("Filter annotations: ", editor)
+        }
         return nil
     }
 
@@ -116,9 +126,22 @@ enum StatusLine {
         }
         if let selection = state.selection {
             let count = selection.lines.count
+            if let note = noteOnLine(selection.cursor, of: state) { return note }
             return "Selecting \(count) line\(count == 1 ? "" : "s"): " + selectionHints(state.selectionKeymap)
         }
+        if let selection = state.textSelection {
+            if let note = noteOnLine(selection.cursor.line, of: state), selection.cursor.page == state.currentPage {
+                return note
+            }
+            let pages = selection.pages.count
+            let place = pages == 1 ? "" : " over \(pages) pages"
+            let count = selection.count.map { "[\($0)] " } ?? ""
+            return count + "Selecting text\(place): " + state.textSelectionKeymap.hints.joined(separator: ", ")
+        }
         switch state.overlay {
+        case .annotations(let list):
+            let filter = list.filter.isEmpty ? "" : state.shown(" matching '\(list.filter)'")
+            return "Annotations\(filter): " + state.annotationListKeymap.hints.joined(separator: ", ")
         case .outline: return "Outline: type to filter, " + state.outlineKeymap.hints.joined(separator: ", ")
         case .links: return "Links: number or " + state.linkListKeymap.hints.joined(separator: ", ")
         case .linkHints(let hints):
@@ -132,6 +155,15 @@ enum StatusLine {
             return "Rendering page \(state.currentPage + 1)…"
         }
         return nil
+    }
+
+    /// The notes of the annotations whose marker is on `line` of the current page, as the
+    /// status line shows them while the line is selected.
+    private static func noteOnLine(_ line: Int, of state: ReaderState) -> String? {
+        let ids = state.currentAnnotationMarks.notes[line] ?? []
+        let notes = state.currentPageAnnotations.filter { ids.contains($0.id) && !$0.note.isEmpty }.map(\.note)
+        guard !notes.isEmpty else { return nil }
+        return "Note: " + state.shown(TerminalSafeText.sanitized(notes.joined(separator: " · ")))
     }
 
     /// Line selection's hints from its table: the keys that move the cursor, then the hinted

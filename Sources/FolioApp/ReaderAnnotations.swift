@@ -1,0 +1,224 @@
+import Dispatch
+import FolioCore
+import FolioDocument
+import FolioState
+import FolioSystem
+import Foundation
+
+/// Where a session keeps what annotations need beside the document: the journals' folder (in
+/// the state folder), the environment that names the sidecars' folder, where the user wants
+/// annotations kept, and the author's name for new ones.
+public struct AnnotationPlaces: Sendable {
+    /// The folder of the annotation journals (``AnnotationJournal/folder(inStateFolder:)``).
+    public var journals: String
+    /// The environment the sidecar's folder is found in (`XDG_DATA_HOME`, `HOME`).
+    public var environment: [String: String]
+    /// `set annotation-store`.
+    public var preference: AnnotationStorePreference
+    /// The author of new annotations: `set annotation-author`, or the login name.
+    public var author: String
+
+    /// The places for a session whose state folder is `stateFolder`, in `environment`.
+    public init(
+        stateFolder: String, environment: [String: String], preference: AnnotationStorePreference, author: String?
+    ) {
+        journals = AnnotationJournal.folder(inStateFolder: stateFolder)
+        self.environment = environment
+        self.preference = preference
+        self.author = author ?? Self.loginName(environment: environment)
+    }
+
+    /// The user's login name: `LOGNAME` or `USER`, else the password database's name for the
+    /// user, else "folio".
+    static func loginName(environment: [String: String]) -> String {
+        for variable in ["LOGNAME", "USER"] {
+            if let name = environment[variable], !name.isEmpty, TerminalSafeText.sanitized(name) == name {
+                return name
+            }
+        }
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name {
+            return String(cString: name)
+        }
+        return "folio"
+    }
+}
+
+/// The reader's annotations, on a worker of their own: a copy of the document that changes are
+/// applied to, an ``AnnotationSaver`` that journals and saves them, and the reads of pages'
+/// annotations and of the whole list, all in the order asked (a change, then the read after it).
+///
+/// The worker lives as long as the reader (a reload of the document's other workers leaves it),
+/// so the journal stays held and the undo stack stays true. Its results go to `post`.
+final class ReaderAnnotations: Sendable {
+    /// What the worker is asked to do.
+    enum Operation: Sendable {
+        /// Read these pages' annotations.
+        case read([Int])
+        /// Make a change.
+        case change(AnnotationChange)
+        /// Read every annotation of the document.
+        case list
+    }
+
+    private let operations = OperationQueue()
+    private let worker: BackgroundWorker<Int>
+
+    /// Annotations for the document `source` (opened from `path`), kept as `places` says; what
+    /// the worker finds goes to `post`.
+    init(source: Document, path: String, places: AnnotationPlaces, post: @escaping @Sendable (ReaderMail) -> Void) {
+        let editor = AnnotationEditor(source: source, path: path, places: places, post: post)
+        let operations = operations
+        worker = BackgroundWorker(name: "folio.reader.annotations", timeLimit: nil) { _ in
+            for operation in operations.takeAll() {
+                editor.perform(operation)
+            }
+        }
+    }
+
+    /// Asks for `operation`, after those asked before.
+    func submit(_ operation: Operation) {
+        worker.submit([operations.push(operation)])
+    }
+
+    /// Stops the worker after what it is doing.
+    func stop() {
+        worker.stop()
+    }
+
+    /// The operations waiting, in order; each submission wakes the worker with a new number.
+    private final class OperationQueue: @unchecked Sendable {
+        private let lock = NSLock()
+        private var waiting: [Operation] = []
+        private var submitted = 0
+
+        func push(_ operation: Operation) -> Int {
+            lock.withLock {
+                waiting.append(operation)
+                submitted += 1
+                return submitted
+            }
+        }
+
+        func takeAll() -> [Operation] {
+            lock.withLock {
+                defer { waiting = [] }
+                return waiting
+            }
+        }
+    }
+}
+
+/// The worker's side of ``ReaderAnnotations``: the document copy and the saver, opened at the
+/// first operation. Used on the worker's thread only.
+final class AnnotationEditor: @unchecked Sendable {
+    private let source: Document
+    private let path: String
+    private let places: AnnotationPlaces
+    private let post: @Sendable (ReaderMail) -> Void
+    private var opened: Result<OpenedAnnotations, AnnotationsOff>?
+
+    init(source: Document, path: String, places: AnnotationPlaces, post: @escaping @Sendable (ReaderMail) -> Void) {
+        self.source = source
+        self.path = path
+        self.places = places
+        self.post = post
+    }
+
+    func perform(_ operation: ReaderAnnotations.Operation) {
+        let annotations: OpenedAnnotations
+        switch openOnce() {
+        case .success(let open): annotations = open
+        case .failure(let off):
+            if case .change(let change) = operation {
+                post(.event(.annotationChangeFailed(change, reason: off.reason)))
+            } else if case .list = operation {
+                post(.event(.annotationListLoaded([])))
+            }
+            return
+        }
+        switch operation {
+        case .read(let pages):
+            for page in pages {
+                post(.event(.annotationsLoaded(page: page, annotations: annotations.read(page: page))))
+            }
+        case .list:
+            post(.event(.annotationListLoaded(annotations.readAll())))
+        case .change(let change):
+            make(change, in: annotations)
+        }
+    }
+
+    /// Opens the document copy, the journal and the store the first time; afterwards, what was
+    /// opened (or why nothing could be).
+    private func openOnce() -> Result<OpenedAnnotations, AnnotationsOff> {
+        if let opened { return opened }
+        let result = Result { () throws(AnnotationsOff) -> OpenedAnnotations in
+            try OpenedAnnotations(source: source, path: path, places: places)
+        }
+        opened = result
+        switch result {
+        case .success(let open):
+            report(open.restoreOutcome, of: open, page: nil)
+        case .failure(let off):
+            post(.event(.notice(.annotationsOff(reason: off.reason))))
+        }
+        return result
+    }
+
+    private func make(_ change: AnnotationChange, in annotations: OpenedAnnotations) {
+        let stamped = Self.stamped(change, author: places.author, now: AnnotationTime.now)
+        post(.annotationSaving)
+        let outcome: AnnotationSaveOutcome
+        do throws(AnnotationSaveFailure) {
+            outcome = try annotations.saver.record(stamped)
+        } catch {
+            post(.annotationSaved(nil))
+            post(.event(.annotationChangeFailed(change, reason: error.description)))
+            return
+        }
+        report(outcome, of: annotations, page: change.page)
+    }
+
+    /// Tells the reader how a save went, and sends the page's annotations as they now are.
+    private func report(_ outcome: AnnotationSaveOutcome, of annotations: OpenedAnnotations, page: Int?) {
+        var outcome = outcome
+        if outcome == .changedByAnotherProgram {
+            outcome = annotations.reloadAndSave()
+            post(.event(.notice(.annotationsReapplied(fileName: FileSystemName.displayed(baseName(path))))))
+        }
+        switch outcome {
+        case .saved:
+            if annotations.firstSave() {
+                if let place = annotations.keptElsewhere { post(.event(.notice(.annotationsKept(where: place)))) }
+                if annotations.isSigned { post(.event(.notice(.signatureCoversEarlierRevision))) }
+            }
+        case .failed(let failure):
+            post(.event(.notice(.annotationsNotSaved(reason: failure.description))))
+        case .nothingToSave, .changedByAnotherProgram:
+            break
+        }
+        post(.annotationSaved(annotations.store == .pdf ? annotations.saver.fingerprint : nil))
+        if let page {
+            post(.event(.annotationsLoaded(page: page, annotations: annotations.read(page: page))))
+        }
+    }
+
+    /// `change` with the dates and author the reader left to the runtime filled in.
+    static func stamped(_ change: AnnotationChange, author: String, now: AnnotationTime) -> AnnotationChange {
+        switch change {
+        case .add(var annotation):
+            annotation.created = annotation.created ?? now
+            annotation.modified = annotation.modified ?? now
+            annotation.author = annotation.author ?? author
+            return .add(annotation)
+        case .setNote(let id, let page, let note, let modified):
+            return .setNote(id, page: page, note: note, modified: modified ?? now)
+        case .remove:
+            return change
+        }
+    }
+
+    private func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,108 @@
+/// The document's annotations in the reader: those of the pages held (drawn on their words),
+/// the changes the user makes (each an effect the runtime journals and saves) and their undo.
+extension ReaderState {
+    /// The most changes `u` can undo in a session.
+    static let undoLimit = 1000
+
+    /// `page`'s annotations arrived (at its load, or after a change): the text views mark them.
+    mutating func annotationsLoaded(page: Int, annotations: [Annotation]) {
+        cache.record(annotations: annotations, for: page, window: Set(windowPages()))
+        cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
+    }
+
+    /// Whether the text views mark annotations (`set annotations show`, the default).
+    public var showsAnnotationMarks: Bool { preferences.showsAnnotations }
+
+    /// Where the current page's annotations show in its layout.
+    public var currentAnnotationMarks: AnnotationMarks {
+        cache.marks(of: currentPage, mode: layoutMode, width: textColumns)
+    }
+
+    /// The annotations of the current page, as last read.
+    public var currentPageAnnotations: [Annotation] {
+        cache.annotations(of: currentPage)
+    }
+
+    /// Makes `change`, which `undo` reverses, saying `notice`.
+    mutating func change(
+        _ change: AnnotationChange, undoneBy undo: AnnotationChange, notice: Notice
+    ) -> [ReaderEffect] {
+        record(undo: [undo])
+        message = notice
+        return [.changeAnnotation(change)]
+    }
+
+    private mutating func record(undo changes: [AnnotationChange]) {
+        annotationUndo.append(changes)
+        if annotationUndo.count > Self.undoLimit {
+            annotationUndo.removeFirst(annotationUndo.count - Self.undoLimit)
+        }
+    }
+
+    /// Highlights the selected text in `colour`, with `note` (empty for none) on its first
+    /// page's part: one highlight per page the selection covers, its quads those of the
+    /// characters chosen.
+    mutating func highlight(_ selection: TextSelection, colour: AnnotationColour, note: String) -> [ReaderEffect] {
+        var additions: [Annotation] = []
+        for page in selection.pages {
+            guard let text = cache.text(of: page) else {
+                message = .pageNotLoaded(page: page)
+                return []
+            }
+            let quads = text.quads(ofCharacters: pageCharacters(of: selection, on: page) ?? [])
+            guard let first = quads.first else { continue }
+            additions.append(
+                Annotation(
+                    id: .unique(), page: page, kind: .highlight, colour: colour, quads: quads,
+                    rect: quads.dropFirst().reduce(first) { $0.union($1) }, markedText: text.markedText(under: quads),
+                    note: additions.isEmpty ? note : "", author: preferences.annotationAuthor))
+        }
+        guard let first = additions.first else {
+            message = .nothingToSelect
+            return []
+        }
+        record(undo: additions.map { .remove($0.id, page: $0.page) }.reversed())
+        message = .highlighted(page: first.page, pages: additions.count, withNote: !note.isEmpty)
+        return additions.map { .changeAnnotation(.add($0)) }
+    }
+
+    /// Deletes `annotation`; `u` brings it back.
+    mutating func delete(_ annotation: Annotation) -> [ReaderEffect] {
+        change(
+            .remove(annotation.id, page: annotation.page), undoneBy: .add(annotation),
+            notice: .annotationDeleted(kind: annotation.kind.name, page: annotation.page))
+    }
+
+    /// Undoes the last annotation change of the session (`u`), again and again.
+    mutating func undoAnnotationChange() -> [ReaderEffect] {
+        guard let changes = annotationUndo.popLast() else {
+            message = .nothingToUndo
+            return []
+        }
+        closePageMode()
+        message = .annotationChangeUndone(page: changes.first?.page ?? currentPage, remaining: annotationUndo.count)
+        return changes.map { .changeAnnotation($0) }
+    }
+
+    /// A change could not be made (the journal refused it): it is taken off the undo stack,
+    /// and the message says why.
+    mutating func annotationChangeFailed(_ change: AnnotationChange, reason: String) {
+        if let index = annotationUndo.lastIndex(where: { $0.contains { $0.reverses(change) } }) {
+            annotationUndo.remove(at: index)
+        }
+        message = .annotationNotMade(reason: reason)
+    }
+}
+
+extension AnnotationChange {
+    /// Whether the change undoes `other`: removing what it added, adding back what it removed,
+    /// or setting a note of the annotation it set one of.
+    func reverses(_ other: AnnotationChange) -> Bool {
+        switch (self, other) {
+        case (.remove(let id, _), .add(let annotation)), (.add(let annotation), .remove(let id, _)):
+            annotation.id == id
+        case (.setNote(let id, _, _, _), .setNote(let otherID, _, _, _)): id == otherID
+        default: false
+        }
+    }
+}
