@@ -24,7 +24,8 @@ enum ReaderInvariants {
         let modes: [(String, Bool)] = [
             ("go-to prompt", state.goToPrompt != nil), ("search prompt", state.searchPrompt != nil),
             ("overlay", state.overlay != nil), ("selection", state.selection != nil), ("help", state.showingHelp),
-            ("pending mark", state.isAwaitingMark),
+            ("pending mark", state.isAwaitingMark), ("text selection", state.textSelection != nil),
+            ("note prompt", state.notePrompt != nil),
         ]
         let open = modes.filter(\.1).map(\.0)
         if open.count > 1 {
@@ -34,6 +35,15 @@ enum ReaderInvariants {
             !lines.isEmpty && (selection.anchor >= lines.count || selection.cursor >= lines.count)
         {
             found.append("selection \(selection.lines) on a page of \(lines.count) lines")
+        }
+        if let selection = state.textSelection {
+            for point in [selection.anchor, selection.cursor] {
+                let lines = state.lines(of: point.page)
+                let length = lines?[safe: point.line]?.text.count
+                if lines == nil || length == nil || point.character > max((length ?? 0) - 1, 0) {
+                    found.append("text selection end \(point) outside the text held")
+                }
+            }
         }
         return found + FrameInvariants.violations(of: frame, screen: state.screen)
     }
@@ -62,11 +72,15 @@ struct CoreKeyScriptRunner {
         case links(Int)
         case reload
         case settle(Int)
+        case annotations(Int)
+        case annotationList
     }
 
     private var document: KeyScriptDocument
     private var state: ReaderState
     private var open: [Request] = []
+    /// The annotations the script made, by page, as the annotation worker would keep them.
+    private var annotations: [Int: [Annotation]] = [:]
 
     /// A reader on the document `seed` chooses, on a screen and with preferences it chooses.
     init(seed: UInt64) {
@@ -130,7 +144,11 @@ struct CoreKeyScriptRunner {
     private mutating func take(_ effects: [ReaderEffect]) {
         for effect in effects {
             switch effect {
-            case .loadPages(let pages): open += pages.map { .page($0) }
+            case .loadPages(let pages): open += pages.map { .page($0) } + pages.map { .annotations($0) }
+            case .changeAnnotation(let change):
+                make(change)
+                open.append(.annotations(change.page))
+            case .listAnnotations: open.append(.annotationList)
             case .cancelLoads(let keeping):
                 open.removeAll {
                     if case .page(let page) = $0 { return !keeping.contains(page) }
@@ -206,6 +224,26 @@ struct CoreKeyScriptRunner {
             take(state.handle(.documentReloaded(document.summary, currentPageText: current)))
         case .settle(let page):
             take(state.handle(.positionSettled(page: page)))
+        case .annotations(let page):
+            take(state.handle(.annotationsLoaded(page: page, annotations: annotations[page] ?? [])))
+        case .annotationList:
+            take(state.handle(.annotationListLoaded(annotations.keys.sorted().flatMap { annotations[$0] ?? [] })))
+        }
+    }
+
+    /// Makes `change` to the annotations kept, idempotently, as a document applies it.
+    private mutating func make(_ change: AnnotationChange) {
+        switch change {
+        case .add(let annotation):
+            if !(annotations[annotation.page] ?? []).contains(where: { $0.id == annotation.id }) {
+                annotations[annotation.page, default: []].append(annotation)
+            }
+        case .remove(let id, let page):
+            annotations[page]?.removeAll { $0.id == id }
+        case .setNote(let id, let page, let note, _):
+            if let index = annotations[page]?.firstIndex(where: { $0.id == id }) {
+                annotations[page]?[index].note = note
+            }
         }
     }
 

@@ -1,0 +1,227 @@
+import FolioCore
+import Testing
+
+/// The reader's annotation keys as key scripts: the text selection (`v`) and what it makes, the
+/// marks drawn on annotated words, the annotation list (`A`) and undo (`u`).
+@Suite struct AnnotationReaderTests {
+    /// Two paragraphs on page 1, one on page 2 (lines of 38 cells at the default 40 columns).
+    private static let firstPage = PageTextFixture.page([
+        ["Alpha beta-gamma delta", "epsilon zeta."], ["Second paragraph here."],
+    ])
+    private static let secondPage = PageTextFixture.page([["Page two begins here."]])
+
+    private func session(screen: ScreenSize = ScreenSize(rows: 10, columns: 40)) -> ReaderSession {
+        var session = ReaderSession(pageCount: 4, screen: screen)
+        session.deliver(Self.firstPage, for: 0)
+        session.deliver(Self.secondPage, for: 1)
+        return session
+    }
+
+    /// The text `y` copies from the selection as the keys leave it.
+    private func copied(_ keys: String, in session: inout ReaderSession) -> String? {
+        session.type(keys)
+        guard case .copy(let text, _)? = session.type("y").first else { return nil }
+        return text
+    }
+
+    @Test func vStartsOnTheFirstWordAndMovesByWordsAndLines() {
+        var session = session()
+        #expect(copied("v", in: &session) == "Alpha")
+        #expect(copied("vw", in: &session) == "Alpha b")
+        #expect(copied("vee", in: &session) == "Alpha beta")
+        // `w` stops at marks, as vim's does: "beta", "-", "gamma".
+        #expect(copied("vwww", in: &session) == "Alpha beta-g")
+        #expect(copied("v3w", in: &session) == "Alpha beta-g")
+        #expect(copied("v$", in: &session) == "Alpha beta-gamma delta epsilon zeta.")
+        #expect(copied("v$bb", in: &session) == "Alpha beta-gamma delta epsilon z")
+        #expect(copied("ve0", in: &session) == "A")
+        #expect(copied("vll", in: &session) == "Alpha")
+        #expect(copied("vhh", in: &session) == "Alph")
+    }
+
+    @Test func paragraphsAndSwappingEnds() {
+        var session = session()
+        #expect(copied("v}", in: &session) == "Alpha beta-gamma delta epsilon zeta.")
+        // The second `}` goes on to the end of the next paragraph.
+        #expect(copied("v}}", in: &session) == "Alpha beta-gamma delta epsilon zeta. Second paragraph here.")
+        // `o` swaps the ends: `b` then moves the start, not the end.
+        #expect(copied("v}}{", in: &session) == "Alpha beta-gamma delta epsilon zeta. S")
+        #expect(copied("v}}o{", in: &session) == "Alpha beta-gamma delta epsilon zeta. Second paragraph here.")
+    }
+
+    @Test func aSelectionRunsOnAcrossAPageBreak() {
+        var session = session()
+        session.type("v")
+        session.type("jjjj")
+        #expect(session.state.currentPage == 1)
+        #expect(session.state.textSelection?.pages == 0...1)
+        session.type("e")
+        guard case .copy(let text, let description)? = session.type("y").first else {
+            Issue.record("nothing copied")
+            return
+        }
+        #expect(text == "Alpha beta-gamma delta epsilon zeta. Second paragraph here.\nPage two")
+        #expect(description == "the text selected on pages 1–2")
+    }
+
+    @Test func escapeCancelsAndTheImageViewRefuses() {
+        var session = session()
+        session.type("vw")
+        #expect(session.press(.escape).isEmpty)
+        #expect(session.state.textSelection == nil)
+        #expect(session.state.keyMode == .reader)
+    }
+
+    @Test func vStartsOnTheMatchShown() {
+        var session = session()
+        session.type("/delta")
+        let effects = session.press(.enter)
+        guard case .search(let request)? = effects.first(where: { if case .search = $0 { true } else { false } })
+        else {
+            // The match is on the page shown: found at once.
+            #expect(copied("v", in: &session) == "delta")
+            return
+        }
+        _ = session.state.handle(.searchFound(id: request.id, page: 0))
+        #expect(copied("v", in: &session) == "delta")
+    }
+
+    @Test func hHighlightsExactlyTheCharactersSelected() {
+        var session = session()
+        session.type("vee")
+        let effects = session.type("H")
+        guard case .changeAnnotation(.add(let annotation))? = effects.first, effects.count == 1 else {
+            Issue.record("no highlight made: \(effects)")
+            return
+        }
+        #expect(annotation.kind == .highlight)
+        #expect(annotation.page == 0)
+        #expect(annotation.colour == AnnotationColour.presets[0].colour)
+        #expect(annotation.markedText == "Alpha beta")
+        #expect(Self.firstPage.markedText(under: annotation.quads) == "Alpha beta")
+        // One quad over the first line's "Alpha beta": 10 characters of 6 pt from the margin.
+        #expect(annotation.quads == [TextRect(x0: 72, y0: 72, x1: 72 + 10 * 6, y1: 84)])
+        #expect(annotation.created == nil && annotation.modified == nil)
+        #expect(session.state.keyMode == .reader)
+    }
+
+    @Test func aCountPicksAPresetColourAndAHighlightAcrossPagesIsOnePerPage() {
+        var session = session()
+        session.type("v$")
+        guard case .changeAnnotation(.add(let green))? = session.type("2H").first else {
+            Issue.record("no highlight made")
+            return
+        }
+        #expect(green.colour == AnnotationColour.presets[1].colour)
+        session.type("v}}jje")
+        let effects = session.type("H")
+        let pages = effects.compactMap { effect -> Int? in
+            if case .changeAnnotation(.add(let annotation)) = effect { annotation.page } else { nil }
+        }
+        #expect(pages == [0, 1])
+        // One `u` takes the whole highlight back, both pages' parts.
+        let undone = session.type("u")
+        #expect(undone.count == 2)
+        #expect(undone.allSatisfy { if case .changeAnnotation(.remove) = $0 { true } else { false } })
+    }
+
+    @Test func aNoteIsTypedIntoAPromptAndGoesOnTheHighlight() {
+        var session = session()
+        session.type("vea")
+        #expect(session.state.keyMode == .notePrompt)
+        session.type("see §2")
+        let effects = session.press(.enter)
+        guard case .changeAnnotation(.add(let annotation))? = effects.first else {
+            Issue.record("no annotation made: \(effects)")
+            return
+        }
+        #expect(annotation.note == "see §2")
+        #expect(annotation.markedText == "Alpha")
+        #expect(session.state.keyMode == .reader)
+    }
+
+    @Test func undoReversesEachChangeThenSaysThereIsNoneLeft() {
+        var session = session()
+        guard case .changeAnnotation(.add(let made))? = session.type("veH").first else {
+            Issue.record("no highlight made")
+            return
+        }
+        #expect(session.type("u") == [.changeAnnotation(.remove(made.id, page: 0))])
+        #expect(session.type("u").isEmpty)
+        #expect(session.screenLines.last?.contains("No annotation change to undo") == true)
+    }
+
+    @Test func annotatedWordsAreDrawnInTheirStyleAndANoteHasAMarker() {
+        var session = session()
+        let quads = [TextRect(x0: 72 + 6 * 6, y0: 72, x1: 72 + 10 * 6, y1: 84)]
+        let underline = Annotation(
+            id: AnnotationID("u"), page: 0, kind: .underline, colour: AnnotationColour(hex: "#ff0000"), quads: quads,
+            rect: quads[0], note: "why?")
+        _ = session.state.handle(.annotationsLoaded(page: 0, annotations: [underline]))
+        let frame = ReaderView.render(session.state)
+        let style = CellStyle.annotation(AnnotationStyle(mark: .underline, colour: AnnotationColour(hex: "#ff0000")))
+        #expect(frame.rows[0].contains(Span(text: "beta", style: style)))
+        #expect(frame.rows[0].first?.text == "*")
+        // Selected, the line's note shows on the status line.
+        session.type("v")
+        #expect(session.screenLines.last?.contains("Note: why?") == true)
+    }
+
+    @Test func theListGoesDeletesEditsAndFilters() {
+        var session = session()
+        #expect(session.type("A") == [.listAnnotations])
+        let first = Annotation(
+            id: AnnotationID("a"), page: 0, kind: .highlight, quads: [], rect: TextRect(x0: 72, y0: 72, x1: 90, y1: 84),
+            markedText: "Alpha")
+        let second = Annotation(
+            id: AnnotationID("b"), page: 1, kind: .note, rect: TextRect(x0: 72, y0: 72, x1: 90, y1: 84),
+            note: "remember this")
+        _ = session.state.handle(.annotationListLoaded([second, first]))
+        #expect(session.state.annotationList?.selectedAnnotation == first)
+        #expect(session.screenLines[1].contains("highlight Alpha"))
+        #expect(session.screenLines[2].contains("note      remember this"))
+        session.type("/remem")
+        #expect(session.state.annotationList?.shown.count == 1)
+        session.press(.enter)
+        #expect(session.state.annotationList?.selectedAnnotation == second)
+        // `e` edits the note in the prompt, and the list comes back.
+        session.type("e")
+        session.press(.backspace)
+        session.press(.backspace)
+        session.press(.backspace)
+        session.press(.backspace)
+        let edited = session.press(.enter)
+        #expect(
+            edited == [
+                .changeAnnotation(.setNote(AnnotationID("b"), page: 1, note: "remember", modified: nil))
+            ])
+        #expect(session.state.annotationList?.selectedAnnotation?.note == "remember")
+        // `d` deletes; `u` brings the annotation back as it was.
+        #expect(session.type("d") == [.changeAnnotation(.remove(AnnotationID("b"), page: 1))])
+        session.press(.escape)
+        session.press(.escape)
+        var restored = second
+        restored.note = "remember"
+        #expect(session.type("u") == [.changeAnnotation(.add(restored))])
+        #expect(session.type("u") == [.changeAnnotation(.setNote(AnnotationID("b"), page: 1, note: "remember this", modified: nil))])
+    }
+
+    @Test func anEmptyListSaysSo() {
+        var session = session()
+        session.type("A")
+        _ = session.state.handle(.annotationListLoaded([]))
+        #expect(session.state.annotationList == nil)
+        #expect(session.screenLines.last?.contains("No annotations in this document") == true)
+    }
+
+    @Test func aChangeTheJournalRefusedLeavesTheUndoStack() {
+        var session = session()
+        guard case .changeAnnotation(let change)? = session.type("veH").first else {
+            Issue.record("no change")
+            return
+        }
+        _ = session.state.handle(.annotationChangeFailed(change, reason: "no space left on the device"))
+        #expect(session.screenLines.last?.contains("Annotation not made: no space left") == true)
+        #expect(session.type("u").isEmpty)
+    }
+}
