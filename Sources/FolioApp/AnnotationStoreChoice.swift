@@ -1,14 +1,6 @@
 import FolioCore
 import FolioSystem
 
-/// Where the user wants annotations kept (`set annotation-store pdf|sidecar`).
-public enum AnnotationStorePreference: Sendable, Equatable {
-    /// In the PDF itself, when it can be written (the default).
-    case pdf
-    /// Always in a sidecar, leaving every document's bytes alone.
-    case sidecar
-}
-
 /// Where a document's annotations are kept.
 enum AnnotationStore: Sendable, Equatable {
     /// In the PDF, as standard annotations in an incremental update.

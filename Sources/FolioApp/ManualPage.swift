@@ -89,7 +89,10 @@ public enum ManualPage {
                 + "still apply; folio --check-config lists every problem. The options:")
         for option in ConfigurationOption.all {
             page.request("TP")
-            page.line("\\fB" + Page.escaped(option.name) + "\\fR")
+            let others = option.otherNames.map { "\\fB" + Page.escaped($0) + "\\fR" }
+            page.line(
+                "\\fB" + Page.escaped(option.name) + "\\fR"
+                    + (others.isEmpty ? "" : " (or " + others.joined(separator: ", ") + ")"))
             page.line(
                 Page.markdown(
                     option.summary + ". Values: " + option.documentedValues + "; default: " + option.documentedDefault)

@@ -54,7 +54,9 @@ final class PageImageRenderer: Sendable {
         do throws(DocumentError) {
             let document = try copy.document()
             let sizing = PageImageSizing(request, page: try document.pageSize(request.page), support: support)
-            let page = try document.render(page: request.page, zoom: sizing.zoom, cancellation: cancellation)
+            let page = try document.render(
+                page: request.page, zoom: sizing.zoom, annotations: request.showsAnnotations, cancellation: cancellation
+            )
             var rgb = RGBImage(width: page.width, height: page.height, pixels: page.pixels)
             if let pattern = request.highlight {
                 rgb = rgb.marking(

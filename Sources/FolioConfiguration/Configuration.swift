@@ -1,7 +1,8 @@
 public import FolioCore
 
 /// What a configuration file sets: the reader's preferences, every mode's keys, and the choices
-/// the runtime makes (graphics, mouse, reload, colours, the clipboard).
+/// the runtime makes (graphics, where annotations are kept, mouse, reload, colours, the
+/// clipboard).
 ///
 /// Read with ``ConfigurationParser``; every line that cannot be applied becomes a
 /// ``ConfigurationProblem`` and the rest still applies, so a configuration never stops Folio
@@ -13,6 +14,9 @@ public struct Configuration: Sendable {
     public var keys = KeyTables.standard
     /// How the image view may draw (`set graphics`, as `--graphics`).
     public var graphics: GraphicsPreference = .auto
+    /// Where annotations are kept (`set annotation-store`): in the PDF when it can be written, or
+    /// always in a sidecar.
+    public var annotationStore: AnnotationStorePreference = .pdf
     /// Whether Arabic letters are sent in their joined shapes (`set arabic-shaping`).
     public var arabicShaping: ArabicShapingPreference = .auto
     /// Whether Folio or the terminal reorders right-to-left lines (`set bidi`).

@@ -9,6 +9,9 @@ import FolioCore
 public struct ConfigurationOption: Sendable {
     /// The name a configuration file sets, such as `scroll-overlap`. Never renamed: files set it.
     public let name: String
+    /// Other spellings a file may set the option by (`highlight-color` for `highlight-colour`),
+    /// which messages and the documentation name less loudly.
+    public private(set) var otherNames: [String] = []
     /// What the option does, as the documentation's table says it.
     public let summary: String
     /// The values the option takes, for messages ("true or false", "0 to 20 lines").
@@ -31,9 +34,9 @@ public struct ConfigurationOption: Sendable {
         }
     }
 
-    /// The option called `name`, or nil when there is none.
+    /// The option called `name` (or spelt so, ``otherNames``), or nil when there is none.
     public static func named(_ name: String) -> ConfigurationOption? {
-        all.first { $0.name == name }
+        all.first { $0.name == name || $0.otherNames.contains(name) }
     }
 }
 
@@ -102,7 +105,52 @@ extension ConfigurationOption {
             summary:
                 "who puts right-to-left lines in the order they are drawn: `on`, Folio (in visual order, right-aligned, the terminal asked not to reorder); `off`, the terminal (lines go out in logical order); `auto` is `off` in mlterm and Konsole, which reorder every line themselves, `on` elsewhere; see [READER.md](READER.md)"
         ),
+        .choice(
+            "annotations", \.reader.showsAnnotations, [("show", true), ("hide", false)],
+            summary: "draw the document's annotations on page images and mark them in the text views"),
+        .highlightColour,
+        .annotationAuthor,
+        .choice(
+            "annotation-store", \.annotationStore, AnnotationStorePreference.allCases.map { ($0.rawValue, $0) },
+            summary:
+                "keep annotations in the PDF, as an incremental update (in a sidecar in `$XDG_DATA_HOME/folio/annotations/` when the file cannot be written or is not a PDF), or always in a sidecar"
+        ),
     ]
+
+    /// `set highlight-colour`: a preset's name or a colour written `#rrggbb` (quoted, since `#`
+    /// starts a comment) or `rrggbb`.
+    private static let highlightColour = ConfigurationOption(
+        name: "highlight-colour", otherNames: ["highlight-color"],
+        summary:
+            "the colour `H` makes highlights in (`1H`…`4H` pick the four presets, in this order); search matches keep `highlight-bg`",
+        allowed: "yellow, green, blue, pink, or a colour written \"#rrggbb\" (quoted: # starts a comment) or rrggbb",
+        documentedValues: "`yellow`, `green`, `blue`, `pink`, or `\"#rrggbb\"` (quoted) or `rrggbb`",
+        documentedDefault: "`\(AnnotationColour.presets[0].name)`",
+        isBoolean: false, acceptsEmpty: false,
+        store: { value, configuration in
+            guard
+                let colour = AnnotationColour.presets.first(where: { $0.name == value })?.colour
+                    ?? AnnotationColour(hex: value)
+            else { return false }
+            configuration.reader.highlightColour = colour
+            return true
+        })
+
+    /// `set annotation-author`: any name without control characters, which would reach other
+    /// readers' screens and Folio's exports.
+    private static let annotationAuthor = ConfigurationOption(
+        name: "annotation-author",
+        summary: "the name new annotations are signed with (their /T), as other readers show it",
+        allowed: "a name without control characters, such as \"Ada Lovelace\"",
+        documentedValues: "a name (quoted when it has spaces)", documentedDefault: "the login name",
+        isBoolean: false, acceptsEmpty: false,
+        store: { value, configuration in
+            guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                return false
+            }
+            configuration.reader.annotationAuthor = value
+            return true
+        })
 }
 
 /// The kinds of option, each taking its values one way.

@@ -13,9 +13,15 @@ public enum OptionReference {
         let lines =
             ["| Option | Values | Default | What it does |", "|---|---|---|---|"]
             + ConfigurationOption.all.map { option in
-                "| `\(option.name)` | \(option.documentedValues) | \(option.documentedDefault) | \(option.summary) |"
+                "| \(names(of: option)) | \(option.documentedValues) | \(option.documentedDefault) | \(option.summary) |"
             }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `` `highlight-colour` (or `highlight-color`) ``: the option's name, and its other spellings.
+    private static func names(of option: ConfigurationOption) -> String {
+        let others = option.otherNames.map { "`\($0)`" }.joined(separator: ", ")
+        return "`\(option.name)`" + (others.isEmpty ? "" : " (or \(others))")
     }
 
     /// `document` (the text of docs/CONFIG.md) with the text between the markers replaced by

@@ -1,4 +1,7 @@
-import CFolioSystem
+// A clean build compiles this file in a batch with ChildProcess.swift, where Clang gives `stat`'s
+// `timespec` to CFolioSystem (its header includes spawn.h first): without the import, reading
+// `st_mtim.tv_sec` is a MemberImportVisibility error.
+internal import CFolioSystem
 import FolioCore
 import Glibc
 

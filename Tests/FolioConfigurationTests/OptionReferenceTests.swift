@@ -38,7 +38,8 @@ import Testing
             ConfigurationOption.all.map(\.name) == [
                 "wrap", "view", "layout", "graphics", "fit", "invert", "mouse", "reload", "remember-position",
                 "scroll-overlap", "status-fg", "status-bg", "highlight-fg", "highlight-bg", "dim-fg", "osc52",
-                "clipboard-command", "arabic-shaping", "bidi",
+                "clipboard-command", "arabic-shaping", "bidi", "annotations", "highlight-colour",
+                "annotation-author", "annotation-store",
             ])
     }
 
@@ -61,8 +62,12 @@ import Testing
             })
     }
 
-    /// Each row's values are the ones the parser refuses others with, in the same words.
-    @Test(arguments: ConfigurationOption.all.filter { $0.name != "clipboard-command" }.map(\.name))
+    /// Each row's values are the ones the parser refuses others with, in the same words (a
+    /// command and a name take any word).
+    @Test(
+        arguments: ConfigurationOption.all.map(\.name).filter {
+            !["clipboard-command", "annotation-author"].contains($0)
+        })
     func aValueNotInTheRowIsRefusedWithTheRowsValues(name: String) throws {
         let option = try #require(ConfigurationOption.named(name))
         let problems = read("set \(name) nonsense").problems.map(\.reason)
@@ -88,7 +93,8 @@ import Testing
     /// Everything a `set` line can change, to compare two configurations by.
     private func settings(_ configuration: Configuration) -> String {
         let c = configuration
-        return "\(c.reader) \(c.colors) \(c.graphics) \(c.arabicShaping) \(c.bidi) \(c.mouse) \(c.reload) "
+        return
+            "\(c.reader) \(c.colors) \(c.graphics) \(c.annotationStore) \(c.arabicShaping) \(c.bidi) \(c.mouse) \(c.reload) "
             + "\(c.remembersPosition) \(c.sendsOSC52) \(String(describing: c.clipboardCommand))"
     }
 
@@ -100,7 +106,7 @@ import Testing
         let option = try #require(ConfigurationOption.named(name))
         let standard = settings(Configuration())
         guard option.documentedDefault.hasPrefix("`") else {
-            #expect(["status-fg", "status-bg", "dim-fg", "clipboard-command"].contains(name))
+            #expect(["status-fg", "status-bg", "dim-fg", "clipboard-command", "annotation-author"].contains(name))
             return
         }
         let value = option.documentedDefault.filter { $0 != "`" }

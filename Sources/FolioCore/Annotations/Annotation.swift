@@ -94,6 +94,20 @@ public struct AnnotationColour: Sendable, Hashable {
             blue: Double(value & 0xff) / 255)
     }
 
+    /// The four named colours a highlight can be made in, in the order `1H`…`4H` pick them:
+    /// yellow (`#ffe94d`, the default of `set highlight-colour`), green (`#8fe388`), blue
+    /// (`#7ec8f2`) and pink (`#f7a1c4`), light enough that the words stay readable under them.
+    public static let presets: [(name: String, colour: AnnotationColour)] = [
+        ("yellow", bytes(0xff, 0xe9, 0x4d)),
+        ("green", bytes(0x8f, 0xe3, 0x88)),
+        ("blue", bytes(0x7e, 0xc8, 0xf2)),
+        ("pink", bytes(0xf7, 0xa1, 0xc4)),
+    ]
+
+    private static func bytes(_ red: Int, _ green: Int, _ blue: Int) -> AnnotationColour {
+        AnnotationColour(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
+    }
+
     private static func clamped(_ component: Double) -> Double {
         component.isFinite ? min(max(component, 0), 1) : 0
     }

@@ -11,9 +11,13 @@ public struct RenderRequest: Sendable, Hashable {
     public var inverted: Bool
     /// The pattern whose matches are marked on the image (the last search), if any.
     public var highlight: SearchPattern?
+    /// Whether the page's annotations are drawn (`set annotations show|hide`): with and without
+    /// them are two images.
+    public var showsAnnotations: Bool
 
     public init(
-        page: Int, viewport: ScreenSize, fit: ImageFit, zoom: Double, inverted: Bool, highlight: SearchPattern? = nil
+        page: Int, viewport: ScreenSize, fit: ImageFit, zoom: Double, inverted: Bool, highlight: SearchPattern? = nil,
+        showsAnnotations: Bool = true
     ) {
         self.page = page
         self.viewport = viewport
@@ -21,17 +25,18 @@ public struct RenderRequest: Sendable, Hashable {
         self.zoom = zoom
         self.inverted = inverted
         self.highlight = highlight
+        self.showsAnnotations = showsAnnotations
     }
 
-    /// Whether `other` is this page at this size, whatever the marks of either: its image can
-    /// stand in while this one, with other marks, is being made.
+    /// Whether `other` is this page at this size, whatever the marks of either (search matches,
+    /// annotations): its image can stand in while this one, with other marks, is being made.
     func isSameImage(ignoringMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
             && inverted == other.inverted
     }
 
-    /// Whether `other` is this page in this view, whatever the zoom and marks of either: scaled,
-    /// its image can stand in on a terminal that scales images.
+    /// Whether `other` is this page in this view, whatever the zoom and marks (search matches,
+    /// annotations) of either: scaled, its image can stand in on a terminal that scales images.
     func isSamePage(ignoringZoomAndMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && inverted == other.inverted
     }

@@ -1,6 +1,6 @@
 /// How the reader starts and behaves, as a configuration file's `set` lines choose: wrap-around,
-/// the first view and layout, how page images are sized and coloured, and how much a screenful
-/// keeps.
+/// the first view and layout, how page images are sized and coloured, how much a screenful
+/// keeps, and how annotations are shown and made.
 public struct ReaderPreferences: Sendable, Equatable {
     /// Whether paging stops at the ends or wraps around (`set wrap`).
     public var paging: PagingMode = .bounded
@@ -15,10 +15,20 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// How many lines of the previous screen a screenful down or up keeps (`set scroll-overlap`),
     /// two by default, as less keeps.
     public var scrollOverlap = 2
+    /// Whether annotations are drawn: on page images and as marks in the text views
+    /// (`set annotations show|hide`).
+    public var showsAnnotations = true
+    /// The colour a new highlight is made in (`set highlight-colour`): the first of
+    /// ``AnnotationColour/presets`` (yellow) unless the file says otherwise.
+    public var highlightColour = AnnotationColour.presets[0].colour
+    /// The name new annotations are signed with (`set annotation-author`), without control
+    /// characters; nil for the login name, which the runtime knows.
+    public var annotationAuthor: String?
 
     /// The most lines a screenful may keep: more would make Space crawl.
     public static let maximumScrollOverlap = 20
 
-    /// The defaults: bounded, text, reflow, fit width, not inverted, two lines kept.
+    /// The defaults: bounded, text, reflow, fit width, not inverted, two lines kept, annotations
+    /// shown, highlights yellow, signed with the login name.
     public init() {}
 }

@@ -11,7 +11,8 @@ extension ReaderState {
     func renderRequest(for page: Int) -> RenderRequest {
         RenderRequest(
             page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: images.fit,
-            zoom: images.zoom, inverted: images.inverts, highlight: search.lastSearch)
+            zoom: images.zoom, inverted: images.inverts, highlight: search.lastSearch,
+            showsAnnotations: preferences.showsAnnotations)
     }
 
     /// The row of an image `rows` rows tall of `text`'s page at `y` points from the page's top
