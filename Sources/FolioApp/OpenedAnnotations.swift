@@ -17,8 +17,11 @@ final class OpenedAnnotations {
     private var document: Document
     /// The annotations made in a sidecar (for the sidecar store), as they now stand.
     private let sidecarAnnotations: SidecarAnnotations?
-    /// Journals, applies and saves every change.
-    let saver: AnnotationSaver
+    /// Journals, applies and saves every change; nil when the journal could not be opened
+    /// (``unavailable`` says why), so annotations are shown but not changed.
+    let saver: AnnotationSaver?
+    /// Why annotations cannot be changed here (another Folio holds the journal…), if so.
+    let unavailable: String?
     /// Where the annotations go.
     let store: AnnotationStore
     /// Where they go and why, when it is not the PDF (said at the first save).
@@ -46,16 +49,13 @@ final class OpenedAnnotations {
         store = choice.store
         isSigned = isPDF && document.isSigned
         let fingerprint: FileFingerprint
-        let journal: AnnotationJournal
         do throws(FileSaveError) {
             fingerprint = try FileFingerprint.of(path: path)
         } catch {
             throw .init(reason: error.description)
         }
-        do throws(AnnotationStateError) {
-            journal = try AnnotationJournal(document: Self.absolute(path), folder: places.journals)
-        } catch {
-            throw .init(reason: error.description)
+        let journal = Result { () throws(AnnotationStateError) -> AnnotationJournal in
+            try AnnotationJournal(document: Self.absolute(path), folder: places.journals)
         }
         var sidecar: AnnotationSidecar?
         if store == .sidecar {
@@ -70,10 +70,18 @@ final class OpenedAnnotations {
             keptElsewhere = nil
             sidecarAnnotations = nil
         }
-        saver = AnnotationSaver(
-            path: path, document: sidecarAnnotations ?? document, fingerprint: fingerprint, choice: choice,
-            journal: journal, sidecar: sidecar)
-        restoreOutcome = saver.restore()
+        switch journal {
+        case .success(let journal):
+            let saver = AnnotationSaver(
+                path: path, document: sidecarAnnotations ?? document, fingerprint: fingerprint, choice: choice,
+                journal: journal, sidecar: sidecar)
+            self.saver = saver
+            unavailable = nil
+            restoreOutcome = saver.restore()
+        case .failure(let error):
+            saver = nil
+            unavailable = error.description
+        }
     }
 
     /// The annotations of `page`: the PDF's own, and those kept in a sidecar.
@@ -107,6 +115,7 @@ final class OpenedAnnotations {
     /// After the file was changed by another program: reads it again, makes the pending changes
     /// on it and saves them.
     func reloadAndSave() -> AnnotationSaveOutcome {
+        guard let saver else { return .nothingToSave }
         let fresh: Document
         let fingerprint: FileFingerprint
         do throws(DocumentError) {

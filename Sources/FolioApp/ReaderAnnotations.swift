@@ -1,5 +1,5 @@
 import Dispatch
-import FolioCore
+public import FolioCore
 import FolioDocument
 import FolioState
 import FolioSystem
@@ -58,6 +58,8 @@ final class ReaderAnnotations: Sendable {
         case change(AnnotationChange)
         /// Read every annotation of the document.
         case list
+        /// Signal the semaphore (every operation before it is done).
+        case signal(DispatchSemaphore)
     }
 
     private let operations = OperationQueue()
@@ -78,6 +80,14 @@ final class ReaderAnnotations: Sendable {
     /// Asks for `operation`, after those asked before.
     func submit(_ operation: Operation) {
         worker.submit([operations.push(operation)])
+    }
+
+    /// Waits, at most `timeout` seconds, until every operation asked for is done: the reader
+    /// ends only once the changes made are journaled and saved.
+    func finish(timeout: Double = 30) {
+        let done = DispatchSemaphore(value: 0)
+        submit(.signal(done))
+        _ = done.wait(timeout: .now() + timeout)
     }
 
     /// Stops the worker after what it is doing.
@@ -125,6 +135,10 @@ final class AnnotationEditor: @unchecked Sendable {
     }
 
     func perform(_ operation: ReaderAnnotations.Operation) {
+        if case .signal(let semaphore) = operation {
+            semaphore.signal()
+            return
+        }
         let annotations: OpenedAnnotations
         switch openOnce() {
         case .success(let open): annotations = open
@@ -145,6 +159,8 @@ final class AnnotationEditor: @unchecked Sendable {
             post(.event(.annotationListLoaded(annotations.readAll())))
         case .change(let change):
             make(change, in: annotations)
+        case .signal:
+            break
         }
     }
 
@@ -152,6 +168,8 @@ final class AnnotationEditor: @unchecked Sendable {
     /// opened (or why nothing could be).
     private func openOnce() -> Result<OpenedAnnotations, AnnotationsOff> {
         if let opened { return opened }
+        // Opening saves what a killed session left in the journal: the file may change.
+        post(.annotationSaving)
         let result = Result { () throws(AnnotationsOff) -> OpenedAnnotations in
             try OpenedAnnotations(source: source, path: path, places: places)
         }
@@ -160,17 +178,22 @@ final class AnnotationEditor: @unchecked Sendable {
         case .success(let open):
             report(open.restoreOutcome, of: open, page: nil)
         case .failure(let off):
+            post(.annotationSaved(nil))
             post(.event(.notice(.annotationsOff(reason: off.reason))))
         }
         return result
     }
 
     private func make(_ change: AnnotationChange, in annotations: OpenedAnnotations) {
+        guard let saver = annotations.saver else {
+            post(.event(.annotationChangeFailed(change, reason: annotations.unavailable ?? "the journal is not open")))
+            return
+        }
         let stamped = Self.stamped(change, author: places.author, now: AnnotationTime.now)
         post(.annotationSaving)
         let outcome: AnnotationSaveOutcome
         do throws(AnnotationSaveFailure) {
-            outcome = try annotations.saver.record(stamped)
+            outcome = try saver.record(stamped)
         } catch {
             post(.annotationSaved(nil))
             post(.event(.annotationChangeFailed(change, reason: error.description)))
@@ -197,7 +220,7 @@ final class AnnotationEditor: @unchecked Sendable {
         case .nothingToSave, .changedByAnotherProgram:
             break
         }
-        post(.annotationSaved(annotations.store == .pdf ? annotations.saver.fingerprint : nil))
+        post(.annotationSaved(annotations.store == .pdf ? annotations.saver?.fingerprint : nil))
         if let page {
             post(.event(.annotationsLoaded(page: page, annotations: annotations.read(page: page))))
         }

@@ -243,6 +243,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         // the terminal (kitty) are deleted, their data too.
         // The owner saves the last page once this returns: no earlier save may land after it.
         defer {
+            // Every change made is saved before the reader ends.
+            annotations?.finish()
             mailbox.close()
             workMailbox.close()
             freeTerminalImages()

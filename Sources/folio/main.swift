@@ -78,7 +78,8 @@ let interactive = Interactive(
     shownTips: ShownTips.standardPath(environment: environment).map(ShownTips.init(path:)),
     annotationPlaces: StateFolder.standard(environment: environment).map {
         AnnotationPlaces(
-            stateFolder: $0, environment: environment, preference: .pdf, author: configuration.reader.annotationAuthor)
+            stateFolder: $0, environment: environment, preference: configuration.annotationStore,
+            author: configuration.reader.annotationAuthor)
     })
 let start: Interactive.Start
 do throws(InteractiveError) {

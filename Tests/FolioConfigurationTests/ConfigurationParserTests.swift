@@ -140,7 +140,7 @@ struct MemoryFiles: ConfigurationFiles {
                 "\(file):8: view needs a value (text or image)",
                 "\(file):9: unknown command 'frobnicate' (a line is set, map, unmap or include)",
                 "\(file):10: usage: map [MODE] KEYS COMMAND",
-                "\(file):11: unknown mode 'sideways' (reader, goto, search, outline, links, hints, select, browser, filter, password, prompt)",
+                "\(file):11: unknown mode 'sideways' (reader, goto, search, outline, links, hints, select, visual, annotations, note, browser, filter, password, prompt)",
                 "\(file):12: unknown command 'next-pgae' in reader mode (did you mean next-page?)",
                 "\(file):13: unknown key <Foo>",
                 "\(file):14: Q is not bound in reader mode",

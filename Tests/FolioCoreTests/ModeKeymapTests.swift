@@ -30,6 +30,9 @@ import Testing
         TableFacts(.links, LinkListKeymap.standard),
         TableFacts(.linkHints, LinkHintKeymap.standard),
         TableFacts(.selection, SelectionKeymap.standard),
+        TableFacts(.textSelection, TextSelectionKeymap.standard),
+        TableFacts(.annotations, AnnotationListKeymap.standard),
+        TableFacts(.notePrompt, NotePromptKeymap.standard),
         TableFacts(.browser, BrowserKeymap.standard),
         TableFacts(.filter, FilterKeymap.standard),
         TableFacts(.password, PasswordPromptKeymap.standard),
@@ -43,8 +46,8 @@ import Testing
             "history-back", "history-forward", "invert-images", "jump-to-mark", "last-page", "next-match", "next-page",
             "open-browser", "previous-match", "previous-page", "quit", "redraw", "reload", "scroll-half-down",
             "scroll-half-up", "scroll-left", "scroll-line-down", "scroll-line-up", "scroll-right", "scroll-screen-down",
-            "scroll-screen-up", "search-backward", "search-forward", "select-lines", "set-mark", "show-links",
-            "show-messages",
+            "scroll-screen-up", "search-backward", "search-forward", "select-lines", "select-text", "set-mark",
+            "show-annotations", "show-links", "show-messages", "undo-annotation",
             "show-outline", "stop-search", "toggle-layout", "toggle-view", "toggle-wrap", "zoom-in", "zoom-out",
         ],
         .goToPrompt: [
@@ -63,6 +66,18 @@ import Testing
         .links: ["close", "copy-address", "down", "first", "follow", "last", "screen-down", "screen-up", "up"],
         .linkHints: ["cancel", "show-list"],
         .selection: ["cancel", "copy", "down", "first", "last", "screen-down", "screen-up", "up"],
+        .textSelection: [
+            "add-note", "cancel", "copy", "highlight", "left", "line-down", "line-end", "line-start", "line-up",
+            "next-match", "paragraph-backward", "paragraph-forward", "previous-match", "right", "search-forward",
+            "swap-ends", "word-backward", "word-end", "word-forward",
+        ],
+        .annotations: [
+            "close", "delete", "down", "edit-note", "filter", "first", "jump", "last", "screen-down", "screen-up", "up",
+        ],
+        .notePrompt: [
+            "accept", "cancel", "cursor-left", "cursor-right", "delete-backward", "delete-forward", "delete-to-start",
+            "delete-word-backward", "history-next", "history-previous", "line-end", "line-start",
+        ],
         .browser: [
             "clear-filter", "down", "filter", "first", "help", "last", "open", "parent", "quit", "redraw",
             "screen-down", "screen-up",
@@ -105,7 +120,8 @@ import Testing
         let names = KeyMode.allCases.map(\.name)
         #expect(
             names == [
-                "reader", "goto", "search", "outline", "links", "hints", "select", "browser", "filter", "password",
+                "reader", "goto", "search", "outline", "links", "hints", "select", "visual", "annotations", "note",
+                "browser", "filter", "password",
             ])
         for mode in KeyMode.allCases {
             #expect(KeyMode(name: mode.name) == mode)

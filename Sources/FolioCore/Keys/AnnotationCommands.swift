@@ -24,6 +24,8 @@ public enum TextSelectionCommand: String, KeyCommand {
     case paragraphForward = "paragraph-forward"
     /// The cursor to the start of the paragraph, or of the one before.
     case paragraphBackward = "paragraph-backward"
+    /// The cursor to the next match of a pattern typed into the search prompt.
+    case searchForward = "search-forward"
     /// The cursor to the next match of the last search.
     case nextMatch = "next-match"
     /// The cursor to the previous match of the last search.
@@ -61,8 +63,11 @@ extension Keymap where Command == TextSelectionCommand {
             KeyBinding(keys: [.character("}")], command: .paragraphForward, summary: "Paragraph's end"),
             KeyBinding(keys: [.character("{")], command: .paragraphBackward, summary: "Paragraph's start"),
             KeyBinding(
+                keys: [.character("/")], command: .searchForward, summary: "To a match",
+                details: "of the pattern typed into the search prompt, on the pages held"),
+            KeyBinding(
                 keys: [.character("n")], command: .nextMatch, summary: "To the next match",
-                details: "of the last search (`/` before `v`), on the pages held"),
+                details: "of the last search, on the pages held"),
             KeyBinding(keys: [.character("N")], command: .previousMatch, summary: "To the previous match"),
             KeyBinding(keys: [.character("o")], command: .swapEnds, summary: "Swap the ends"),
             KeyBinding(

@@ -269,7 +269,7 @@ extension ReaderCommand {
             return []
         },
         ReaderCommandRow(
-            .selectText, keys: [.character("v")], summary: "Select text (copy, highlight)",
+            .selectText, keys: [.character("v")], summary: "Select text, highlight",
             details:
                 "by character and word, from the current match or the first word on screen; see text selection below"
         ) { state, _ in
@@ -281,7 +281,7 @@ extension ReaderCommand {
             details: "every highlight and note of the document, in a list over the page (below)"
         ) { state, _ in state.showAnnotations() },
         ReaderCommandRow(
-            .undoAnnotation, keys: [.character("u")], summary: "Undo an annotation change",
+            .undoAnnotation, keys: [.character("u")], summary: "Undo annotation change",
             details: "the last highlight, note or deletion of this session; again for the one before"
         ) { state, _ in state.undoAnnotationChange() },
         ReaderCommandRow(

@@ -48,6 +48,17 @@ public enum ReaderMode: Sendable, Equatable {
         }
     }
 
+    /// Whether the mode holds places in the laid-out text: a text selection, or a prompt
+    /// opened from one.
+    var holdsTextSelection: Bool {
+        switch self {
+        case .textSelection: true
+        case .searchPrompt(let prompt): prompt.selection != nil
+        case .notePrompt(let prompt): if case .selection = prompt.target { true } else { false }
+        default: false
+        }
+    }
+
     /// Whether the mode is a list or hints drawn over the page, or a selection of its lines:
     /// modes that belong to one version of the page and close when it changes under them.
     var belongsToPage: Bool {
@@ -131,7 +142,15 @@ extension ReaderState {
     /// Closes a list, hints or a selection drawn over the page (see
     /// ``ReaderMode/belongsToPage``); any other mode stays.
     mutating func closePageMode() {
-        if mode.belongsToPage {
+        if mode.belongsToPage || mode.holdsTextSelection {
+            mode = .reading
+        }
+    }
+
+    /// Ends a text selection, and a prompt opened from one: after a relayout its places name
+    /// other characters.
+    mutating func dropTextSelection() {
+        if mode.holdsTextSelection {
             mode = .reading
         }
     }

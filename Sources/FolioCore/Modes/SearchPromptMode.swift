@@ -2,8 +2,25 @@
 /// gives the rest; Enter starts the search (ReaderState+Search.swift) and the match count.
 extension ReaderState {
     /// Opens the prompt, empty, to search in `direction`.
-    mutating func openSearchPrompt(_ direction: SearchDirection) {
-        mode = .searchPrompt(SearchPrompt(editor: LineEditor(), direction: direction))
+    mutating func openSearchPrompt(_ direction: SearchDirection, extending selection: TextSelection? = nil) {
+        mode = .searchPrompt(SearchPrompt(editor: LineEditor(), direction: direction, selection: selection))
+    }
+
+    /// The prompt's pattern, typed in a text selection: the selection's cursor goes to the
+    /// pattern's next match on the pages held (the background search is not started).
+    private mutating func extend(_ selection: TextSelection, toMatchOf prompt: SearchPrompt) -> [ReaderEffect] {
+        mode = .textSelection(selection)
+        guard !prompt.text.isEmpty else { return [] }
+        search.history.record(prompt.text)
+        if let error = SearchPattern.regexError(in: prompt.text) {
+            message = .badPattern(pattern: prompt.text, error: error)
+            return [.recordSearch(prompt.text)]
+        }
+        let pattern = SearchPattern(prompt.text)
+        search.lastSearch = pattern
+        search.lastSearchDirection = prompt.direction
+        return [.recordSearch(prompt.text)]
+            + perform(prompt.direction == .forward ? .nextMatch : .previousMatch, on: selection)
     }
 
     /// Keys typed into the search prompt: printable characters type the pattern, the prompt's
@@ -20,10 +37,14 @@ extension ReaderState {
             prompt.editor.perform(edit, history: search.history.entries)
             mode = .searchPrompt(prompt)
         case .own(.cancel):
-            mode = .reading
+            mode = prompt.selection.map { .textSelection($0) } ?? .reading
         case .own(.deleteBackward):
-            mode = prompt.editor.deleteBackward() || !prompt.editor.isEmpty ? .searchPrompt(prompt) : .reading
+            let stays = prompt.editor.deleteBackward() || !prompt.editor.isEmpty
+            mode = stays ? .searchPrompt(prompt) : prompt.selection.map { .textSelection($0) } ?? .reading
         case .own(.accept):
+            if let selection = prompt.selection {
+                return extend(selection, toMatchOf: prompt)
+            }
             mode = .reading
             guard !prompt.text.isEmpty else {
                 return search.lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
@@ -61,6 +82,9 @@ public struct SearchPrompt: Sendable, Equatable {
     /// The pattern being typed.
     public internal(set) var editor: LineEditor
     public let direction: SearchDirection
+    /// The text selection the prompt was opened in, whose cursor the match moves to; nil for
+    /// a search of the document.
+    public let selection: TextSelection?
 
     /// The pattern typed so far.
     public var text: String { editor.text }

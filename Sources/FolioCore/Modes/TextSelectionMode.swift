@@ -80,6 +80,9 @@ extension ReaderState {
         case .addNote:
             openNotePrompt(for: .selection(selection))
             return []
+        case .searchForward:
+            openSearchPrompt(.forward, extending: selection)
+            return []
         case .swapEnds:
             swap(&selection.anchor, &selection.cursor)
         default:
@@ -112,7 +115,7 @@ extension ReaderState {
         case .nextMatch, .previousMatch:
             guard let pattern = lastSearch else { return point }
             return cursor.match(of: pattern, from: point, forward: command == .nextMatch) ?? point
-        case .swapEnds, .copy, .highlight, .addNote, .cancel:
+        case .swapEnds, .copy, .highlight, .addNote, .searchForward, .cancel:
             return point
         }
     }

@@ -387,6 +387,7 @@ public struct ReaderState: Sendable {
         viewport.clampTopLine(to: maximumTopLine(of: currentPage))
         clampHorizontalOffset()
         keepSelection(from: oldLineCount, to: newLineCount)
+        dropTextSelection()
     }
 
     /// Moves the chosen lines with the relayout as the top line moves, and keeps them on the
