@@ -220,7 +220,9 @@ final class AnnotationEditor: @unchecked Sendable {
         case .nothingToSave, .changedByAnotherProgram:
             break
         }
-        post(.annotationSaved(annotations.store == .pdf ? annotations.saver?.fingerprint : nil))
+        // Only a save that wrote the PDF changed the file (and its page images).
+        let wrotePDF = outcome == .saved && annotations.store == .pdf
+        post(.annotationSaved(wrotePDF ? annotations.saver?.fingerprint : nil))
         if let page {
             post(.event(.annotationsLoaded(page: page, annotations: annotations.read(page: page))))
         }

@@ -230,3 +230,24 @@ import Testing
         #expect(session.type("u").isEmpty)
     }
 }
+
+/// An annotation's colour on a terminal: the nearest of the colours it has.
+@Suite struct AnnotationColourOnTerminalTests {
+    @Test func thePresetsGoToTheColoursTheyLookLike() {
+        let presets = AnnotationColour.presets.map(\.colour)
+        let eight = presets.map { TerminalColor.nearest(red: $0.red, green: $0.green, blue: $0.blue, available: 8) }
+        // Yellow, green, cyan (the blue is a sky blue), red (the pink is a light red).
+        #expect(eight == [.indexed(3), .indexed(2), .indexed(6), .indexed(1)])
+        // In 256 colours, #ffe94d is the cube's (5, 4, 1): 16 + 36·5 + 6·4 + 1.
+        let yellow = presets[0]
+        #expect(
+            TerminalColor.nearest(red: yellow.red, green: yellow.green, blue: yellow.blue, available: 256)
+                == .indexed(221))
+        // A grey goes to the grey ramp, black and white to the cube's corners.
+        #expect(TerminalColor.nearest(red: 0.5, green: 0.5, blue: 0.5, available: 256) == .indexed(244))
+        #expect(TerminalColor.nearest(red: 0, green: 0, blue: 0, available: 256) == .indexed(16))
+        #expect(TerminalColor.nearest(red: 1, green: 1, blue: 1, available: 256) == .indexed(231))
+        // Out-of-range components are clamped, never a crash.
+        #expect(TerminalColor.nearest(red: .infinity, green: -3, blue: .nan, available: 16) != .terminalDefault)
+    }
+}

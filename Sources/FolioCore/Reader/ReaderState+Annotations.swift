@@ -66,10 +66,15 @@ extension ReaderState {
         return additions.map { .changeAnnotation(.add($0)) }
     }
 
-    /// Deletes `annotation`; `u` brings it back.
+    /// Deletes `annotation`; `u` brings it back (under a name of its own when another program
+    /// made it without one: its object number goes with it).
     mutating func delete(_ annotation: Annotation) -> [ReaderEffect] {
-        change(
-            .remove(annotation.id, page: annotation.page), undoneBy: .add(annotation),
+        var restored = annotation
+        if annotation.id.value.hasPrefix("#") {
+            restored.id = .unique()
+        }
+        return change(
+            .remove(annotation.id, page: annotation.page), undoneBy: .add(restored),
             notice: .annotationDeleted(kind: annotation.kind.name, page: annotation.page))
     }
 

@@ -31,43 +31,55 @@ public enum TerminalColor: Sendable, Hashable {
 }
 
 extension TerminalColor {
-    /// The red, green and blue (0–255) xterm gives its first sixteen colours.
-    private static let basic: [(Int, Int, Int)] = [
-        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
-        (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255),
-        (0, 255, 255), (255, 255, 255),
-    ]
     /// The levels of each component in the 256-colour palette's 6×6×6 cube.
     private static let cubeLevels = [0, 95, 135, 175, 215, 255]
 
-    /// The indexed colour closest to `red`, `green` and `blue` (each 0–1) among the first
-    /// `available` (8, 16 or 256): in 256 colours, the cube and the grey ramp; with fewer, the
-    /// basic colours (white and black left out for the 8-colour console, where they are the
-    /// text and the background).
+    /// The indexed colour closest to `red`, `green` and `blue` (each 0–1; anything else is
+    /// taken as 0 or 1) among the first `available` (8, 16 or 256): in 256 colours, the nearest
+    /// of the cube and the grey ramp; with fewer, the basic colour of the nearest hue (red,
+    /// yellow, green, cyan, blue, magenta: a light green is green, not the cyan a distance
+    /// would pick), white and black left out, as they are the text and the background.
     public static func nearest(red: Double, green: Double, blue: Double, available: Int) -> TerminalColor {
-        let wanted = [red, green, blue].map { Int((min(max($0, 0), 1) * 255).rounded()) }
+        let wanted = [red, green, blue].map { $0.isNaN ? 0 : min(max($0, 0), 1) }
+        guard available >= 256 else {
+            return .indexed(basicHue(red: wanted[0], green: wanted[1], blue: wanted[2]))
+        }
+        let levels = wanted.map { Int(($0 * 255).rounded()) }
         func distance(_ candidate: (Int, Int, Int)) -> Int {
             let (r, g, b) = candidate
-            // Weighted as the eye weighs the components (the "redmean" rule, simplified).
-            return 2 * (r - wanted[0]) * (r - wanted[0]) + 4 * (g - wanted[1]) * (g - wanted[1])
-                + 3 * (b - wanted[2]) * (b - wanted[2])
+            // The components weighted as the eye weighs them.
+            return 2 * (r - levels[0]) * (r - levels[0]) + 4 * (g - levels[1]) * (g - levels[1])
+                + 3 * (b - levels[2]) * (b - levels[2])
         }
-        var candidates: [(index: Int, rgb: (Int, Int, Int))]
-        if available >= 256 {
-            candidates = (16..<232).map { index in
-                let cube = index - 16
-                return (index, (cubeLevels[cube / 36], cubeLevels[cube / 6 % 6], cubeLevels[cube % 6]))
-            }
-            candidates += (232..<256).map { index in
-                let level = 8 + 10 * (index - 232)
-                return (index, (level, level, level))
-            }
-        } else {
-            let count = available >= 16 ? 16 : 8
-            candidates = (1..<(count == 8 ? 7 : count)).map { ($0, basic[$0]) }
+        var candidates: [(index: Int, rgb: (Int, Int, Int))] = (16..<232).map { index in
+            let cube = index - 16
+            return (index, (cubeLevels[cube / 36], cubeLevels[cube / 6 % 6], cubeLevels[cube % 6]))
+        }
+        candidates += (232..<256).map { index in
+            let level = 8 + 10 * (index - 232)
+            return (index, (level, level, level))
         }
         let best = candidates.min { distance($0.rgb) < distance($1.rgb) }
         return .indexed(best?.index ?? 3)
+    }
+
+    /// The basic colour (1–6) whose hue is nearest the colour's; yellow for a grey.
+    private static func basicHue(red: Double, green: Double, blue: Double) -> Int {
+        let high = max(red, green, blue)
+        let low = min(red, green, blue)
+        guard high - low > 0.05 else { return 3 }
+        var hue: Double
+        if high == red {
+            hue = (green - blue) / (high - low)
+        } else if high == green {
+            hue = 2 + (blue - red) / (high - low)
+        } else {
+            hue = 4 + (red - green) / (high - low)
+        }
+        hue = (hue * 60 + 360).truncatingRemainder(dividingBy: 360)
+        // Red 0°, yellow 60°, green 120°, cyan 180°, blue 240°, magenta 300°: their indices.
+        let byHue = [1, 3, 2, 6, 4, 5]
+        return byHue[Int((hue / 60).rounded()) % 6]
     }
 }
 
