@@ -193,7 +193,39 @@ import Testing
         #expect(NoticeText.words(for: notice, keymap: Self.standard) == words)
     }
 
-    @Test(arguments: places + copyingAndImages + files)
+    static let annotations: [(Notice, String)] = [
+        (.loadingAnnotations, "Reading the annotations…"),
+        (.noAnnotations, "No annotations in this document (v selects text to highlight)"),
+        (.selectionLimit(pages: 3), "A selection runs over 3 pages at most"),
+        (.highlighted(page: 2, pages: 1, withNote: false), "Highlighted on page 3 (u undoes)"),
+        (.highlighted(page: 2, pages: 2, withNote: true), "Highlighted with a note on pages 3–4 (u undoes)"),
+        (.noteSaved(page: 0), "Note saved on page 1 (u undoes)"),
+        (.noteRemoved(page: 0), "Note taken away on page 1 (u undoes)"),
+        (.annotationDeleted(kind: "underline", page: 4), "Deleted the underline on page 5 (u brings it back)"),
+        (.annotationChangeUndone(page: 4, remaining: 2), "Undone on page 5 (2 more to undo)"),
+        (.annotationChangeUndone(page: 4, remaining: 0), "Undone on page 5"),
+        (.nothingToUndo, "No annotation change to undo"),
+        (.annotationNotMade(reason: "no\u{1B}[2J space"), "Annotation not made: no\u{FFFD}[2J space"),
+        (
+            .annotationsNotSaved(reason: "the file is read-only"),
+            "Annotations not saved yet: the file is read-only (kept in the journal, saved at the next change or opening)"
+        ),
+        (
+            .annotationsKept(where: "in /d/x.json (the file is read-only)"),
+            "Annotations are kept in /d/x.json (the file is read-only)"
+        ),
+        (
+            .annotationsReapplied(fileName: "paper.pdf"),
+            "paper.pdf was changed by another program: reloaded, your annotations made again on it"
+        ),
+        (
+            .signatureCoversEarlierRevision,
+            "This PDF is signed: its signature now covers the revision before your annotations"
+        ),
+        (.annotationsOff(reason: "cannot open"), "No annotations here: cannot open"),
+    ]
+
+    @Test(arguments: places + copyingAndImages + files + annotations)
     func otherNotices(notice: Notice, words: String) {
         #expect(NoticeText.words(for: notice, keymap: Self.standard) == words)
     }

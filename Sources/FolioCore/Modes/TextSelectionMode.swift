@@ -87,7 +87,14 @@ extension ReaderState {
             swap(&selection.anchor, &selection.cursor)
         default:
             for _ in 0..<min(count ?? 1, 1000) {
-                selection.cursor = moved(selection.cursor, by: command)
+                let next = moved(selection.cursor, by: command)
+                // The pages of a selection are held as long as it runs over no more than the
+                // pages the reader keeps beside the current one.
+                guard abs(next.page - selection.anchor.page) <= Self.windowRadius else {
+                    message = .selectionLimit(pages: Self.windowRadius + 1)
+                    break
+                }
+                selection.cursor = next
             }
         }
         mode = .textSelection(selection)

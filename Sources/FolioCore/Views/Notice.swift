@@ -166,6 +166,8 @@ public enum Notice: Sendable, Equatable {
     case loadingAnnotations
     /// The document has no annotations to list.
     case noAnnotations
+    /// A text selection cannot run over more than `pages` pages.
+    case selectionLimit(pages: Int)
     /// The selection was highlighted: from `page`, over `pages` pages, with a note or not.
     case highlighted(page: Int, pages: Int, withNote: Bool)
     /// An annotation's note on `page` was saved.

@@ -23,7 +23,8 @@ public enum NoticeText {
             .nothingToSelect, .pasteNeedsPrompt, .noImageView, .fitNeedsImages, .zoomNeedsImages, .fit, .zoomLimit,
             .zoom, .inverted:
             return copyAndImageWords(for: notice, keymap: keymap)
-        case .loadingAnnotations, .noAnnotations, .highlighted, .noteSaved, .noteRemoved, .annotationDeleted,
+        case .loadingAnnotations, .noAnnotations, .selectionLimit, .highlighted, .noteSaved, .noteRemoved,
+            .annotationDeleted,
             .annotationChangeUndone, .nothingToUndo, .annotationNotMade, .annotationsNotSaved, .annotationsKept,
             .annotationsReapplied, .signatureCoversEarlierRevision, .annotationsOff:
             return annotationWords(for: notice, keymap: keymap)
@@ -190,6 +191,7 @@ public enum NoticeText {
         case .loadingAnnotations: return "Reading the annotations…"
         case .noAnnotations:
             return "No annotations in this document (\(keymap.keyName(for: .selectText)) selects text to highlight)"
+        case .selectionLimit(let pages): return "A selection runs over \(pages) pages at most"
         case .highlighted(let page, let pages, let withNote):
             let place = pages == 1 ? "on page \(page + 1)" : "on pages \(page + 1)–\(page + pages)"
             return (withNote ? "Highlighted with a note " : "Highlighted ") + place + " (\(undo) undoes)"
