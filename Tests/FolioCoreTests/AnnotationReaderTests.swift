@@ -211,6 +211,24 @@ import Testing
             ])
     }
 
+    @Test func theOpenListTakesAPagesAnnotationsAsReadAgain() {
+        var session = session()
+        session.type("A")
+        let place = TextRect(x0: 72, y0: 72, x1: 90, y1: 84)
+        let first = Annotation(id: AnnotationID("#0.0"), page: 0, kind: .note, rect: place, note: "one")
+        let second = Annotation(id: AnnotationID("#0.1"), page: 0, kind: .note, rect: place, note: "two")
+        _ = session.state.handle(.annotationListLoaded([first, second]))
+        session.type("j")
+        #expect(session.type("d") == [.changeAnnotation(.remove(AnnotationID("#0.1"), page: 0))])
+        // The page read again after the deletion: the direct annotation left is renamed.
+        var renamed = first
+        renamed.id = AnnotationID("#0.0")
+        _ = session.state.handle(.annotationsLoaded(page: 0, annotations: [renamed]))
+        #expect(session.state.annotationList?.annotations == [renamed])
+        _ = session.state.handle(.annotationsLoaded(page: 0, annotations: []))
+        #expect(session.state.annotationList == nil)
+    }
+
     @Test func anEmptyListSaysSo() {
         var session = session()
         session.type("A")

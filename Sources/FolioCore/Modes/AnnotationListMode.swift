@@ -65,6 +65,19 @@ public struct AnnotationList: Sendable, Equatable {
         selected = min(selected, max(shown.count - 1, 0))
     }
 
+    /// Puts `fresh`, the annotations of `page` as just read, in place of the list's for that
+    /// page (their names may have changed: another program's without /NM are named by their
+    /// place), keeping the selected annotation selected when it is still there.
+    mutating func replaceAnnotations(of page: Int, with fresh: [Annotation]) {
+        let kept = selectedAnnotation?.id
+        annotations = (annotations.filter { $0.page != page } + fresh).sorted { Self.order($0) < Self.order($1) }
+        setFilter(filter)
+        if let kept, let index = shown.firstIndex(where: { annotations[$0].id == kept }) {
+            selected = index
+        }
+        selected = min(selected, max(shown.count - 1, 0))
+    }
+
     /// Changes the note of annotation `id` in the list.
     mutating func changeNote(of id: AnnotationID, to note: String) {
         guard let index = annotations.firstIndex(where: { $0.id == id }) else { return }

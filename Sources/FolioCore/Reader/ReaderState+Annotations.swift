@@ -8,6 +8,10 @@ extension ReaderState {
     mutating func annotationsLoaded(page: Int, annotations: [Annotation]) {
         cache.record(annotations: annotations, for: page, window: Set(windowPages()))
         cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
+        if case .annotationList(var list) = mode {
+            list.replaceAnnotations(of: page, with: annotations)
+            mode = list.annotations.isEmpty ? .reading : .annotationList(list)
+        }
     }
 
     /// Whether the text views mark annotations (`set annotations show`, the default).
