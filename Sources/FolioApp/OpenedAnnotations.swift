@@ -54,8 +54,15 @@ final class OpenedAnnotations {
         } catch {
             throw .init(reason: error.description)
         }
-        let journal = Result { () throws(AnnotationStateError) -> AnnotationJournal in
-            try AnnotationJournal(document: Self.absolute(path), folder: places.journals)
+        let journal = Result { () throws(AnnotationsOff) -> AnnotationJournal in
+            guard let folder = places.journals else {
+                throw .init(reason: "no state folder for the journal: neither XDG_STATE_HOME nor HOME is set")
+            }
+            do throws(AnnotationStateError) {
+                return try AnnotationJournal(document: Self.absolute(path), folder: folder)
+            } catch {
+                throw .init(reason: error.description)
+            }
         }
         var sidecar: AnnotationSidecar?
         if store == .sidecar {
@@ -78,9 +85,13 @@ final class OpenedAnnotations {
             self.saver = saver
             unavailable = nil
             restoreOutcome = saver.restore()
-        case .failure(let error):
+        case .failure(let off):
             saver = nil
-            unavailable = error.description
+            unavailable = off.reason
+            // Shown, though not changeable: the sidecar's annotations as they are.
+            for annotation in (try? sidecar?.annotations()) ?? [] {
+                try? sidecarAnnotations?.apply(.add(annotation))
+            }
         }
     }
 
@@ -98,6 +109,19 @@ final class OpenedAnnotations {
                 }
                 return annotation
             }
+    }
+
+    /// Why `change` cannot be made here, or nil when it can: with the sidecar store, the
+    /// document's own annotations (the file's, which cannot be written) are read, not changed.
+    func refusal(of change: AnnotationChange) -> String? {
+        guard let sidecarAnnotations else { return nil }
+        switch change {
+        case .add: return nil
+        case .remove(let id, _), .setNote(let id, _, _, _):
+            guard !sidecarAnnotations.annotations.contains(where: { $0.id == id }) else { return nil }
+            return
+                "the file's own annotations cannot be changed here: yours are kept \(keptElsewhere ?? "in a sidecar")"
+        }
     }
 
     /// Every annotation of the document, page by page.

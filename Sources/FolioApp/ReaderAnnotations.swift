@@ -9,8 +9,9 @@ import Foundation
 /// the state folder), the environment that names the sidecars' folder, where the user wants
 /// annotations kept, and the author's name for new ones.
 public struct AnnotationPlaces: Sendable {
-    /// The folder of the annotation journals (``AnnotationJournal/folder(inStateFolder:)``).
-    public var journals: String
+    /// The folder of the annotation journals (``AnnotationJournal/folder(inStateFolder:)``);
+    /// nil without a state folder (annotations are then shown, not changed).
+    public var journals: String?
     /// The environment the sidecar's folder is found in (`XDG_DATA_HOME`, `HOME`).
     public var environment: [String: String]
     /// `set annotation-store`.
@@ -18,11 +19,12 @@ public struct AnnotationPlaces: Sendable {
     /// The author of new annotations: `set annotation-author`, or the login name.
     public var author: String
 
-    /// The places for a session whose state folder is `stateFolder`, in `environment`.
+    /// The places for a session whose state folder is `stateFolder` (nil when there is none),
+    /// in `environment`.
     public init(
-        stateFolder: String, environment: [String: String], preference: AnnotationStorePreference, author: String?
+        stateFolder: String?, environment: [String: String], preference: AnnotationStorePreference, author: String?
     ) {
-        journals = AnnotationJournal.folder(inStateFolder: stateFolder)
+        journals = stateFolder.map(AnnotationJournal.folder(inStateFolder:))
         self.environment = environment
         self.preference = preference
         self.author = author ?? Self.loginName(environment: environment)
@@ -60,6 +62,9 @@ final class ReaderAnnotations: Sendable {
         case list
         /// Signal the semaphore (every operation before it is done).
         case signal(DispatchSemaphore)
+        /// The reader reloaded the document from its changed file: the worker's copy follows,
+        /// and the changes pending are made again on it.
+        case documentReloaded
     }
 
     private let operations = OperationQueue()
@@ -71,7 +76,7 @@ final class ReaderAnnotations: Sendable {
         let editor = AnnotationEditor(source: source, path: path, places: places, post: post)
         let operations = operations
         worker = BackgroundWorker(name: "folio.reader.annotations", timeLimit: nil) { _ in
-            for operation in operations.takeAll() {
+            while let operation = operations.next() {
                 editor.perform(operation)
             }
         }
@@ -82,8 +87,9 @@ final class ReaderAnnotations: Sendable {
         worker.submit([operations.push(operation)])
     }
 
-    /// Waits, at most `timeout` seconds, until every operation asked for is done: the reader
-    /// ends only once the changes made are journaled and saved.
+    /// Waits, at most `timeout` seconds, until every change asked for is journaled and saved:
+    /// the reader ends only then (a save takes milliseconds; the limit is for a file system
+    /// that hangs).
     func finish(timeout: Double = 30) {
         let done = DispatchSemaphore(value: 0)
         submit(.signal(done))
@@ -109,10 +115,20 @@ final class ReaderAnnotations: Sendable {
             }
         }
 
-        func takeAll() -> [Operation] {
+        /// The next operation to do: a change (or the document's reload) before anything else,
+        /// so that a change waits for no page's reading to be journaled and saved; then the
+        /// semaphores; then the reads, in the order asked.
+        func next() -> Operation? {
             lock.withLock {
-                defer { waiting = [] }
-                return waiting
+                let urgent = waiting.firstIndex {
+                    switch $0 {
+                    case .change, .documentReloaded: true
+                    case .read, .list, .signal: false
+                    }
+                }
+                let barrier = waiting.firstIndex { if case .signal = $0 { true } else { false } }
+                guard let index = urgent ?? barrier ?? waiting.indices.first else { return nil }
+                return waiting.remove(at: index)
             }
         }
     }
@@ -159,6 +175,9 @@ final class AnnotationEditor: @unchecked Sendable {
             post(.event(.annotationListLoaded(annotations.readAll())))
         case .change(let change):
             make(change, in: annotations)
+        case .documentReloaded:
+            post(.annotationSaving)
+            report(annotations.reloadAndSave(), of: annotations, page: nil)
         case .signal:
             break
         }
@@ -178,7 +197,7 @@ final class AnnotationEditor: @unchecked Sendable {
         case .success(let open):
             report(open.restoreOutcome, of: open, page: nil)
         case .failure(let off):
-            post(.annotationSaved(nil))
+            post(.annotationSaved(nil, changedElsewhere: false))
             post(.event(.notice(.annotationsOff(reason: off.reason))))
         }
         return result
@@ -189,13 +208,19 @@ final class AnnotationEditor: @unchecked Sendable {
             post(.event(.annotationChangeFailed(change, reason: annotations.unavailable ?? "the journal is not open")))
             return
         }
+        if let refusal = annotations.refusal(of: change) {
+            post(.event(.annotationChangeFailed(change, reason: refusal)))
+            // The list and the page show the annotation again.
+            post(.event(.annotationsLoaded(page: change.page, annotations: annotations.read(page: change.page))))
+            return
+        }
         let stamped = Self.stamped(change, author: places.author, now: AnnotationTime.now)
         post(.annotationSaving)
         let outcome: AnnotationSaveOutcome
         do throws(AnnotationSaveFailure) {
             outcome = try saver.record(stamped)
         } catch {
-            post(.annotationSaved(nil))
+            post(.annotationSaved(nil, changedElsewhere: false))
             post(.event(.annotationChangeFailed(change, reason: error.description)))
             return
         }
@@ -205,7 +230,8 @@ final class AnnotationEditor: @unchecked Sendable {
     /// Tells the reader how a save went, and sends the page's annotations as they now are.
     private func report(_ outcome: AnnotationSaveOutcome, of annotations: OpenedAnnotations, page: Int?) {
         var outcome = outcome
-        if outcome == .changedByAnotherProgram {
+        let changedElsewhere = outcome == .changedByAnotherProgram
+        if changedElsewhere {
             outcome = annotations.reloadAndSave()
             post(.event(.notice(.annotationsReapplied(fileName: FileSystemName.displayed(baseName(path))))))
         }
@@ -222,7 +248,7 @@ final class AnnotationEditor: @unchecked Sendable {
         }
         // Only a save that wrote the PDF changed the file (and its page images).
         let wrotePDF = outcome == .saved && annotations.store == .pdf
-        post(.annotationSaved(wrotePDF ? annotations.saver?.fingerprint : nil))
+        post(.annotationSaved(wrotePDF ? annotations.saver?.fingerprint : nil, changedElsewhere: changedElsewhere))
         if let page {
             post(.event(.annotationsLoaded(page: page, annotations: annotations.read(page: page))))
         }

@@ -107,8 +107,9 @@ enum ReaderMail: Sendable {
     /// The annotation worker is about to save a change (the file may change under the watcher).
     case annotationSaving
     /// The annotation worker's save ended: the file's fingerprint when it wrote the PDF, nil
-    /// when it did not.
-    case annotationSaved(FileFingerprint?)
+    /// when it did not; `changedElsewhere` when it found the file changed by another program
+    /// (and reloaded it for itself).
+    case annotationSaved(FileFingerprint?, changedElsewhere: Bool)
 }
 
 /// One run of a ``ReaderSession``: the state, the workers and the terminal, and the loop that
@@ -215,6 +216,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     /// Puts the new version of the document in place of the old: new workers, the old ones
     /// stopped and their mailbox closed, and the state moved over to it.
     private func replaceDocument(with reloaded: Document, currentPageText: PageText?) {
+        // The annotation worker's copy follows, before the new version's pages are read.
+        annotations?.submit(.documentReloaded)
         workMailbox.close()
         background.stop()
         images.stop()
@@ -300,7 +303,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .copy(let text, let description): copy(text, description: description)
             case .fileChanged: fileChanged()
             case .annotationSaving: savingAnnotations = true
-            case .annotationSaved(let fingerprint): annotationSaved(fingerprint)
+            case .annotationSaved(let fingerprint, let changedElsewhere):
+                annotationSaved(fingerprint, changedElsewhere: changedElsewhere)
             case .reload(.reloaded(let reloaded, let text)): replaceDocument(with: reloaded, currentPageText: text)
             case .reload(.kept(let reason)): perform(state.handle(.notice(reason)))
             case .pageImage(.rendered(let request, let entry)): received(entry, for: request)
@@ -375,12 +379,18 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         reloader.reload(document)
     }
 
-    /// The annotation worker's save ended, leaving the file with `fingerprint` when it wrote it.
-    private func annotationSaved(_ fingerprint: FileFingerprint?) {
+    /// The annotation worker's save ended, leaving the file with `fingerprint` when it wrote it;
+    /// when it found another program's change (`changedElsewhere`), the reader reloads too.
+    private func annotationSaved(_ fingerprint: FileFingerprint?, changedElsewhere: Bool) {
         savingAnnotations = false
         if let fingerprint {
             ownSave = fingerprint
             redrawPageImages()
+        }
+        if changedElsewhere {
+            fileChangedWhileSaving = false
+            reloader.reload(document)
+            return
         }
         if fileChangedWhileSaving {
             fileChangedWhileSaving = false

@@ -28,6 +28,9 @@ public final class CursesTerminal: TerminalBackend {
     /// Whether styles are drawn in colours, and the next colour pair free for an annotation's.
     private var colorsInUse = false
     private var nextPair: Int16 = 1
+    /// The colour pair of each annotation mark in each terminal colour: at most four marks
+    /// times 256 colours, however many colours a document's annotations have.
+    private var annotationPairs: [Int: Int16] = [:]
     /// The sequences that turn on mouse reporting, bracketed paste and the bidirectional
     /// explicit mode, and those that turn them off again (before the screen is left, however it
     /// is left).
@@ -432,33 +435,53 @@ public final class CursesTerminal: TerminalBackend {
     /// The attributes and colour pair `style` is drawn with. An annotation's is made the first
     /// time: a highlight in black on the nearest colour the terminal has, an underline in that
     /// colour, a strike-out faint in it (curses has no strike-through), a note's marker bold in
-    /// it; without colours (or out of colour pairs), attributes alone.
+    /// it; without colours, or once the terminal's colour pairs are used up, attributes alone (a
+    /// highlight underlined and bold).
     private func attributes(of style: CellStyle) -> (attr_t, Int16) {
         if let known = styles[style] { return known }
         guard case .annotation(let annotation) = style else { return (folio_attr_normal(), 0) }
+        let pair = colorsInUse ? annotationPair(annotation) : nil
         let attributes: attr_t
         switch annotation.mark {
-        case .highlight: attributes = colorsInUse ? folio_attr_normal() : folio_attr_underline() | folio_attr_bold()
+        case .highlight: attributes = pair == nil ? folio_attr_underline() | folio_attr_bold() : folio_attr_normal()
         case .underline: attributes = folio_attr_underline()
         case .strikeOut: attributes = folio_attr_dim()
         case .noteMarker: attributes = folio_attr_bold()
         }
-        var pair: Int16 = 0
-        if colorsInUse, Int(nextPair) < Int(folio_color_pairs()) {
-            let colour = annotation.colour ?? AnnotationColour(red: 1, green: 0.92, blue: 0.3)
-            let nearest = Self.number(
-                TerminalColor.nearest(
-                    red: colour.red, green: colour.green, blue: colour.blue, available: Int(folio_colors())))
-            if annotation.mark == .highlight {
-                init_pair(nextPair, Self.number(.indexed(0)), nearest)
-            } else {
-                init_pair(nextPair, nearest, -1)
-            }
-            pair = nextPair
-            nextPair += 1
+        // Only as many styles are kept as there are pairs: colours that share a pair share it.
+        if styles.count < 4096 {
+            styles[style] = (attributes, pair ?? 0)
         }
-        styles[style] = (attributes, pair)
-        return (attributes, pair)
+        return (attributes, pair ?? 0)
+    }
+
+    /// The colour pair of `annotation`'s mark in the nearest terminal colour, made when first
+    /// needed; nil when the terminal has no pair left.
+    private func annotationPair(_ annotation: AnnotationStyle) -> Int16? {
+        let colour = annotation.colour ?? AnnotationColour(red: 1, green: 0.92, blue: 0.3)
+        let available = Int(folio_colors())
+        let nearest = TerminalColor.nearest(
+            red: colour.red, green: colour.green, blue: colour.blue, available: min(available, 256))
+        guard case .indexed(let index) = nearest else { return nil }
+        let mark: Int
+        switch annotation.mark {
+        case .highlight: mark = 0
+        case .underline: mark = 1
+        case .strikeOut: mark = 2
+        case .noteMarker: mark = 3
+        }
+        let key = mark * 256 + index
+        if let known = annotationPairs[key] { return known }
+        guard Int(nextPair) < min(Int(folio_color_pairs()), Int(Int16.max)) else { return nil }
+        let number = Self.number(.indexed(index))
+        if annotation.mark == .highlight {
+            init_pair(nextPair, Self.number(.indexed(0)), number)
+        } else {
+            init_pair(nextPair, number, -1)
+        }
+        annotationPairs[key] = nextPair
+        nextPair += 1
+        return nextPair - 1
     }
 
     /// The curses number of `color`: the terminal's default is -1; a colour beyond what the

@@ -76,11 +76,9 @@ let interactive = Interactive(
     searchHistory: SearchHistory.standardPath(environment: environment).map(SearchHistory.init(path:)),
     markStore: MarkStore.standardPath(environment: environment).map(MarkStore.init(path:)),
     shownTips: ShownTips.standardPath(environment: environment).map(ShownTips.init(path:)),
-    annotationPlaces: StateFolder.standard(environment: environment).map {
-        AnnotationPlaces(
-            stateFolder: $0, environment: environment, preference: configuration.annotationStore,
-            author: configuration.reader.annotationAuthor)
-    })
+    annotationPlaces: AnnotationPlaces(
+        stateFolder: StateFolder.standard(environment: environment), environment: environment,
+        preference: configuration.annotationStore, author: configuration.reader.annotationAuthor))
 let start: Interactive.Start
 do throws(InteractiveError) {
     start = try interactive.start()

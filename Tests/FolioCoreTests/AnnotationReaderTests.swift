@@ -269,3 +269,123 @@ import Testing
         #expect(TerminalColor.nearest(red: .infinity, green: -3, blue: .nan, available: 16) != .terminalDefault)
     }
 }
+
+/// What a review of the annotation keys found, each kept from coming back.
+@Suite struct AnnotationReaderReviewTests {
+    private func session(_ pages: [PageText], screen: ScreenSize = ScreenSize(rows: 10, columns: 40))
+        -> ReaderSession
+    {
+        var session = ReaderSession(pageCount: 4, screen: screen)
+        for (page, text) in pages.enumerated() {
+            session.deliver(text, for: page)
+        }
+        return session
+    }
+
+    @Test func aSelectionOverAPageBreakInsideAParagraphTakesBothPagesParts() {
+        // The paragraph goes on to page 2: the view ends page 1 with a pointer line of its own.
+        var session = session([
+            PageTextFixture.page([["The first part of a sentence that"]]),
+            PageTextFixture.page([["goes on here and ends."]]),
+        ])
+        session.type("v")
+        for _ in 0..<6 where session.state.currentPage == 0 {
+            session.type("j")
+        }
+        #expect(session.state.currentPage == 1)
+        session.type("0e")
+        let effects = session.type("H")
+        let parts = effects.compactMap { effect -> (Int, String)? in
+            if case .changeAnnotation(.add(let annotation)) = effect {
+                (annotation.page, annotation.markedText)
+            } else {
+                nil
+            }
+        }
+        #expect(parts.map(\.0) == [0, 1])
+        #expect(parts.first?.1 == "The first part of a sentence that")
+        #expect(parts.last?.1 == "goes")
+    }
+
+    @Test func enterOnANoteOfSeveralLinesChangesNothing() {
+        var session = session([PageTextFixture.page([["Alpha"]])])
+        session.type("A")
+        let note = Annotation(
+            id: AnnotationID("n"), page: 0, kind: .note, rect: TextRect(x0: 72, y0: 72, x1: 80, y1: 80),
+            note: "First paragraph.\nSecond paragraph.")
+        _ = session.state.handle(.annotationListLoaded([note]))
+        session.type("e")
+        #expect(session.state.notePrompt?.editor.text == "First paragraph. Second paragraph.")
+        #expect(session.press(.enter).isEmpty)
+    }
+
+    @Test func aResizeWhileTheNoteIsTypedKeepsTheNoteAndItsHighlight() {
+        var session = session([PageTextFixture.page([["Alpha beta gamma delta"]])])
+        session.type("vea")
+        session.resize(rows: 12, columns: 30)
+        session.type("kept")
+        guard case .changeAnnotation(.add(let annotation))? = session.press(.enter).first else {
+            Issue.record("the note was lost")
+            return
+        }
+        #expect(annotation.note == "kept")
+        #expect(annotation.markedText == "Alpha beta")
+    }
+
+    @Test func vStopsASearchStillRunning() {
+        var session = session([PageTextFixture.page([["Alpha beta"]])])
+        session.type("/zebra")
+        let started = session.press(.enter)
+        guard case .search(let request)? = started.first(where: { if case .search = $0 { true } else { false } }) else {
+            Issue.record("no search started")
+            return
+        }
+        #expect(session.type("v") == [.cancelSearch])
+        _ = session.state.handle(.searchFound(id: request.id, page: 3))
+        #expect(session.state.currentPage == 0)
+        #expect(session.state.textSelection != nil)
+    }
+
+    @Test func scrolledSidewaysTheSelectionAndTheMarksStillShow() {
+        let wide = String(repeating: "word ", count: 20) + "tail"
+        var session = ReaderSession(pageCount: 1, screen: ScreenSize(rows: 10, columns: 40), layoutMode: .physical)
+        session.deliver(PageTextFixture.page([[wide]]), for: 0)
+        session.type(">")
+        #expect(session.state.horizontalOffset > 0)
+        session.type("v$")
+        let row = ReaderView.render(session.state).rows[0]
+        // The line runs on past the screen's edge: what shows of the selection is reversed.
+        #expect(row.contains { $0.style == .reverse && $0.text.hasSuffix("word wo") }, "\(row)")
+    }
+
+    @Test func anInkDrawingIsNotDeletedForUndoCouldNotBringItBack() {
+        var session = session([PageTextFixture.page([["Alpha"]])])
+        session.type("A")
+        let ink = Annotation(
+            id: AnnotationID("#4"), page: 0, kind: .ink, rect: TextRect(x0: 72, y0: 72, x1: 80, y1: 80))
+        _ = session.state.handle(.annotationListLoaded([ink]))
+        #expect(session.type("d").isEmpty)
+        #expect(session.state.message == .annotationKept(kind: "ink"))
+        #expect(session.state.annotationList?.annotations == [ink])
+    }
+
+    @Test func aFailedPartOfAHighlightLeavesTheOtherPartsUndoable() {
+        var session = session([
+            PageTextFixture.page([["The first part of a sentence that"]]),
+            PageTextFixture.page([["goes on here and ends."]]),
+        ])
+        session.type("v")
+        for _ in 0..<6 where session.state.currentPage == 0 {
+            session.type("j")
+        }
+        let made = session.type("0eH").compactMap { effect -> Annotation? in
+            if case .changeAnnotation(.add(let annotation)) = effect { annotation } else { nil }
+        }
+        guard made.count == 2 else {
+            Issue.record("expected two parts, got \(made.count)")
+            return
+        }
+        _ = session.state.handle(.annotationChangeFailed(.add(made[1]), reason: "refused"))
+        #expect(session.type("u") == [.changeAnnotation(.remove(made[0].id, page: 0))])
+    }
+}

@@ -205,6 +205,10 @@ import Testing
         (.annotationChangeUndone(page: 4, remaining: 2), "Undone on page 5 (2 more to undo)"),
         (.annotationChangeUndone(page: 4, remaining: 0), "Undone on page 5"),
         (.nothingToUndo, "No annotation change to undo"),
+        (
+            .annotationKept(kind: "ink"),
+            "Folio deletes highlights, underlines, strike-outs and notes, not ink annotations (it could not bring them back)"
+        ),
         (.annotationNotMade(reason: "no\u{1B}[2J space"), "Annotation not made: no\u{FFFD}[2J space"),
         (
             .annotationsNotSaved(reason: "the file is read-only"),

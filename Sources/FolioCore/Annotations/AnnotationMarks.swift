@@ -63,14 +63,19 @@ public struct AnnotationMarks: Sendable, Equatable {
     /// No marks.
     public init() {}
 
+    /// The most annotations of a page marked, and the most quads of each looked at: a hostile
+    /// page's thousands cost the screen no more than a few hundred.
+    static let annotationLimit = 500
+    static let quadLimit = 200
+
     /// Where `annotations` of the page whose text is `text` show in `alignment`, a layout of it.
     public init(annotations: [Annotation], text: PageText, alignment: PageTextAlignment) {
         guard !annotations.isEmpty else { return }
         let characters = text.characters
-        for annotation in annotations {
+        for annotation in annotations.prefix(Self.annotationLimit) {
             var shownOn: [Int] = []
             if let style = AnnotationStyle(kind: annotation.kind, colour: annotation.colour) {
-                let marked = Self.characters(of: characters, under: annotation.quads)
+                let marked = Self.characters(of: characters, under: Array(annotation.quads.prefix(Self.quadLimit)))
                 for run in alignment.lineRuns(ofPageCharacters: marked) {
                     runs[run.line, default: []].append(Run(characters: run.characters, style: style, id: annotation.id))
                     shownOn.append(run.line)
@@ -83,7 +88,7 @@ public struct AnnotationMarks: Sendable, Equatable {
             }
             guard let first = shownOn.first else { continue }
             lines[annotation.id] = shownOn
-            if !annotation.note.isEmpty || !annotation.kind.marksText {
+            if !annotation.note.isEmpty || annotation.kind == .note || annotation.kind == .freeText {
                 notes[first, default: []].append(annotation.id)
             }
         }

@@ -272,10 +272,7 @@ extension ReaderCommand {
             .selectText, keys: [.character("v")], summary: "Select text, highlight",
             details:
                 "by character and word, from the current match or the first word on screen; see text selection below"
-        ) { state, _ in
-            state.startTextSelection()
-            return []
-        },
+        ) { state, _ in state.startTextSelection() },
         ReaderCommandRow(
             .showAnnotations, keys: [.character("A")], summary: "Annotations",
             details: "every highlight and note of the document, in a list over the page (below)"

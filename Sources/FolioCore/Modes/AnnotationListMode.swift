@@ -169,9 +169,11 @@ extension ReaderState {
             return go(toAnnotation: annotation)
         case .own(.delete):
             guard let annotation = list.selectedAnnotation else { return [] }
+            let effects = delete(annotation)
+            guard !effects.isEmpty else { return [] }
             list.remove(annotation.id)
             mode = list.annotations.isEmpty ? .reading : .annotationList(list)
-            return delete(annotation)
+            return effects
         case .own(.editNote):
             guard let annotation = list.selectedAnnotation else { return [] }
             openNotePrompt(for: .annotation(annotation, list: list))

@@ -3,8 +3,10 @@
 public struct NotePrompt: Sendable, Equatable {
     /// What the note is for.
     public enum Target: Sendable, Equatable {
-        /// A highlight of the selected text, made with the note when it is saved.
-        case selection(TextSelection)
+        /// The highlights of a selection (one per page), made with the note when it is saved:
+        /// their quads were taken when the prompt opened, so a resize while typing changes
+        /// nothing.
+        case highlights([Annotation])
         /// An annotation that exists, whose note changes; the list it was chosen in reopens.
         case annotation(Annotation, list: AnnotationList?)
     }
@@ -23,7 +25,8 @@ extension ReaderState {
     mutating func openNotePrompt(for target: NotePrompt.Target) {
         var editor = LineEditor(maximumLength: Self.maximumNoteLength)
         if case .annotation(let annotation, _) = target {
-            editor.insert(annotation.note)
+            // A note of several lines is edited as one (its line breaks become spaces).
+            editor.insert(Self.editable(annotation.note))
         }
         mode = .notePrompt(NotePrompt(editor: editor, target: target))
     }
@@ -68,10 +71,11 @@ extension ReaderState {
         let note = PastedText.line(prompt.editor.text).trimmingSpaces
         closeNotePrompt(prompt)
         switch prompt.target {
-        case .selection(let selection):
-            return highlight(selection, colour: preferences.highlightColour, note: note)
+        case .highlights(let highlights):
+            return make(highlights, note: note)
         case .annotation(let annotation, let list):
-            guard note != annotation.note else { return [] }
+            // Enter on the note as it was changes nothing, its line breaks included.
+            guard note != Self.editable(annotation.note).trimmingSpaces else { return [] }
             if var list {
                 list.changeNote(of: annotation.id, to: note)
                 mode = .annotationList(list)
@@ -81,6 +85,12 @@ extension ReaderState {
                 undoneBy: .setNote(annotation.id, page: annotation.page, note: annotation.note, modified: nil),
                 notice: note.isEmpty ? .noteRemoved(page: annotation.page) : .noteSaved(page: annotation.page))
         }
+    }
+
+    /// `note` as the one-line prompt holds it: line breaks and tabs as spaces, no other
+    /// control characters, at most ``maximumNoteLength`` Characters.
+    static func editable(_ note: String) -> String {
+        String(PastedText.line(note).prefix(maximumNoteLength))
     }
 
     /// The note prompt, while it is open.

@@ -54,7 +54,6 @@ public enum ReaderMode: Sendable, Equatable {
         switch self {
         case .textSelection: true
         case .searchPrompt(let prompt): prompt.selection != nil
-        case .notePrompt(let prompt): if case .selection = prompt.target { true } else { false }
         default: false
         }
     }

@@ -3,25 +3,29 @@
 /// use what is chosen.
 extension ReaderState {
     /// Starts a selection: on the current search match when one is on screen, else on the first
-    /// word on screen.
-    mutating func startTextSelection() {
+    /// word on screen. A search still running stops: its match would take the reader away from
+    /// the selection.
+    mutating func startTextSelection() -> [ReaderEffect] {
         guard images.viewMode == .text else {
             message = .selectionNeedsText
-            return
+            return []
         }
         guard let lines = currentLines, lines.contains(where: { !$0.text.isEmpty }) else {
             message = .nothingToSelect
-            return
+            return []
         }
+        let stop: [ReaderEffect] = search.runningSearch == nil ? [] : [.cancelSearch]
+        search.runningSearch = nil
         if let match = shownMatchSelection(in: lines) {
             mode = .textSelection(match)
-            return
+            return stop
         }
         let first = lines.indices.dropFirst(viewport.topLine).first { !lines[$0].text.isEmpty } ?? 0
         let line = lines[first].text
         let offset = Array(line).firstIndex { !$0.isWhitespace } ?? 0
         let point = TextSelection.Point(page: currentPage, line: first, character: offset)
         mode = .textSelection(TextSelection(anchor: point, cursor: textCursor.wordEnd(fromInside: point)))
+        return stop
     }
 
     /// The current search match as a selection, when it is on the current page and on screen.
@@ -78,7 +82,9 @@ extension ReaderState {
             let colour = count.flatMap { AnnotationColour.presets[safe: $0 - 1]?.colour } ?? preferences.highlightColour
             return highlight(selection, colour: colour, note: "")
         case .addNote:
-            openNotePrompt(for: .selection(selection))
+            mode = .reading
+            guard let highlights = highlights(of: selection, colour: preferences.highlightColour) else { return [] }
+            openNotePrompt(for: .highlights(highlights))
             return []
         case .searchForward:
             openSearchPrompt(.forward, extending: selection)
@@ -158,18 +164,22 @@ extension ReaderState {
     }
 
     /// The page characters (indices into ``PageText/characters``) the selection covers on
-    /// `page`; nil when the page is not held or the selection holds no character of it.
+    /// `page`, in page order; nil when the page is not held or the selection holds no
+    /// character of it. Each line is found on the page by itself, so lines the view adds (the
+    /// `→ p. 5` of a paragraph going on) are passed over, and so is page furniture (running
+    /// heads, page numbers) a selection over a page break runs through.
     func pageCharacters(of selection: TextSelection, on page: Int) -> [Int]? {
         guard let text = cache.text(of: page), let pageLines = lines(of: page), !pageLines.isEmpty else { return nil }
-        let first =
-            selection.start.page == page
-            ? selection.start.position : PageTextAlignment.LinePosition(line: 0, character: 0)
-        let last =
-            selection.end.page == page
-            ? selection.end.position
-            : PageTextAlignment.LinePosition(
-                line: pageLines.count - 1, character: max(pageLines[pageLines.count - 1].text.count - 1, 0))
-        return PageTextAlignment(text: text, lines: pageLines).pageCharacters(from: first, through: last)
+        let alignment = PageTextAlignment(text: text, lines: pageLines)
+        var found: Set<Int> = []
+        for line in pageLines.indices where !pageLines[line].isFurniture || selection.pages.count == 1 {
+            guard let chosen = selection.characters(onLine: line, of: page, length: pageLines[line].text.count)
+            else { continue }
+            let first = PageTextAlignment.LinePosition(line: line, character: chosen.lowerBound)
+            let last = PageTextAlignment.LinePosition(line: line, character: chosen.upperBound - 1)
+            found.formUnion(alignment.pageCharacters(from: first, through: last) ?? [])
+        }
+        return found.isEmpty ? nil : found.sorted()
     }
 
     /// Copies the selected text (OSC 52 and a clipboard program, as other copies go).

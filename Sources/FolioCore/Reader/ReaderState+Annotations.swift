@@ -44,27 +44,42 @@ extension ReaderState {
     }
 
     /// Highlights the selected text in `colour`, with `note` (empty for none) on its first
-    /// page's part: one highlight per page the selection covers, its quads those of the
-    /// characters chosen.
+    /// page's part.
     mutating func highlight(_ selection: TextSelection, colour: AnnotationColour, note: String) -> [ReaderEffect] {
-        var additions: [Annotation] = []
+        guard let highlights = highlights(of: selection, colour: colour) else { return [] }
+        return make(highlights, note: note)
+    }
+
+    /// The highlights of the selected text in `colour`: one per page the selection covers, its
+    /// quads those of the characters chosen; nil (saying why) when a page of it is not held or
+    /// it holds no character.
+    mutating func highlights(of selection: TextSelection, colour: AnnotationColour) -> [Annotation]? {
+        var highlights: [Annotation] = []
         for page in selection.pages {
             guard let text = cache.text(of: page) else {
                 message = .pageNotLoaded(page: page)
-                return []
+                return nil
             }
             let quads = text.quads(ofCharacters: pageCharacters(of: selection, on: page) ?? [])
             guard let first = quads.first else { continue }
-            additions.append(
+            highlights.append(
                 Annotation(
                     id: .unique(), page: page, kind: .highlight, colour: colour, quads: quads,
                     rect: quads.dropFirst().reduce(first) { $0.union($1) }, markedText: text.markedText(under: quads),
-                    note: additions.isEmpty ? note : "", author: preferences.annotationAuthor))
+                    author: preferences.annotationAuthor))
         }
-        guard let first = additions.first else {
+        guard !highlights.isEmpty else {
             message = .nothingToSelect
-            return []
+            return nil
         }
+        return highlights
+    }
+
+    /// Makes `highlights`, `note` (empty for none) on the first, as one change `u` undoes.
+    mutating func make(_ highlights: [Annotation], note: String) -> [ReaderEffect] {
+        var additions = highlights
+        guard let first = additions.first else { return [] }
+        additions[0].note = note
         record(undo: additions.map { .remove($0.id, page: $0.page) }.reversed())
         message = .highlighted(page: first.page, pages: additions.count, withNote: !note.isEmpty)
         return additions.map { .changeAnnotation(.add($0)) }
@@ -73,6 +88,12 @@ extension ReaderState {
     /// Deletes `annotation`; `u` brings it back (under a name of its own when another program
     /// made it without one: its object number goes with it).
     mutating func delete(_ annotation: Annotation) -> [ReaderEffect] {
+        // Folio makes only text markup and notes again, so it deletes only those: an ink
+        // drawing or a stamp could not be brought back.
+        guard annotation.kind.marksText || annotation.kind == .note else {
+            message = .annotationKept(kind: annotation.kind.name)
+            return []
+        }
         var restored = annotation
         if annotation.id.value.hasPrefix("#") {
             restored.id = .unique()
@@ -96,8 +117,13 @@ extension ReaderState {
     /// A change could not be made (the journal refused it): it is taken off the undo stack,
     /// and the message says why.
     mutating func annotationChangeFailed(_ change: AnnotationChange, reason: String) {
-        if let index = annotationUndo.lastIndex(where: { $0.contains { $0.reverses(change) } }) {
-            annotationUndo.remove(at: index)
+        // Only the failed change's reverse goes: the other pages' parts of a highlight stay
+        // undoable.
+        if let entry = annotationUndo.lastIndex(where: { $0.contains { $0.reverses(change) } }),
+            let index = annotationUndo[entry].lastIndex(where: { $0.reverses(change) })
+        {
+            annotationUndo[entry].remove(at: index)
+            if annotationUndo[entry].isEmpty { annotationUndo.remove(at: entry) }
         }
         message = .annotationNotMade(reason: reason)
     }

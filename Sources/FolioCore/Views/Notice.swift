@@ -180,6 +180,9 @@ public enum Notice: Sendable, Equatable {
     case annotationChangeUndone(page: Int, remaining: Int)
     /// `u` with no annotation change left to undo.
     case nothingToUndo
+    /// An annotation of kind `kind` (its export name) is not deleted: Folio could not make it
+    /// again for `u`.
+    case annotationKept(kind: String)
     /// An annotation change was not made: `reason` says why.
     case annotationNotMade(reason: String)
     /// Annotation changes are kept in the journal but could not be saved: `reason` says why.

@@ -25,7 +25,8 @@ public enum NoticeText {
             return copyAndImageWords(for: notice, keymap: keymap)
         case .loadingAnnotations, .noAnnotations, .selectionLimit, .highlighted, .noteSaved, .noteRemoved,
             .annotationDeleted,
-            .annotationChangeUndone, .nothingToUndo, .annotationNotMade, .annotationsNotSaved, .annotationsKept,
+            .annotationChangeUndone, .nothingToUndo, .annotationKept, .annotationNotMade, .annotationsNotSaved,
+            .annotationsKept,
             .annotationsReapplied, .signatureCoversEarlierRevision, .annotationsOff:
             return annotationWords(for: notice, keymap: keymap)
         case .reloading, .reloaded, .fileGone, .fileNeedsPassword, .notReloaded, .positionNotSaved,
@@ -202,6 +203,9 @@ public enum NoticeText {
         case .annotationChangeUndone(let page, let remaining):
             return "Undone on page \(page + 1)" + (remaining > 0 ? " (\(remaining) more to undo)" : "")
         case .nothingToUndo: return "No annotation change to undo"
+        case .annotationKept(let kind):
+            return
+                "Folio deletes highlights, underlines, strike-outs and notes, not \(TerminalSafeText.sanitized(kind)) annotations (it could not bring them back)"
         case .annotationNotMade(let reason): return "Annotation not made: \(TerminalSafeText.sanitized(reason))"
         case .annotationsNotSaved(let reason):
             return

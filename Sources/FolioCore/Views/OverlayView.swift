@@ -35,9 +35,10 @@ enum OverlayView {
             let padding = String(repeating: " ", count: max(labelWidth - DisplayWidth.of(label), 0))
             let swatch = AnnotationStyle(mark: .highlight, colour: annotation.colour)
             let text = TerminalSafeText.sanitized(words.text.isEmpty ? "(no text)" : words.text)
+            let kind = TerminalSafeText.sanitized(words.kind)
             let pieces: [(text: String, style: CellStyle)] = [
                 (" " + padding + label + "  ", base), ("  ", .annotation(swatch)),
-                (" " + words.kind + String(repeating: " ", count: max(9 - words.kind.count, 0)) + " ", base),
+                (" " + kind + String(repeating: " ", count: max(9 - DisplayWidth.of(kind), 0)) + " ", base),
                 (text, base),
             ]
             frame.rows[offset - first + 1] = fitted(pieces, to: state.textColumns + 1)

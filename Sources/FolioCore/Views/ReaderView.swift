@@ -103,10 +103,38 @@ public enum ReaderView {
             logical.append((chosen, .reverse))
         }
         // Found in the logical text; drawn where the line shows those characters.
-        return logical.flatMap { run in
+        let shown = logical.flatMap { run in
             (shownLine?.shownRuns(of: run.range, inColumns: state.textColumns) ?? [run.range]).map {
                 (range: $0, style: run.style)
             }
+        }
+        guard state.horizontalOffset > 0, let shownLine else { return shown }
+        return clipped(shown, of: shownLine.shown(inColumns: state.textColumns), from: state.horizontalOffset)
+    }
+
+    /// `runs` of the Characters of `shown` as they fall in what shows of it from cell `offset`
+    /// on (``DisplayWidth/clipped(_:from:width:)``: a wide character cut by the edge shows as
+    /// spaces); runs wholly left of the edge go.
+    private static func clipped(
+        _ runs: [(range: Range<Int>, style: CellStyle)], of shown: String, from offset: Int
+    ) -> [(range: Range<Int>, style: CellStyle)] {
+        var mapping: [Int?] = []
+        var column = 0
+        var clippedIndex = 0
+        for character in shown {
+            let start = column
+            column += DisplayWidth.of(String(character))
+            guard column > offset else {
+                mapping.append(nil)
+                continue
+            }
+            mapping.append(clippedIndex)
+            clippedIndex += start < offset ? column - offset : 1
+        }
+        return runs.compactMap { run in
+            let kept = run.range.clamped(to: 0..<mapping.count).compactMap { mapping[$0] }
+            guard let first = kept.first, let last = kept.last else { return nil }
+            return (first..<(last + 1), run.style)
         }
     }
 
@@ -196,13 +224,15 @@ public enum ReaderView {
     ) {
         let fitted = TerminalSafeText.sanitized(DisplayWidth.truncated(text, toWidth: state.textColumns))
         let characters = Array(fitted)
-        let ranges =
-            state.horizontalOffset == 0
-            ? highlights.compactMap { highlight -> (range: Range<Int>, style: CellStyle)? in
-                let range = highlight.range.clamped(to: 0..<characters.count)
-                return range.isEmpty ? nil : (range, highlight.style)
-            }
-            : (pattern?.matchRanges(in: fitted) ?? []).map { ($0, sidewaysStyle) }
+        var ranges = highlights.compactMap { highlight -> (range: Range<Int>, style: CellStyle)? in
+            let range = highlight.range.clamped(to: 0..<characters.count)
+            return range.isEmpty ? nil : (range, highlight.style)
+        }
+        if state.horizontalOffset != 0 {
+            // Scrolled sideways, the matches are found in what shows; the selection stays on top.
+            let matches = (pattern?.matchRanges(in: fitted) ?? []).map { (range: $0, style: sidewaysStyle) }
+            ranges = ranges.filter { $0.style != .reverse } + matches + ranges.filter { $0.style == .reverse }
+        }
         guard !ranges.isEmpty else {
             putText(fitted, style: .normal, row: row, of: state, into: &frame)
             return

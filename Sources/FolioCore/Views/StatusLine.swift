@@ -86,7 +86,7 @@ enum StatusLine {
         }
         if let prompt = state.notePrompt {
             switch prompt.target {
-            case .selection: return ("Note for the highlight: ", prompt.editor)
+            case .highlights: return ("Note for the highlight: ", prompt.editor)
             case .annotation(let annotation, _):
                 return ("Note (\(annotation.kind.name), page \(annotation.page + 1)): ", prompt.editor)
             }
