@@ -1,3 +1,4 @@
+internal import CFolioSystem
 import FolioCore
 import Glibc
 
