@@ -104,7 +104,10 @@ struct PDFAnnotationKillTests {
         let restored = try sequence.folioAnnotations(in: Document(path: scratch.document))
         let count = restored.map(\.id) == sequence.annotations(after: reported + 1).map(\.id) ? reported + 1 : reported
         let expected = sequence.annotations(after: count)
-        #expect(restored.map(\.id) == expected.map(\.id), "\(context): restored \(restored.map(\.id))")
+        guard restored.map(\.id) == expected.map(\.id) else {
+            Issue.record("\(context): restored \(restored.map(\.id)), not \(expected.map(\.id))")
+            return count
+        }
         for (found, made) in zip(restored, expected) {
             #expect(found.kind == made.kind && found.page == made.page && found.note == made.note, "\(context)")
             #expect(found.quads.count == made.quads.count, "\(context): \(found.id)")
