@@ -57,7 +57,9 @@ struct PDFAnnotationKillTests {
         let kills = Self.environment["FOLIO_PDF_SAVE_KILLS"].flatMap { Int($0) } ?? subject.kills
         var random = SeededRandom(seed: Self.seed)
         var tally = KillTally()
+        // The changes the file holds, and its annotations then.
         var saved = 0
+        var state: [Annotation] = []
         let started = ContinuousClock.now
         for round in 0..<kills {
             let delay = Int.random(in: 0...Int(subject.latestKill / .microseconds(1)), using: &random)
@@ -67,17 +69,21 @@ struct PDFAnnotationKillTests {
             #expect(journaled == Array((saved + 1)..<(saved + 1 + journaled.count)), "\(context): \(journaled)")
             let reported = journaled.last ?? saved
             tally.count(reports, leftover: scratch.leftovers.count)
-            try checkFile(scratch, sequence, reported: reported, context: context)
-            saved = try checkNextOpening(scratch, sequence, reported: reported, context: context)
+            // The annotations after `saved` changes, and after each change since.
+            let states = sequence.states(from: state, applying: (saved + 1)...(reported + 1))
+            try checkFile(scratch, sequence, states: states, context: context)
+            let held = try checkNextOpening(scratch, sequence, states: states.suffix(2), context: context)
+            saved += held
+            state = states[held]
         }
         print(tally.summary(subject.file, kills: kills, changes: saved, seed: Self.seed, since: started))
         #expect(tally.inSaves >= kills / 4, "too few kills landed in a save to test anything: \(tally)")
     }
 
-    /// The file as the kill left it: whole, the original its prefix, at the state after some
-    /// prefix of the changes.
+    /// The file as the kill left it: whole, the original its prefix, holding one of `states`
+    /// (what it held before the child ran, and after each change the child made).
     private func checkFile(
-        _ scratch: PDFSaveScratch, _ sequence: ChangeSequence, reported: Int, context: String
+        _ scratch: PDFSaveScratch, _ sequence: ChangeSequence, states: [[Annotation]], context: String
     ) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: scratch.document))
         #expect(bytes.starts(with: scratch.original), "\(context): the original is not the file's prefix")
@@ -86,15 +92,17 @@ struct PDFAnnotationKillTests {
         let mutool = try scratch.mutoolSays(pages: sequence.pages)
         #expect(mutool == scratch.mutoolSaidOfTheOriginal, "\(context): mutool says \(mutool)")
         let onDisk = try sequence.folioAnnotations(in: Document(path: scratch.document))
-        let states = (0...reported + 1).map { sequence.annotations(after: $0).map(\.id) }
-        #expect(states.contains(onDisk.map(\.id)), "\(context): the file holds \(onDisk.map(\.id))")
+        #expect(
+            states.contains { $0.map(\.id) == onDisk.map(\.id) }, "\(context): the file holds \(onDisk.map(\.id))")
         #expect(scratch.leftovers.count <= 1, "\(context): \(scratch.leftovers)")
     }
 
-    /// The next opening restores every change reported (and perhaps the one after it), each as
-    /// it was made; returns how many changes the file now holds.
+    /// The next opening restores every change reported (`candidates` holds the annotations then,
+    /// and after the one change more the child may have journaled), each as it was made; returns
+    /// how many of the child's changes the file now holds.
     private func checkNextOpening(
-        _ scratch: PDFSaveScratch, _ sequence: ChangeSequence, reported: Int, context: String
+        _ scratch: PDFSaveScratch, _ sequence: ChangeSequence, states candidates: ArraySlice<[Annotation]>,
+        context: String
     ) throws -> Int {
         let document = try Document(path: scratch.document)
         let saver = try scratch.saver(for: document)
@@ -102,11 +110,11 @@ struct PDFAnnotationKillTests {
         #expect(outcome == .saved || outcome == .nothingToSave, "\(context): \(outcome)")
         #expect(saver.pending.isEmpty && scratch.leftovers.isEmpty, "\(context)")
         let restored = try sequence.folioAnnotations(in: Document(path: scratch.document))
-        let count = restored.map(\.id) == sequence.annotations(after: reported + 1).map(\.id) ? reported + 1 : reported
-        let expected = sequence.annotations(after: count)
+        let index = restored.map(\.id) == candidates.last?.map(\.id) ? candidates.endIndex - 1 : candidates.startIndex
+        let expected = candidates[index]
         guard restored.map(\.id) == expected.map(\.id) else {
             Issue.record("\(context): restored \(restored.map(\.id)), not \(expected.map(\.id))")
-            return count
+            return index
         }
         for (found, made) in zip(restored, expected) {
             #expect(found.kind == made.kind && found.page == made.page && found.note == made.note, "\(context)")
@@ -116,7 +124,7 @@ struct PDFAnnotationKillTests {
                 #expect(gap.allSatisfy { abs($0) < 0.01 }, "\(context): \(found.id) marks \(quad), not \(chosen)")
             }
         }
-        return count
+        return index
     }
 
     /// This test binary, run again as the child.
@@ -209,12 +217,13 @@ struct ChangeSequence {
                 quads: quads, rect: quads.dropFirst().reduce(quads[0]) { $0.union($1) }, author: "Folio kill test"))
     }
 
-    /// The annotations after changes 1 through `count`, in the order the pages list them.
-    func annotations(after count: Int) -> [Annotation] {
-        let list = (0..<count).reduce(into: [Annotation]()) { list, index in
-            list = AnnotationSidecar.applying(change(index + 1), to: list)
+    /// `base` (the annotations before change `changes.lowerBound`, in the order the pages list
+    /// them), then the annotations after each of `changes`, in that order.
+    func states(from base: [Annotation], applying changes: ClosedRange<Int>) -> [[Annotation]] {
+        changes.reduce(into: [base]) { states, number in
+            let list = AnnotationSidecar.applying(change(number), to: states[states.count - 1])
+            states.append(pages.flatMap { page in list.filter { $0.page == page } })
         }
-        return pages.flatMap { page in list.filter { $0.page == page } }
     }
 
     /// The annotations the sequence made that `document` holds, on its pages in order.
