@@ -284,8 +284,20 @@ final class PDFSaveScratch {
 
     /// What `qpdf --check` says of the copy.
     func qpdfCheck() throws -> QPDFCheck {
-        let run = try FolioProcess.run(program: "/usr/bin/qpdf", ["--check", document])
-        return QPDFCheck(status: run.status, output: run.output + run.stderr)
+        let run = try Self.run(["/usr/bin/qpdf", "--check", document])
+        return QPDFCheck(status: run.status, output: run.output + run.errors)
+    }
+
+    /// Runs a tool through ``ChildProcess``, whose child closes the descriptors it inherits in
+    /// one call: Foundation's `Process` closes them one by one, holding for tens of
+    /// milliseconds the journal locks other tests in this process have just released.
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let outcome = try ChildProcess.run(ChildProcess.Request(arguments, outputLimit: 1 << 20, timeLimit: 120_000))
+        let status: Int32 = if case .exited(let code) = outcome.termination { code } else { -1 }
+        return (
+            status, String(decoding: outcome.output, as: UTF8.self),
+            String(decoding: outcome.errorOutput, as: UTF8.self)
+        )
     }
 
     /// The status and messages of `mutool info` and of `mutool draw` (quiet, to small images in
@@ -296,8 +308,8 @@ final class PDFSaveScratch {
             ["info", document, list], ["draw", "-q", "-r", "20", "-o", folder + "/page-%d.png", document, list],
         ]
         .map { arguments in
-            let run = try FolioProcess.run(program: "/usr/bin/mutool", arguments)
-            return "mutool \(arguments[0]): \(run.status): \(run.stderr)"
+            let run = try Self.run(["/usr/bin/mutool"] + arguments)
+            return "mutool \(arguments[0]): \(run.status): \(run.errors)"
         }
     }
 
