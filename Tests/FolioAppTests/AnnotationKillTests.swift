@@ -51,7 +51,7 @@ import Testing
                         "/usr/bin/env", "FOLIO_SAVE_CHILD=\(reported + 1) \(scratch.folder)", Self.testBinary,
                         "--testing-library", "swift-testing", "--filter", "childSavesUntilKilled",
                     ], timeLimit: 30_000))
-            let numbers = listener.finish()
+            let numbers = listener.finish().journaled
             #expect(outcome.termination == .signalled(SIGKILL), "\(String(decoding: outcome.output, as: UTF8.self))")
             let context = "seed \(Self.seed), round \(round), reported \(numbers.first ?? 0)…\(numbers.last ?? 0)"
             #expect(numbers == Array(numbers.first.map { $0..<($0 + numbers.count) } ?? 0..<0), "\(context)")
@@ -132,14 +132,21 @@ import Testing
     }
 }
 
-/// The parent's end of the reports pipe: reads what the child reports on a thread of its own and
-/// sends the child SIGKILL `killAfter` microseconds after it said its process id.
-private final class ReportListener: @unchecked Sendable {
+/// The parent's end of the reports pipe of a kill test: reads what the child reports (`pid N`,
+/// then `journaled N` once change N is in the journal and `saved N` once it is saved) on a thread
+/// of its own, and sends the child SIGKILL `killAfter` microseconds after it said its process id.
+final class ReportListener: @unchecked Sendable {
+    /// The change numbers the child reported journaled, and those it reported saved.
+    struct Reports {
+        var journaled: [Int] = []
+        var saved: [Int] = []
+    }
+
     private let descriptor: Int32
     private let killAfter: Int
     private let lock = NSLock()
     private var done = false
-    private var numbers: [Int] = []
+    private var reports = Reports()
     private let finished = DispatchSemaphore(value: 0)
 
     init(fifo: String, killAfter: Int) throws {
@@ -150,12 +157,12 @@ private final class ReportListener: @unchecked Sendable {
         Thread.detachNewThread { [self] in listen() }
     }
 
-    /// The change numbers reported, once the child is gone.
-    func finish() -> [Int] {
+    /// What the child reported, once it is gone.
+    func finish() -> Reports {
         lock.withLock { done = true }
         finished.wait()
         close(descriptor)
-        return lock.withLock { numbers }
+        return lock.withLock { reports }
     }
 
     private func listen() {
@@ -173,7 +180,9 @@ private final class ReportListener: @unchecked Sendable {
                         child = pid
                         killAt = .now + .microseconds(killAfter)
                     } else if line.hasPrefix("journaled "), let number = Int(line.dropFirst(10)) {
-                        lock.withLock { numbers.append(number) }
+                        lock.withLock { reports.journaled.append(number) }
+                    } else if line.hasPrefix("saved "), let number = Int(line.dropFirst(6)) {
+                        lock.withLock { reports.saved.append(number) }
                     }
                     pending = String(pending[pending.index(after: newline)...])
                 }

@@ -2,6 +2,7 @@ import FolioCore
 import FolioDocument
 import FolioState
 import FolioSystem
+import FolioTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -61,6 +62,36 @@ func added(_ id: String) -> AnnotationChange { .add(FakeAnnotatedDocument.annota
         var status = stat()
         stat(scratch.document, &status)
         #expect(status.st_mode & 0o777 == 0o640)
+        #expect(scratch.names == ["paper.pdf", "state"])
+    }
+
+    /// A real PDF's temporary file starts empty, and MuPDF writes the original bytes into it
+    /// itself: each save is still the file before it, whole, followed by one update.
+    @Test func aRealPDFIsSavedAsUpdatesAfterItsOriginalBytes() throws {
+        let scratch = try SaveScratch()
+        try AnnotationFixture.document().write(to: URL(fileURLWithPath: scratch.document))
+        let original = try Data(contentsOf: URL(fileURLWithPath: scratch.document))
+        let document = try Document(path: scratch.document)
+        #expect(document.temporaryFileStart == .empty)
+        let saver = AnnotationSaver(
+            path: scratch.document, document: document, fingerprint: try FileFingerprint.of(path: scratch.document),
+            choice: .choose(writability: nil, isPDF: true, preference: .pdf),
+            journal: try AnnotationJournal(document: scratch.document, folder: scratch.journals), sidecar: nil)
+        let line = try #require(try document.text(page: 0).blocks.first?.lines.first)
+        let box = line.chars.dropFirst().reduce(line.chars[0].box) { $0.union($1.box) }
+        let highlight = Annotation(id: AnnotationID("folio-one"), page: 0, kind: .highlight, quads: [box], rect: box)
+        #expect(try saver.record(.add(highlight)) == .saved)
+        let first = try Data(contentsOf: URL(fileURLWithPath: scratch.document))
+        let note = Annotation(
+            id: AnnotationID("folio-two"), page: 0, kind: .note, rect: TextRect(x0: 500, y0: 80, x1: 520, y1: 100),
+            note: "Two.")
+        #expect(try saver.record(.add(note)) == .saved)
+        let second = try Data(contentsOf: URL(fileURLWithPath: scratch.document))
+        #expect(first.count > original.count && first.starts(with: original))
+        #expect(second.count > first.count && second.starts(with: first))
+        let saved = try Document(path: scratch.document).annotations(page: 0)
+        #expect(saved.map(\.id.value) == ["folio-one", "folio-two"])
+        #expect(saved.first?.markedText == line.text.trimmingCharacters(in: .whitespaces))
         #expect(scratch.names == ["paper.pdf", "state"])
     }
 

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioDocument
 import FolioState
+import FolioSystem
 import Foundation
 import Glibc
 
@@ -51,6 +52,9 @@ final class FakeAnnotatedDocument: AnnotationWriting {
     static func annotation(_ id: String) -> Annotation {
         Annotation(id: AnnotationID(id), page: 0, kind: .highlight, rect: TextRect(x0: 0, y0: 0, x1: 10, y1: 10))
     }
+
+    /// The fake only appends: its file must begin as a copy of the original.
+    var temporaryFileStart: SafeReplacement.Start { .copyOfOriginal }
 
     func apply(_ change: AnnotationChange) throws(DocumentError) {
         applied += 1
