@@ -170,6 +170,8 @@ final class OpenedAnnotations {
 final class SidecarAnnotations: AnnotationWriting {
     /// The annotations as they now stand.
     private(set) var annotations: [Annotation] = []
+    /// Never asked for: the saver writes no update in the sidecar store.
+    var temporaryFileStart: SafeReplacement.Start { .empty }
 
     func apply(_ change: AnnotationChange) throws(DocumentError) {
         annotations = AnnotationSidecar.applying(change, to: annotations)
