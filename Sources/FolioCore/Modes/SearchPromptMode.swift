@@ -11,16 +11,23 @@ extension ReaderState {
     private mutating func extend(_ selection: TextSelection, toMatchOf prompt: SearchPrompt) -> [ReaderEffect] {
         mode = .textSelection(selection)
         guard !prompt.text.isEmpty else { return [] }
+        guard adopt(prompt) != nil else { return [.recordSearch(prompt.text)] }
+        return [.recordSearch(prompt.text)]
+            + perform(prompt.direction == .forward ? .nextMatch : .previousMatch, on: selection)
+    }
+
+    /// Takes the prompt's pattern as the last search (kept in the history), or says why it is
+    /// no pattern and gives nil.
+    private mutating func adopt(_ prompt: SearchPrompt) -> SearchPattern? {
         search.history.record(prompt.text)
         if let error = SearchPattern.regexError(in: prompt.text) {
             message = .badPattern(pattern: prompt.text, error: error)
-            return [.recordSearch(prompt.text)]
+            return nil
         }
         let pattern = SearchPattern(prompt.text)
         search.lastSearch = pattern
         search.lastSearchDirection = prompt.direction
-        return [.recordSearch(prompt.text)]
-            + perform(prompt.direction == .forward ? .nextMatch : .previousMatch, on: selection)
+        return pattern
     }
 
     /// Keys typed into the search prompt: printable characters type the pattern, the prompt's
@@ -49,14 +56,7 @@ extension ReaderState {
             guard !prompt.text.isEmpty else {
                 return search.lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
             }
-            search.history.record(prompt.text)
-            if let error = SearchPattern.regexError(in: prompt.text) {
-                message = .badPattern(pattern: prompt.text, error: error)
-                return [.recordSearch(prompt.text)]
-            }
-            let pattern = SearchPattern(prompt.text)
-            search.lastSearch = pattern
-            search.lastSearchDirection = prompt.direction
+            guard let pattern = adopt(prompt) else { return [.recordSearch(prompt.text)] }
             var effects: [ReaderEffect] = [.recordSearch(prompt.text)]
             if search.matchTally?.pattern != pattern {
                 let request = MatchCountRequest(id: search.takeCountID(), pattern: pattern)
