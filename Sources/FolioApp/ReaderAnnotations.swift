@@ -56,8 +56,8 @@ final class ReaderAnnotations: Sendable {
     enum Operation: Sendable {
         /// Read these pages' annotations.
         case read([Int])
-        /// Make a change.
-        case change(AnnotationChange)
+        /// Make a change, signalling `journaled` once the journal has it (or it was refused).
+        case change(AnnotationChange, journaled: DispatchSemaphore)
         /// Read every annotation of the document.
         case list
         /// Signal the semaphore (every operation before it is done).
@@ -85,6 +85,15 @@ final class ReaderAnnotations: Sendable {
     /// Asks for `operation`, after those asked before.
     func submit(_ operation: Operation) {
         worker.submit([operations.push(operation)])
+    }
+
+    /// Asks for `change` and waits, at most `timeout` seconds, until the journal has it (or it
+    /// was refused), so that what the screen says is made survives a `kill -9`; the save goes
+    /// on in the background.
+    func make(_ change: AnnotationChange, timeout: Double = 2) {
+        let journaled = DispatchSemaphore(value: 0)
+        submit(.change(change, journaled: journaled))
+        _ = journaled.wait(timeout: .now() + timeout)
     }
 
     /// Waits, at most `timeout` seconds, until every change asked for is journaled and saved:
@@ -159,7 +168,8 @@ final class AnnotationEditor: @unchecked Sendable {
         switch openOnce() {
         case .success(let open): annotations = open
         case .failure(let off):
-            if case .change(let change) = operation {
+            if case .change(let change, let journaled) = operation {
+                journaled.signal()
                 post(.event(.annotationChangeFailed(change, reason: off.reason)))
             } else if case .list = operation {
                 post(.event(.annotationListLoaded([])))
@@ -173,8 +183,8 @@ final class AnnotationEditor: @unchecked Sendable {
             }
         case .list:
             post(.event(.annotationListLoaded(annotations.readAll())))
-        case .change(let change):
-            make(change, in: annotations)
+        case .change(let change, let journaled):
+            make(change, in: annotations, journaled: journaled)
         case .documentReloaded:
             post(.annotationSaving)
             report(annotations.reloadAndSave(), of: annotations, page: nil)
@@ -203,7 +213,10 @@ final class AnnotationEditor: @unchecked Sendable {
         return result
     }
 
-    private func make(_ change: AnnotationChange, in annotations: OpenedAnnotations) {
+    private func make(_ change: AnnotationChange, in annotations: OpenedAnnotations, journaled: DispatchSemaphore) {
+        // Whatever happens, the session waits no longer than this.
+        var signalled = false
+        defer { if !signalled { journaled.signal() } }
         guard let saver = annotations.saver else {
             post(.event(.annotationChangeFailed(change, reason: annotations.unavailable ?? "the journal is not open")))
             return
@@ -216,15 +229,17 @@ final class AnnotationEditor: @unchecked Sendable {
         }
         let stamped = Self.stamped(change, author: places.author, now: AnnotationTime.now)
         post(.annotationSaving)
-        let outcome: AnnotationSaveOutcome
         do throws(AnnotationSaveFailure) {
-            outcome = try saver.record(stamped)
+            try saver.stage(stamped)
         } catch {
             post(.annotationSaved(nil, changedElsewhere: false))
             post(.event(.annotationChangeFailed(change, reason: error.description)))
             return
         }
-        report(outcome, of: annotations, page: change.page)
+        // Journaled (and applied): the session goes on while the file is saved.
+        journaled.signal()
+        signalled = true
+        report(saver.save(), of: annotations, page: change.page)
     }
 
     /// Tells the reader how a save went, and sends the page's annotations as they now are.

@@ -351,7 +351,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .tipShown(let tip): try? session.shownTips?.record(tip.rawValue, on: session.graphics.terminalKind)
             case .changeAnnotation(let change):
                 if let annotations {
-                    annotations.submit(.change(change))
+                    annotations.make(change)
                 } else {
                     perform(
                         state.handle(.annotationChangeFailed(change, reason: "annotations are off in this session")))
