@@ -247,8 +247,8 @@ final class AnnotationEditor: @unchecked Sendable {
         var outcome = outcome
         let changedElsewhere = outcome == .changedByAnotherProgram
         if changedElsewhere {
+            // The reader reloads too, and says so once it has (``ReaderMail/annotationSaved``).
             outcome = annotations.reloadAndSave()
-            post(.event(.notice(.annotationsReapplied(fileName: FileSystemName.displayed(baseName(path))))))
         }
         switch outcome {
         case .saved:
@@ -282,9 +282,5 @@ final class AnnotationEditor: @unchecked Sendable {
         case .remove:
             return change
         }
-    }
-
-    private func baseName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

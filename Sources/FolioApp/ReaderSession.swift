@@ -141,6 +141,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     private var fileChangedWhileSaving = false
     /// The file as Folio's last save of annotations left it: a change to this is no news.
     private var ownSave: FileFingerprint?
+    /// A save found the file changed by another program and made the changes again on it: said
+    /// once the reader has reloaded (the reload's own message would hide it).
+    private var reappliedAnnotations = false
     private var state: ReaderState
     private var ending: ReaderSession.Outcome?
     /// The image last written over the text area: when it changes or goes, the whole screen is
@@ -305,8 +308,12 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .annotationSaving: savingAnnotations = true
             case .annotationSaved(let fingerprint, let changedElsewhere):
                 annotationSaved(fingerprint, changedElsewhere: changedElsewhere)
-            case .reload(.reloaded(let reloaded, let text)): replaceDocument(with: reloaded, currentPageText: text)
-            case .reload(.kept(let reason)): perform(state.handle(.notice(reason)))
+            case .reload(.reloaded(let reloaded, let text)):
+                replaceDocument(with: reloaded, currentPageText: text)
+                sayAnnotationsReapplied()
+            case .reload(.kept(let reason)):
+                perform(state.handle(.notice(reason)))
+                sayAnnotationsReapplied()
             case .pageImage(.rendered(let request, let entry)): received(entry, for: request)
             case .pageImage(.failed(let request, let reason)):
                 perform(state.handle(.renderFailed(request, reason: reason)))
@@ -389,6 +396,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         }
         if changedElsewhere {
             fileChangedWhileSaving = false
+            reappliedAnnotations = true
             reloader.reload(document)
             return
         }
@@ -396,6 +404,14 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             fileChangedWhileSaving = false
             fileChanged()
         }
+    }
+
+    /// After a reload a save asked for: says that the file was changed by another program and
+    /// the annotations made again on it.
+    private func sayAnnotationsReapplied() {
+        guard reappliedAnnotations else { return }
+        reappliedAnnotations = false
+        perform(state.handle(.notice(.annotationsReapplied(fileName: state.document.fileName))))
     }
 
     /// Page images are made again from the file as it now is (with the annotations just saved):
