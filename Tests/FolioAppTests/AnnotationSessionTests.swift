@@ -1,4 +1,5 @@
 import FolioApp
+import FolioConfiguration
 import FolioCore
 import FolioDocument
 import FolioTestSupport
@@ -94,7 +95,12 @@ import Testing
 
     @Test func aFileAnotherProgramChangedIsReloadedAndTheChangeMadeOnIt() throws {
         let scratch = try Scratch()
-        let reader = try ReaderUnderTest(path: scratch.document, annotations: scratch.places)
+        // The file watcher would reload the reader (and the annotations' copy) as soon as the
+        // file changes; without it, the save is what finds the other program's change.
+        var configuration = Configuration()
+        configuration.reload = false
+        let reader = try ReaderUnderTest(
+            path: scratch.document, configuration: configuration, annotations: scratch.places)
         _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
         // Another program writes the file: its own version, one more byte at the end.
         var theirs = scratch.original
@@ -107,6 +113,24 @@ import Testing
         #expect(reader.quit()?.outcome == .quit)
         let saved = scratch.bytes
         #expect(saved.prefix(theirs.count) == theirs)
+        #expect(try Document(path: scratch.document).annotations(page: 0).map(\.markedText) == ["Trace"])
+    }
+
+    @Test func afterTheReaderReloadsAChangedFileTheHighlightGoesOnTheNewVersion() throws {
+        let scratch = try Scratch()
+        let reader = try ReaderUnderTest(path: scratch.document, annotations: scratch.places)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        var theirs = scratch.original
+        theirs.append(contentsOf: Array("\n".utf8))
+        try theirs.write(to: URL(fileURLWithPath: scratch.document + ".theirs"))
+        var seen = reader.terminal.frameCount
+        _ = rename(scratch.document + ".theirs", scratch.document)
+        #expect(reader.terminal.waitForScreen(containing: "Reloaded", after: seen) != nil)
+        seen = reader.terminal.frameCount
+        reader.terminal.type("veH")
+        #expect(reader.terminal.waitForScreen(containing: "Highlighted on page 1", after: seen) != nil)
+        #expect(reader.quit()?.outcome == .quit)
+        #expect(scratch.bytes.prefix(theirs.count) == theirs)
         #expect(try Document(path: scratch.document).annotations(page: 0).map(\.markedText) == ["Trace"])
     }
 }
