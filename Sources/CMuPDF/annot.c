@@ -277,13 +277,18 @@ folio_status folio_page_add_annotation(folio_document *document, int page, const
     return status;
 }
 
-/* The page's /Annots as the document holds it. Not through a loaded pdf_page: loading a page
- * whose annotations lack appearance streams draws them in a "local xref", which moves the
- * annotations (or, for annotations written into the page, the page itself) there and leaves
- * copies in the document; the first real edit drops the local xref, so an edit through the
- * loaded page's objects would go to the dropped copies and be lost. */
+/* The page's /Annots as the document holds it (throwing for a document that is no PDF). Not
+ * through a loaded pdf_page: loading a page whose annotations lack appearance streams draws them
+ * in a "local xref", which moves the annotations (or, for annotations written into the page, the
+ * page itself) there and leaves copies in the document; the first real edit drops the local
+ * xref, so an edit through the loaded page's objects would go to the dropped copies and be
+ * lost. */
 static pdf_obj *document_annots(fz_context *ctx, fz_document *doc, int page) {
-    return pdf_dict_get(ctx, pdf_lookup_page_obj(ctx, pdf_specifics(ctx, doc), page), PDF_NAME(Annots));
+    pdf_document *pdf = pdf_specifics(ctx, doc);
+    if (pdf == NULL) {
+        fz_throw(ctx, FZ_ERROR_GENERIC, "annotations can be written only in a PDF");
+    }
+    return pdf_dict_get(ctx, pdf_lookup_page_obj(ctx, pdf, page), PDF_NAME(Annots));
 }
 
 /* Whether an /Annots entry is in the list pdf_first_annot walks (MuPDF leaves out links and
@@ -329,9 +334,6 @@ folio_status folio_page_delete_annotation(folio_document *document, int page, co
     fz_var(entry);
     fz_var(deleted);
     fz_try(ctx) {
-        if (pdf_specifics(ctx, document->doc) == NULL) {
-            fz_throw(ctx, FZ_ERROR_GENERIC, "annotations can be written only in a PDF");
-        }
         pdf_obj *annots = document_annots(ctx, document->doc, page);
         int index = find_annotation(ctx, annots, name, object_number, position);
         if (index >= 0) {
@@ -367,9 +369,6 @@ folio_status folio_page_set_annotation_contents(folio_document *document, int pa
     int changed = 0;
     fz_var(changed);
     fz_try(ctx) {
-        if (pdf_specifics(ctx, document->doc) == NULL) {
-            fz_throw(ctx, FZ_ERROR_GENERIC, "annotations can be written only in a PDF");
-        }
         pdf_obj *annots = document_annots(ctx, document->doc, page);
         int index = find_annotation(ctx, annots, name, object_number, position);
         if (index >= 0) {

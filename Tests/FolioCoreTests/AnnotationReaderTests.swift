@@ -282,8 +282,9 @@ import Testing
         return session
     }
 
-    @Test func aSelectionOverAPageBreakInsideAParagraphTakesBothPagesParts() {
-        // The paragraph goes on to page 2: the view ends page 1 with a pointer line of its own.
+    /// A sentence going on from page 1 to page 2, selected from its start to the second page
+    /// with `j`.
+    private func selectingIntoTheSecondPage() -> ReaderSession {
         var session = session([
             PageTextFixture.page([["The first part of a sentence that"]]),
             PageTextFixture.page([["goes on here and ends."]]),
@@ -292,6 +293,12 @@ import Testing
         for _ in 0..<6 where session.state.currentPage == 0 {
             session.type("j")
         }
+        return session
+    }
+
+    @Test func aSelectionOverAPageBreakInsideAParagraphTakesBothPagesParts() {
+        // The paragraph goes on to page 2: the view ends page 1 with a pointer line of its own.
+        var session = selectingIntoTheSecondPage()
         #expect(session.state.currentPage == 1)
         session.type("0e")
         let effects = session.type("H")
@@ -370,14 +377,7 @@ import Testing
     }
 
     @Test func aFailedPartOfAHighlightLeavesTheOtherPartsUndoable() {
-        var session = session([
-            PageTextFixture.page([["The first part of a sentence that"]]),
-            PageTextFixture.page([["goes on here and ends."]]),
-        ])
-        session.type("v")
-        for _ in 0..<6 where session.state.currentPage == 0 {
-            session.type("j")
-        }
+        var session = selectingIntoTheSecondPage()
         let made = session.type("0eH").compactMap { effect -> Annotation? in
             if case .changeAnnotation(.add(let annotation)) = effect { annotation } else { nil }
         }
