@@ -9,6 +9,11 @@ let mupdfLinkage: [LinkerSetting] =
         "png16", "z", "m",
     ].map { .linkedLibrary($0) } + [.unsafeFlags(["-L/usr/lib"])]
 
+/// libsynctex (Debian's libsynctex-dev) from its static archive, so the binary does not depend on
+/// libsynctex2 being installed beside TeX Live's own copy; the archive is position-independent and
+/// reads `.synctex.gz` through zlib, which is linked as a shared library.
+let synctexLinkage: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libsynctex.a"]), .linkedLibrary("z")]
+
 /// A crash's backtrace (`CCrashLog`) names functions through the dynamic symbol table, which
 /// holds an executable's own functions only when it is linked with `--export-dynamic`.
 let namedBacktraces: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
@@ -24,6 +29,8 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])],
             linkerSettings: mupdfLinkage
         ),
+        .target(
+            name: "CSyncTeX", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])], linkerSettings: synctexLinkage),
         .target(name: "CCrashLog", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "FolioCore"),
@@ -34,6 +41,7 @@ let package = Package(
             name: "FolioTerminal",
             dependencies: ["CCrashLog", "CNcursesw", "FolioCore", "FolioGraphics", "FolioSystem"]),
         .target(name: "FolioGraphics", dependencies: ["FolioCore"]),
+        .target(name: "FolioSyncTeX", dependencies: ["CSyncTeX", "FolioCore"]),
         .target(name: "FolioCommandLine", dependencies: ["FolioCore"]),
         .target(name: "FolioState", dependencies: ["FolioCore", "FolioSystem"]),
         .target(name: "FolioConfiguration", dependencies: ["FolioCore"]),
@@ -58,6 +66,7 @@ let package = Package(
             name: "FolioTerminalTests",
             dependencies: ["FolioDocument", "FolioGraphics", "FolioTerminal", "FolioTestSupport"],
             linkerSettings: namedBacktraces),
+        .testTarget(name: "FolioSyncTeXTests", dependencies: ["FolioSyncTeX", "FolioTestSupport"]),
         .testTarget(name: "FolioGraphicsTests", dependencies: ["FolioCore", "FolioGraphics", "FolioTestSupport"]),
         .testTarget(name: "FolioCommandLineTests", dependencies: ["FolioCommandLine", "FolioTestSupport"]),
         .testTarget(name: "FolioSystemTests", dependencies: ["FolioCore", "FolioSystem", "FolioTestSupport"]),
@@ -78,7 +87,7 @@ let package = Package(
 
 // One loop applies the strict settings to every Swift target (as swift-log does).
 for target in package.targets
-where target.type != .system && !["CMuPDF", "CCrashLog", "CFolioSystem"].contains(target.name) {
+where target.type != .system && !["CMuPDF", "CCrashLog", "CFolioSystem", "CSyncTeX"].contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6),
