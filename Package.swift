@@ -49,7 +49,7 @@ let package = Package(
             name: "FolioApp",
             dependencies: [
                 "FolioCommandLine", "FolioConfiguration", "FolioCore", "FolioDocument", "FolioGraphics", "FolioState",
-                "FolioSystem", "FolioTerminal",
+                "FolioSyncTeX", "FolioSystem", "FolioTerminal",
             ]
         ),
         .executableTarget(

@@ -63,6 +63,12 @@ final class PageImageRenderer: Sendable {
                     try hitRects(
                         of: pattern, on: request.page, of: document, zoom: sizing.zoom, cancellation: cancellation))
             }
+            if !request.syncTeXBoxes.isEmpty {
+                // At least two pixels, however small the render: the frame must show.
+                let thickness = max(2, Int((sizing.zoom * 1.5).rounded()))
+                rgb = rgb.framing(
+                    request.syncTeXBoxes.compactMap { pixelRect(around: $0, zoom: sizing.zoom) }, thickness: thickness)
+            }
             let image: PageImage
             switch support.method {
             case .sixel(let registers):

@@ -135,6 +135,8 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     private let positionSaver: PositionSaver?
     /// The document's annotations, on a worker of their own for the whole session.
     private let annotations: ReaderAnnotations?
+    /// Forward and inverse search, with the document's SyncTeX data.
+    private let syncTeX: ReaderSyncTeX
     /// Whether the annotation worker is saving: a change of the file seen meanwhile waits for
     /// the save's end, to tell Folio's own save from another program's.
     private var savingAnnotations = false
@@ -183,6 +185,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             shapesArabic: session.configuration.shapesArabic(environment: terminalEnvironment))
         if session.configuration.reload {
             watcher = FileWatcher(path: session.path) { mailbox.post(.fileChanged) }
+        }
+        syncTeX = ReaderSyncTeX(pdfPath: session.path, editor: session.configuration.syncTeXEditor) {
+            mailbox.post($0)
         }
         annotations = session.annotations.map { places in
             ReaderAnnotations(source: session.document, path: session.path, places: places) { mailbox.post($0) }
@@ -368,6 +373,12 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
                     annotations.submit(.list)
                 } else {
                     perform(state.handle(.annotationListLoaded([])))
+                }
+            case .findSource(let page, let x, let y): syncTeX.openSource(page: page, x: x, y: y)
+            case .clearSyncTeXMark(let id, let delay):
+                let mailbox = mailbox
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+                    mailbox.post(.event(.syncTeXMarkTimedOut(id: id)))
                 }
             }
         }

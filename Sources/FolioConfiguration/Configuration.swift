@@ -51,6 +51,8 @@ public struct Configuration: Sendable {
     /// The program and arguments a copy is piped to (`set clipboard-command`), instead of the
     /// first of wl-copy, xclip and xsel found; an empty list sends to no program.
     public var clipboardCommand: [String]?
+    /// What inverse search runs to open a source line (`set synctex-editor`); nil when none is set.
+    public var syncTeXEditor: EditorCommand?
     /// The lines that could not be applied, in the order they were read.
     public var problems: [ConfigurationProblem] = []
 

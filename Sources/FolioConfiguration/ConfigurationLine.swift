@@ -2,8 +2,9 @@
 /// them (with `\"` and `\\` inside double quotes), and `#` at the start of a word comments out
 /// the rest of the line.
 enum ConfigurationLine {
-    /// The words of `line`; empty for a blank or comment line.
-    static func words(of line: Substring) throws(ConfigurationLineError) -> [String] {
+    /// The words of `line`; empty for a blank or comment line. Without `comments`, a `#` is a
+    /// character like any other (a value, such as an editor command, holds no comment).
+    static func words(of line: Substring, comments: Bool = true) throws(ConfigurationLineError) -> [String] {
         var words: [String] = []
         var word: String?
         var quote: Character?
@@ -27,7 +28,7 @@ enum ConfigurationLine {
                     words.append(finished)
                     word = nil
                 }
-            } else if word == nil && character == "#" {
+            } else if comments && word == nil && character == "#" {
                 break
             } else if character == "\"" || character == "'" {
                 quote = character

@@ -95,6 +95,7 @@ extension ConfigurationOption {
                 configuration.clipboardCommand = value.split(whereSeparator: \.isWhitespace).map(String.init)
                 return true
             }),
+        .syncTeXEditor,
         .choice(
             "arabic-shaping", \.arabicShaping, ArabicShapingPreference.allCases.map { ($0.rawValue, $0) },
             summary:
@@ -116,6 +117,25 @@ extension ConfigurationOption {
                 "keep annotations in the PDF, as an incremental update (in a sidecar in `$XDG_DATA_HOME/folio/annotations/` when the file cannot be written or is not a PDF), or always in a sidecar"
         ),
     ]
+
+    /// `set synctex-editor`: the command inverse search runs, checked as it is read.
+    private static let syncTeXEditor = ConfigurationOption(
+        name: "synctex-editor",
+        summary:
+            "what inverse search (`S`, Ctrl-click) runs to open the source, with `%{input}`, `%{line}` and `%{column}` replaced inside its words (never through a shell); `\"\"` runs none; setups for vim, Neovim, Emacs and VimTeX in [INTEGRATION.md](INTEGRATION.md)",
+        allowed:
+            "a command such as \"emacsclient +%{line}:%{column} %{input}\" (quotes closed; placeholders %{input}, %{line}, %{column}), or \"\" for none",
+        documentedValues: "a command, or `\"\"`", documentedDefault: "none: the source is named on the status line",
+        isBoolean: false, acceptsEmpty: true,
+        store: { value, configuration in
+            guard !value.allSatisfy(\.isWhitespace) else {
+                configuration.syncTeXEditor = nil
+                return true
+            }
+            guard let command = EditorCommand(parsing: value) else { return false }
+            configuration.syncTeXEditor = command
+            return true
+        })
 
     /// `set highlight-colour`: a preset's name or a colour written `#rrggbb` (quoted, since `#`
     /// starts a comment) or `rrggbb`.

@@ -108,6 +108,39 @@ extension RGBImage {
         }
         return RGBImage(width: width, height: height, pixels: pixels)
     }
+
+    /// The colour of the frame round a forward search's place (SyncTeX): a red that stands out
+    /// from text and from the yellow of search hits.
+    public static let frameColor: (red: UInt8, green: UInt8, blue: UInt8) = (220, 40, 40)
+
+    /// The picture with a frame `thickness` pixels wide drawn in ``frameColor`` just outside
+    /// each rectangle (clipped to the picture), so the text inside stays as it is.
+    public func framing(_ rects: [PixelRect], thickness: Int) -> RGBImage {
+        var pixels = self.pixels
+        let color = [Self.frameColor.red, Self.frameColor.green, Self.frameColor.blue]
+        func paint(x: Range<Int>, y: Range<Int>) {
+            let columns = x.clamped(to: 0..<width)
+            for row in y.clamped(to: 0..<height) {
+                for column in columns {
+                    let index = 3 * (row * width + column)
+                    pixels[index] = color[0]
+                    pixels[index + 1] = color[1]
+                    pixels[index + 2] = color[2]
+                }
+            }
+        }
+        for rect in rects where rect.width > 0 && rect.height > 0 {
+            let left = rect.x - thickness
+            let right = rect.x + rect.width + thickness
+            let top = rect.y - thickness
+            let bottom = rect.y + rect.height + thickness
+            paint(x: left..<right, y: top..<rect.y)
+            paint(x: left..<right, y: (rect.y + rect.height)..<bottom)
+            paint(x: left..<rect.x, y: rect.y..<(rect.y + rect.height))
+            paint(x: (rect.x + rect.width)..<right, y: rect.y..<(rect.y + rect.height))
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
 }
 
 /// The greys of an optimal 1-D quantiser: `levels` greys, black and white among them, chosen

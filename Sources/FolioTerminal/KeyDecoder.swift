@@ -102,7 +102,7 @@ public enum KeyDecoder {
             case 65: action = .wheelDown
             default: return nil
             }
-            return MouseEvent(action: action, row: row - 1, column: column - 1)
+            return MouseEvent(action: action, row: row - 1, column: column - 1, withControl: button & 16 != 0)
         }
     }
 

@@ -130,8 +130,8 @@ struct MemoryFiles: ConfigurationFiles {
                 "\(file):1: invalid wrap 'maybe' (true or false)",
                 "\(file):2: unknown option 'colour' (options: wrap, view, layout, graphics, fit, invert, mouse, "
                     + "reload, remember-position, scroll-overlap, status-fg, status-bg, highlight-fg, highlight-bg, "
-                    + "dim-fg, osc52, clipboard-command, arabic-shaping, bidi, annotations, highlight-colour, "
-                    + "annotation-author, annotation-store)",
+                    + "dim-fg, osc52, clipboard-command, synctex-editor, arabic-shaping, bidi, annotations, "
+                    + "highlight-colour, annotation-author, annotation-store)",
                 "\(file):3: unknown option 'wrapp' (did you mean wrap?)",
                 "\(file):4: unknown command 'fly' in reader mode (see folio --list-commands)",
                 "\(file):5: invalid scroll-overlap '99' (0 to 20 lines)",

@@ -38,7 +38,7 @@ import Testing
             ConfigurationOption.all.map(\.name) == [
                 "wrap", "view", "layout", "graphics", "fit", "invert", "mouse", "reload", "remember-position",
                 "scroll-overlap", "status-fg", "status-bg", "highlight-fg", "highlight-bg", "dim-fg", "osc52",
-                "clipboard-command", "arabic-shaping", "bidi", "annotations", "highlight-colour",
+                "clipboard-command", "synctex-editor", "arabic-shaping", "bidi", "annotations", "highlight-colour",
                 "annotation-author", "annotation-store",
             ])
     }
@@ -66,7 +66,7 @@ import Testing
     /// command and a name take any word).
     @Test(
         arguments: ConfigurationOption.all.map(\.name).filter {
-            !["clipboard-command", "annotation-author"].contains($0)
+            !["clipboard-command", "synctex-editor", "annotation-author"].contains($0)
         })
     func aValueNotInTheRowIsRefusedWithTheRowsValues(name: String) throws {
         let option = try #require(ConfigurationOption.named(name))
@@ -85,6 +85,8 @@ import Testing
             #expect(read("set \(name) on").problems.isEmpty && read("set \(name) no").problems.isEmpty)
         } else if name == "clipboard-command" {
             #expect(alone.isEmpty && read("set \(name)").clipboardCommand == [], "an empty command is one")
+        } else if name == "synctex-editor" {
+            #expect(alone.isEmpty && read("set \(name)").syncTeXEditor == nil, "an empty command sets none")
         } else {
             #expect(alone == ["\(name) needs a value (\(option.allowed))"])
         }
@@ -106,7 +108,9 @@ import Testing
         let option = try #require(ConfigurationOption.named(name))
         let standard = settings(Configuration())
         guard option.documentedDefault.hasPrefix("`") else {
-            #expect(["status-fg", "status-bg", "dim-fg", "clipboard-command", "annotation-author"].contains(name))
+            #expect(
+                ["status-fg", "status-bg", "dim-fg", "clipboard-command", "synctex-editor", "annotation-author"]
+                    .contains(name))
             return
         }
         let value = option.documentedDefault.filter { $0 != "`" }

@@ -74,6 +74,10 @@ struct CoreKeyScriptRunner {
         case settle(Int)
         case annotations(Int)
         case annotationList
+        /// An inverse search, answered as a forward search to the point asked about would be:
+        /// the round trip an editor makes.
+        case source(page: Int, x: Double, y: Double)
+        case syncTeXMarkTime(id: Int)
     }
 
     private var document: KeyScriptDocument
@@ -172,6 +176,8 @@ struct CoreKeyScriptRunner {
             case .reloadDocument: open.append(.reload)
             case .copyDocument: take(state.handle(.notice(.copyProgress(done: 3, pageCount: document.pageCount))))
             case .settlePosition(let page): open.append(.settle(page))
+            case .findSource(let page, let x, let y): open.append(.source(page: page, x: x, y: y))
+            case .clearSyncTeXMark(let id, _): open.append(.syncTeXMarkTime(id: id))
             case .clearScreen, .quit, .openBrowser, .saveMark, .openMarkedDocument, .recordSearch, .copy, .savePosition,
                 .tipShown:
                 break
@@ -228,6 +234,11 @@ struct CoreKeyScriptRunner {
             take(state.handle(.annotationsLoaded(page: page, annotations: annotations[page] ?? [])))
         case .annotationList:
             take(state.handle(.annotationListLoaded(annotations.keys.sorted().flatMap { annotations[$0] ?? [] })))
+        case .source(let page, let x, let y):
+            let box = TextRect(x0: x - 100, y0: y - 6, x1: x + 100, y1: y + 6)
+            take(state.handle(.syncTeXPlaceFound(page: page, boxes: [box])))
+        case .syncTeXMarkTime(let id):
+            take(state.handle(.syncTeXMarkTimedOut(id: id)))
         }
     }
 

@@ -44,4 +44,21 @@ import Testing
         #expect(image.cropped(to: huge).width == 0)
         #expect(image.cropped(to: PixelRect(x: 3, y: 2, width: Int.max, height: Int.max)).width == 17)
     }
+
+    @Test func aFrameGoesRoundTheRectangleLeavingItsInsideAlone() {
+        let image = TestImages.make(width: 8, height: 6) { _, _ in (255, 255, 255) }
+        // A 2×2 rectangle at (3, 2), framed one pixel wide: the ring from (2, 1) to (5, 4).
+        let framed = image.framing([PixelRect(x: 3, y: 2, width: 2, height: 2)], thickness: 1)
+        let red = [RGBImage.frameColor.red, RGBImage.frameColor.green, RGBImage.frameColor.blue]
+        for y in 0..<6 {
+            for x in 0..<8 {
+                let pixel = Array(framed.pixels[(3 * (y * 8 + x))..<(3 * (y * 8 + x) + 3)])
+                let onRing = (2...5).contains(x) && (1...4).contains(y) && !((3...4).contains(x) && (2...3).contains(y))
+                #expect(pixel == (onRing ? red : [255, 255, 255]), "pixel (\(x), \(y))")
+            }
+        }
+        // A rectangle past the edges, or at the ends of Int, is clipped, never a trap.
+        let huge = PixelRect(x: Int.min, y: Int.min, width: Int.max, height: Int.max)
+        #expect(image.framing([huge], thickness: 3).pixels.count == image.pixels.count)
+    }
 }

@@ -93,7 +93,10 @@ import Testing
         }
         #expect(event(0) == MouseEvent(action: .click(clicks: 1), row: 3, column: 11))
         #expect(event(0, clicks: 2) == MouseEvent(action: .click(clicks: 2), row: 3, column: 11))
-        #expect(event(0 | 16) == MouseEvent(action: .click(clicks: 1), row: 3, column: 11), "Ctrl-click is a click")
+        #expect(
+            event(0 | 16) == MouseEvent(action: .click(clicks: 1), row: 3, column: 11, withControl: true),
+            "Ctrl-click is a click, with Control")
+        #expect(event(0 | 4)?.withControl == false, "Shift is not Control")
         #expect(event(64)?.action == .wheelUp)
         #expect(event(65)?.action == .wheelDown)
         #expect(event(2)?.action == .otherButton)

@@ -197,7 +197,7 @@ public struct KeyScriptGenerator: Sendable {
         ])
         return MouseEvent(
             action: action, row: Int.random(in: -2...80, using: &random),
-            column: Int.random(in: -2...240, using: &random))
+            column: Int.random(in: -2...240, using: &random), withControl: Int.random(in: 0..<6, using: &random) == 0)
     }
 
     /// Any key the terminal decoder can report: a printable character (never a control

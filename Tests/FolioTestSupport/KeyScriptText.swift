@@ -48,7 +48,8 @@ public enum KeyScriptText {
         switch step {
         case .key(let key): "key " + token(of: key)
         case .paste(let text): "paste " + hex(text)
-        case .mouse(let mouse): "mouse \(token(of: mouse.action)) \(mouse.row) \(mouse.column)"
+        case .mouse(let mouse):
+            "mouse \(token(of: mouse.action)) \(mouse.row) \(mouse.column)" + (mouse.withControl ? " ctrl" : "")
         case .resize(let size): "resize \(size.rows) \(size.columns)"
         case .answer(let count): "answer \(count)"
         case .fileChanged(let pageCount): "file \(pageCount)"
@@ -82,11 +83,11 @@ public enum KeyScriptText {
             return key(from: rest[0]).map { .key($0) }
         case "paste" where rest.count == 1:
             return unhex(rest[0]).map { .paste($0) }
-        case "mouse" where rest.count == 3:
+        case "mouse" where rest.count == 3 || (rest.count == 4 && rest[3] == "ctrl"):
             guard let action = action(from: rest[0]), let row = Int(rest[1]), let column = Int(rest[2]) else {
                 return nil
             }
-            return .mouse(MouseEvent(action: action, row: row, column: column))
+            return .mouse(MouseEvent(action: action, row: row, column: column, withControl: rest.count == 4))
         case "resize" where rest.count == 2:
             guard let rows = Int(rest[0]), let columns = Int(rest[1]) else { return nil }
             return .resize(ScreenSize(rows: rows, columns: columns))

@@ -16,14 +16,22 @@ public final class TmuxSession {
     /// file of the machine's changes the keys.
     public let stateFolder: URL
 
+    /// The session's own `XDG_RUNTIME_DIR`, where its readers' remote-control sockets are
+    /// (`folio-UID` in it): a test's `folio --remote` finds this session's reader, no other's.
+    public var runtimeFolder: URL { stateFolder.appendingPathComponent("run") }
+
     /// Starts an interactive bash (no rc files) in a `columns`×`rows` terminal. `FOLIO` is set to
     /// the binary under test.
     public init(columns: Int = 100, rows: Int = 30) throws {
         socket = "folio-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent(socket + "-state")
+        try FileManager.default.createDirectory(
+            at: stateFolder.appendingPathComponent("run"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let environment =
             "TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 FOLIO='\(FolioProcess.executable.path)'"
-            + " XDG_STATE_HOME='\(stateFolder.path)' XDG_CONFIG_HOME='\(stateFolder.path)/config' PS1='$ '"
+            + " XDG_STATE_HOME='\(stateFolder.path)' XDG_CONFIG_HOME='\(stateFolder.path)/config'"
+            + " XDG_RUNTIME_DIR='\(runtimeFolder.path)' PS1='$ '"
         // The first command starts the tmux server, which would inherit (and hold open) an output
         // pipe; it gets no pipe.
         try tmux(

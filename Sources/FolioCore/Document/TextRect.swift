@@ -1,7 +1,7 @@
 /// An axis-aligned rectangle on a PDF page, in points.
 ///
 /// The origin is the page's top-left corner and y grows downward, as in MuPDF's structured text.
-public struct TextRect: Sendable, Equatable {
+public struct TextRect: Sendable, Hashable {
     /// The left edge.
     public var x0: Double
     /// The top edge.

@@ -14,11 +14,15 @@ public struct RenderRequest: Sendable, Hashable {
     /// Whether the page's annotations are drawn (`set annotations show|hide`): with and without
     /// them are two images.
     public var showsAnnotations: Bool
+    /// The boxes a forward search marks on the page (``SyncTeXMark``), framed on the image, in
+    /// points from the page's top-left corner; empty for none.
+    public var syncTeXBoxes: [TextRect]
 
     public init(
         page: Int, viewport: ScreenSize, fit: ImageFit, zoom: Double, inverted: Bool, highlight: SearchPattern? = nil,
-        showsAnnotations: Bool = true
+        showsAnnotations: Bool = true, syncTeXBoxes: [TextRect] = []
     ) {
+        self.syncTeXBoxes = syncTeXBoxes
         self.page = page
         self.viewport = viewport
         self.fit = fit
@@ -29,7 +33,7 @@ public struct RenderRequest: Sendable, Hashable {
     }
 
     /// Whether `other` is this page at this size, whatever the marks of either (search matches,
-    /// annotations): its image can stand in while this one, with other marks, is being made.
+    /// annotations, a forward search's place): its image can stand in while this one, with other marks, is being made.
     func isSameImage(ignoringMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
             && inverted == other.inverted

@@ -38,6 +38,8 @@ public enum TextSelectionCommand: String, KeyCommand {
     case highlight = "highlight"
     /// Highlight the selected text with a note typed into a prompt.
     case addNote = "add-note"
+    /// Open the source of the cursor's character in the editor (SyncTeX inverse search).
+    case inverseSearch = "inverse-search"
     /// End the selection.
     case cancel = "cancel"
 }
@@ -80,6 +82,9 @@ extension Keymap where Command == TextSelectionCommand {
             KeyBinding(
                 keys: [.character("a")], command: .addNote, summary: "Highlight with a note",
                 details: "typed into a one-line prompt", hint: "adds a note"),
+            KeyBinding(
+                keys: [.character("S")], command: .inverseSearch, summary: "Source in the editor (SyncTeX)",
+                details: "of the cursor's character, as `S` while reading"),
             KeyBinding(
                 keys: [.escape, .character("v"), .character("q")], command: .cancel, summary: "Cancel",
                 hint: "cancels"),

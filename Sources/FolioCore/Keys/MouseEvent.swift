@@ -19,11 +19,14 @@ public struct MouseEvent: Sendable, Hashable {
     public var row: Int
     /// The 0-based column of the cell.
     public var column: Int
+    /// Whether Control was held (a Ctrl-click asks SyncTeX for the source of the spot).
+    public var withControl: Bool
 
-    /// A report of `action` at (`row`, `column`), 0-based.
-    public init(action: Action, row: Int, column: Int) {
+    /// A report of `action` at (`row`, `column`), 0-based, Control held when `withControl`.
+    public init(action: Action, row: Int, column: Int, withControl: Bool = false) {
         self.action = action
         self.row = row
         self.column = column
+        self.withControl = withControl
     }
 }

@@ -88,6 +88,8 @@ public enum ReaderCommand: String, KeyCommand {
     case stopSearch = "stop-search"
     /// Reopen the document from its file now (it is also reopened when the file changes).
     case reload = "reload"
+    /// Open the source of the line at the top of the screen in the editor (SyncTeX inverse search).
+    case inverseSearch = "inverse-search"
 }
 
 /// One reader command, declared once: its default keys and how help and the key reference
@@ -309,6 +311,11 @@ extension ReaderCommand {
             state.message = .reloading(fileName: state.document.fileName)
             return [.reloadDocument]
         },
+        ReaderCommandRow(
+            .inverseSearch, keys: [.character("S")], summary: "Source in the editor (SyncTeX)",
+            details:
+                "the line at the top of the screen (the image view: the page's top); in a text selection, the cursor's; Ctrl-click, the spot clicked. Runs `set synctex-editor` (see [INTEGRATION.md](INTEGRATION.md))"
+        ) { state, _ in state.findSourceOfScreenTop() },
         ReaderCommandRow(
             .quit, keys: [.character("q")], summary: "Quit",
             details: "the terminal is left exactly as it was, and the document reopens at this page next time"

@@ -18,7 +18,7 @@ extension ReaderState {
 
     /// Takes the prompt's pattern as the last search (kept in the history), or says why it is
     /// no pattern and gives nil.
-    private mutating func adopt(_ prompt: SearchPrompt) -> SearchPattern? {
+    fileprivate mutating func adopt(_ prompt: SearchPrompt) -> SearchPattern? {
         search.history.record(prompt.text)
         if let error = SearchPattern.regexError(in: prompt.text) {
             message = .badPattern(pattern: prompt.text, error: error)
@@ -53,27 +53,35 @@ extension ReaderState {
                 return extend(selection, toMatchOf: prompt)
             }
             mode = .reading
-            guard !prompt.text.isEmpty else {
-                return search.lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
-            }
-            guard let pattern = adopt(prompt) else { return [.recordSearch(prompt.text)] }
-            var effects: [ReaderEffect] = [.recordSearch(prompt.text)]
-            if search.matchTally?.pattern != pattern {
-                let request = MatchCountRequest(id: search.takeCountID(), pattern: pattern)
-                search.matchTally = MatchTally(id: request.id, pattern: pattern, pageCount: paging.pageCount)
-                search.deferredCount = request
-            }
-            effects += startSearch(direction: prompt.direction, includingLinesOnScreen: true)
-            // The count waits for a background search to end, so it never slows the search.
-            if search.runningSearch == nil {
-                effects += startDeferredCount()
-            }
-            // Page images mark the matches: the ones on screen are asked for again.
-            return effects + refreshImages()
+            return searchFor(prompt)
         case nil:
             break
         }
         return []
+    }
+}
+
+extension ReaderState {
+    /// Searches for `prompt`'s pattern (the last one again when it is empty), counting its
+    /// matches, as Enter in the prompt does.
+    mutating func searchFor(_ prompt: SearchPrompt) -> [ReaderEffect] {
+        guard !prompt.text.isEmpty else {
+            return search.lastSearch == nil ? [] : repeatSearch(direction: prompt.direction)
+        }
+        guard let pattern = adopt(prompt) else { return [.recordSearch(prompt.text)] }
+        var effects: [ReaderEffect] = [.recordSearch(prompt.text)]
+        if search.matchTally?.pattern != pattern {
+            let request = MatchCountRequest(id: search.takeCountID(), pattern: pattern)
+            search.matchTally = MatchTally(id: request.id, pattern: pattern, pageCount: paging.pageCount)
+            search.deferredCount = request
+        }
+        effects += startSearch(direction: prompt.direction, includingLinesOnScreen: true)
+        // The count waits for a background search to end, so it never slows the search.
+        if search.runningSearch == nil {
+            effects += startDeferredCount()
+        }
+        // Page images mark the matches: the ones on screen are asked for again.
+        return effects + refreshImages()
     }
 }
 

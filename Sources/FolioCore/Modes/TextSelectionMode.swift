@@ -89,6 +89,9 @@ extension ReaderState {
         case .searchForward:
             openSearchPrompt(.forward, extending: selection)
             return []
+        case .inverseSearch:
+            mode = .reading
+            return findSource(of: selection.cursor)
         case .swapEnds:
             swap(&selection.anchor, &selection.cursor)
         default:
@@ -128,7 +131,7 @@ extension ReaderState {
         case .nextMatch, .previousMatch:
             guard let pattern = lastSearch else { return point }
             return cursor.match(of: pattern, from: point, forward: command == .nextMatch) ?? point
-        case .swapEnds, .copy, .highlight, .addNote, .searchForward, .cancel:
+        case .swapEnds, .copy, .highlight, .addNote, .searchForward, .inverseSearch, .cancel:
             return point
         }
     }

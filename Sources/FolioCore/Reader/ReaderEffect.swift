@@ -60,4 +60,11 @@ public enum ReaderEffect: Sendable, Equatable {
     case changeAnnotation(AnnotationChange)
     /// Read every annotation of the document; answer with ``ReaderEvent/annotationListLoaded(_:)``.
     case listAnnotations
+    /// Find the source of the point (`x`, `y`) of `page`, in points from its top-left corner,
+    /// with SyncTeX, and open it in the editor (`set synctex-editor`); the outcome comes back as
+    /// a notice.
+    case findSource(page: Int, x: Double, y: Double)
+    /// After `after` seconds, answer with ``ReaderEvent/syncTeXMarkTimedOut(id:)``: a forward
+    /// search's place has been marked long enough.
+    case clearSyncTeXMark(id: Int, after: Double)
 }

@@ -57,4 +57,9 @@ public enum ReaderEvent: Sendable {
     /// The page images made so far no longer show the document as it is (its annotations
     /// changed): those on screen are made again.
     case pageImagesOutdated
+    /// A forward search found where a source line is: `boxes` on `page` (0-based), in points
+    /// from the page's top-left corner. The reader goes there and marks them for a moment.
+    case syncTeXPlaceFound(page: Int, boxes: [TextRect])
+    /// The forward search's mark `id` has been shown long enough (``ReaderEffect/clearSyncTeXMark(id:after:)``).
+    case syncTeXMarkTimedOut(id: Int)
 }

@@ -12,7 +12,8 @@ extension ReaderState {
         RenderRequest(
             page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: images.fit,
             zoom: images.zoom, inverted: images.inverts, highlight: search.lastSearch,
-            showsAnnotations: preferences.showsAnnotations)
+            showsAnnotations: preferences.showsAnnotations,
+            syncTeXBoxes: syncTeXMark?.page == page ? syncTeXMark?.boxes ?? [] : [])
     }
 
     /// The row of an image `rows` rows tall of `text`'s page at `y` points from the page's top

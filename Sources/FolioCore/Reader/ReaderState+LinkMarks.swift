@@ -57,22 +57,28 @@ extension ReaderState {
         guard (0..<textRows).contains(row) else { return nil }
         let line = viewport.topLine + row
         let runs = linkRuns(onLine: line)
-        guard let laidOut = currentLines, laidOut.indices.contains(line), viewport.horizontalOffset == 0, !runs.isEmpty
-        else { return nil }
-        // The text starts after a one-cell margin; find the character under the column, in the
-        // line as it is shown (right-to-left text in visual order, against the right edge).
+        guard !runs.isEmpty, let offset = character(onLine: line, atColumn: column) else { return nil }
+        guard let hit = runs.first(where: { $0.range.contains(offset) }) else { return nil }
+        return follow(hit.link)
+    }
+
+    /// The Character of laid-out `line` of the current page under screen column `column`, in the
+    /// line as it is shown (right-to-left text in visual order, against the right edge; the text
+    /// starts after a one-cell margin); nil past the line's end, or while the view is scrolled
+    /// sideways.
+    func character(onLine line: Int, atColumn column: Int) -> Int? {
+        guard let laidOut = currentLines, laidOut.indices.contains(line), viewport.horizontalOffset == 0 else {
+            return nil
+        }
         var cell = 1
-        var offset: Int?
         for (index, character) in laidOut[line].shown(inColumns: textColumns).enumerated() {
             let width = DisplayWidth.of(String(character))
             if column < cell + width {
-                offset = laidOut[line].character(atShownOffset: index, inColumns: textColumns)
-                break
+                return laidOut[line].character(atShownOffset: index, inColumns: textColumns)
             }
             cell += width
         }
-        guard let offset, let hit = runs.first(where: { $0.range.contains(offset) }) else { return nil }
-        return follow(hit.link)
+        return nil
     }
 }
 

@@ -10,6 +10,8 @@ extension ReaderState {
         case .wheelDown: return scrollDown(by: Self.wheelLines)
         case .wheelUp: return scrollUp(by: Self.wheelLines)
         case .otherButton: return []
+        case .click where event.withControl:
+            return findSource(atRow: event.row, column: event.column)
         case .click:
             guard images.viewMode == .image else {
                 if let effects = followLink(atRow: event.row, column: event.column) {
@@ -26,7 +28,7 @@ extension ReaderState {
 
     /// The point of the current page (in points) under a cell of its image, or nil when the
     /// cell is not on the image.
-    private func pagePoint(atRow row: Int, column: Int) -> (x: Double, y: Double)? {
+    func pagePoint(atRow row: Int, column: Int) -> (x: Double, y: Double)? {
         guard let placement = imagePlacement, let extent = shownImage(of: currentPage)?.extent,
             let text = cache.text(of: currentPage), extent.rows > 0, extent.columns > 0
         else { return nil }

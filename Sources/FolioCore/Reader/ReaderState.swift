@@ -63,6 +63,8 @@ public struct ReaderState: Sendable {
     /// What `u` undoes: for each annotation change of the session, the changes that reverse it,
     /// the last change last.
     var annotationUndo: [[AnnotationChange]] = []
+    /// The place a forward search marks, while it is marked (``syncTeXMarkTime``).
+    public internal(set) var syncTeXMark: SyncTeXMark?
 
     /// The key table used for dispatch and help while reading (``KeyMode/reader``).
     public var keymap: ReaderKeymap { keys.reader }
@@ -260,6 +262,10 @@ public struct ReaderState: Sendable {
         case .pageImagesOutdated:
             images.forgetRenders()
             return images.viewMode == .image ? refreshImages() : []
+        case .syncTeXPlaceFound(let page, let boxes):
+            return showSyncTeXPlace(page: page, boxes: boxes)
+        case .syncTeXMarkTimedOut(let id):
+            return syncTeXMarkTimedOut(id: id)
         }
     }
 

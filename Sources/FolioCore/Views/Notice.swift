@@ -197,6 +197,22 @@ public enum Notice: Sendable, Equatable {
     /// Annotations cannot be made in this document: `reason` says why.
     case annotationsOff(reason: String)
 
+    // MARK: SyncTeX and remote control
+
+    /// Inverse search opened line `line` of `file` (as the user would name it) in the editor.
+    case sourceOpened(file: String, line: Int)
+    /// Inverse search found line `line` of `file`, and no editor is set to open it in.
+    case sourceFound(file: String, line: Int)
+    /// Inverse search found no source: `reason` says why.
+    case sourceNotFound(reason: String)
+    /// The editor command did not open the source: `reason` says why (its status, its message).
+    case editorFailed(reason: String)
+    /// A forward search (from an editor, through the remote-control socket) shows line `line`
+    /// of `file`.
+    case forwardSearch(file: String, line: Int)
+    /// A forward search found no place: `reason` says why.
+    case forwardSearchFailed(reason: String)
+
     // MARK: Keys and words from outside
 
     /// `key` runs nothing in the reader's key table.

@@ -29,6 +29,8 @@ public enum NoticeText {
             .annotationsKept,
             .annotationsReapplied, .signatureCoversEarlierRevision, .annotationsOff:
             return annotationWords(for: notice, keymap: keymap)
+        case .sourceOpened, .sourceFound, .sourceNotFound, .editorFailed, .forwardSearch, .forwardSearchFailed:
+            return syncTeXWords(for: notice)
         case .reloading, .reloaded, .fileGone, .fileNeedsPassword, .notReloaded, .positionNotSaved,
             .searchHistoryNotSaved, .unboundKey, .copied, .configurationProblems, .tip:
             return fileWords(for: notice, keymap: keymap)
@@ -219,6 +221,20 @@ public enum NoticeText {
         case .annotationsOff(let reason): return "No annotations here: \(TerminalSafeText.sanitized(reason))"
         // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
         default: return String(describing: notice)
+        }
+    }
+
+    private static func syncTeXWords(for notice: Notice) -> String {
+        switch notice {
+        case .sourceOpened(let file, let line): "Opened \(TerminalSafeText.sanitized(file)):\(line) in the editor"
+        case .sourceFound(let file, let line):
+            "Source: \(TerminalSafeText.sanitized(file)):\(line) (set synctex-editor to open it in your editor)"
+        case .sourceNotFound(let reason): "No source found: \(TerminalSafeText.sanitized(reason))"
+        case .editorFailed(let reason): "The editor did not open the source: \(TerminalSafeText.sanitized(reason))"
+        case .forwardSearch(let file, let line): "From \(TerminalSafeText.sanitized(file)):\(line)"
+        case .forwardSearchFailed(let reason): "Forward search: \(TerminalSafeText.sanitized(reason))"
+        // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
+        default: String(describing: notice)
         }
     }
 

@@ -46,6 +46,7 @@ public enum ReaderView {
         let showsPageText = state.currentLines?.isEmpty == false
         let highlights = state.lastSearch.map { matchHighlights(of: $0, in: state, topLine: topLine) } ?? [:]
         let marks = state.showsAnnotationMarks ? state.currentAnnotationMarks : AnnotationMarks()
+        let syncTeXLines = state.syncTeXMarkedLines
         for (row, text) in lines.prefix(state.textRows).enumerated() {
             guard showsPageText else {
                 putText(text, style: style, row: row, of: state, into: &frame)
@@ -54,6 +55,11 @@ public enum ReaderView {
             let line = topLine + row
             if let selection = state.selection, selection.lines.contains(line) {
                 putText(text.isEmpty ? " " : text, style: .reverse, row: row, of: state, into: &frame)
+                continue
+            }
+            // A forward search's place, for a moment, as the current match is drawn.
+            if syncTeXLines.contains(line) {
+                putText(text.isEmpty ? " " : text, style: .currentMatch, row: row, of: state, into: &frame)
                 continue
             }
             let runs = styledRuns(onLine: line, row: row, matches: highlights, marks: marks, of: state)
