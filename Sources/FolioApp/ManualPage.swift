@@ -47,6 +47,11 @@ public enum ManualPage {
     private static func synopsis(_ page: inout Page) {
         page.section("SYNOPSIS")
         page.line("\\fBfolio\\fR [\\fIOPTIONS\\fR] [\\fIFILE\\fR | \\fIDIR\\fR]")
+        page.request("br")
+        page.line(
+            "\\fBfolio \\-\\-remote\\fR [\\fB\\-\\-to\\fR \\fIFILE\\fR|\\fIPID\\fR] \\fICOMMAND\\fR...")
+        page.request("br")
+        page.line("\\fBfolio \\-\\-remote \\-\\-list\\fR")
     }
 
     private static func options(_ page: inout Page) {

@@ -135,6 +135,20 @@ extension CommandLineOption {
                 + listed(CompactSixelPreference.allCases.map(\.rawValue)),
             details: "auto means over ssh, when SSH_CONNECTION is set"),
         .init(
+            "--synctex-forward", value: .text(placeholder: "LINE:COLUMN:TEXFILE"),
+            summary: "open FILE at the place typeset from LINE of TEXFILE (SyncTeX)",
+            details: "COLUMN 0 for anywhere on the line; FILE is the typeset PDF"),
+        .init(
+            "--remote", summary: "send COMMAND to a running reader and print its one-line reply",
+            details:
+                "the words after the options: goto PAGE (@LABEL for a printed label), reload, search TEXT, page, "
+                + "view text|image, synctex LINE:COLUMN:TEXFILE, quit; exit 1 on \"error: ...\" (docs/INTEGRATION.md)"),
+        .init(
+            "--to", value: .text(placeholder: "FILE|PID"),
+            summary: "with --remote: the reader showing FILE, or with process ID PID",
+            details: "needed when several readers run"),
+        .init("--list", summary: "with --remote: list the running readers as \"PID<TAB>PAGE<TAB>FILE\""),
+        .init(
             "--config", value: .file, summary: "read FILE instead of ~/.config/folio/config",
             details: "FOLIO_CONFIG names one too"),
         .init("--no-config", summary: "read no configuration file"),

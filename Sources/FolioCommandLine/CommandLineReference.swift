@@ -13,6 +13,9 @@ public enum CommandLineReference {
         no argument, browse the folder's files.
         """
 
+    /// How `--remote` is called, as the usage's second line.
+    public static let remoteSynopsis = "folio --remote [--to FILE|PID] COMMAND... | --remote --list"
+
     /// What the exit status means, as `--help` and README say it.
     public static let exitStatus = "Exit status: 0 success, 1 document error or no match, 2 usage error."
 
@@ -20,7 +23,8 @@ public enum CommandLineReference {
     /// columns.
     public static var usage: String {
         let lines =
-            ["Usage: folio [OPTIONS] [FILE | DIR]", ""] + wrapped(description, width: 100, indent: "") + [
+            ["Usage: folio [OPTIONS] [FILE | DIR]", "       " + remoteSynopsis, ""]
+            + wrapped(description, width: 100, indent: "") + [
                 "", "Options:",
             ]
             + CommandLineOption.all.flatMap { row($0.synopsis, $0.description, width: 100) } + ["", exitStatus]
@@ -31,7 +35,7 @@ public enum CommandLineReference {
     /// a newline.
     public static var summary: String {
         let lines =
-            ["```", "folio [OPTIONS] [FILE | DIR]"]
+            ["```", "folio [OPTIONS] [FILE | DIR]", remoteSynopsis]
             + CommandLineOption.all.flatMap { row($0.synopsis, $0.summary, width: 110) } + ["```"]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -98,6 +98,19 @@ public struct Options: Sendable, Equatable {
     public var kittyPlaceholders = false
     /// The cell size `--preview` renders for, when given (`--cell-size WxH`).
     public var cellSize: CellPixels?
+    /// `--remote`: drive a running reader instead of starting one.
+    public var remote = false
+    /// What `--remote` asks the reader: the COMMAND words after the options, parsed; nil with
+    /// `--list`.
+    public var remoteRequest: RemoteRequest?
+    /// The reader `--remote` drives (`--to FILE|PID`): the one showing FILE, or the one with
+    /// that process ID; nil for the only one running.
+    public var remoteTarget: String?
+    /// `--remote --list`: list the running readers.
+    public var listsReaders = false
+    /// `--synctex-forward LINE:COLUMN:TEXFILE`: open FILE at the place typeset from that line of
+    /// a TeX source, as typed.
+    public var synctexForward: String?
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
     public struct UsageError: Error, Sendable, Equatable {
@@ -111,7 +124,14 @@ public struct Options: Sendable, Equatable {
     public init(arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
         var onlyPaths = false
+        var commandWords: [String] = []
         while let argument = remaining.popFirst() {
+            if remote, path == nil, onlyPaths || argument == "-" || !argument.hasPrefix("-") {
+                // With --remote, the first word that is no option starts the COMMAND, which takes
+                // every argument after it (a search for "-x" included).
+                commandWords = [argument] + remaining
+                break
+            }
             if onlyPaths || argument == "-" || !argument.hasPrefix("-") {
                 guard path == nil else { throw UsageError(message: "only one FILE or DIR can be given") }
                 path = argument
@@ -137,6 +157,7 @@ public struct Options: Sendable, Equatable {
             }
             guard given else { throw UsageError(message: "unknown option '\(name)'") }
         }
+        try checkRemote(commandWords)
         try checkCombinations()
     }
 
@@ -150,7 +171,8 @@ public struct Options: Sendable, Equatable {
         let switches: [String: WritableKeyPath<Options, Bool>] = [
             "--diagnose": \.diagnose, "--no-config": \.ignoresConfig, "--check-config": \.checkConfig,
             "--list-commands": \.listCommands, "-h": \.showHelp, "--help": \.showHelp, "--version": \.showVersion,
-            "--labels": \.showsLabels, "--json": \.json, "--markdown": \.markdown,
+            "--labels": \.showsLabels, "--json": \.json, "--markdown": \.markdown, "--remote": \.remote,
+            "--list": \.listsReaders,
         ]
         let isView = name == "--reflow" || name == "--layout"
         guard modes[name] != nil || switches[name] != nil || isView else { return false }
@@ -218,6 +240,17 @@ public struct Options: Sendable, Equatable {
                 throw UsageError(message: "invalid --compact-sixel '\(text)' (auto, on or off)")
             }
             compactSixel = choice
+        case "--to":
+            let target = try value()
+            guard !target.isEmpty else { throw UsageError(message: "--to needs a FILE or a PID") }
+            remoteTarget = target
+        case "--synctex-forward":
+            let place = try value()
+            guard Self.isSyncTeXPlace(place) else {
+                throw UsageError(
+                    message: "invalid --synctex-forward '\(place)' (LINE:COLUMN:TEXFILE, such as 12:0:chapter.tex)")
+            }
+            synctexForward = place
         case "--config":
             let file = try value()
             guard !file.isEmpty else { throw UsageError(message: "--config needs a FILE") }
@@ -291,6 +324,48 @@ public struct Options: Sendable, Equatable {
         if mode != nil, !showHelp, !showVersion, path == nil {
             throw UsageError(message: "a FILE is needed")
         }
+        if synctexForward != nil, mode != nil {
+            throw UsageError(message: "--synctex-forward applies to the reader, not to a mode")
+        }
+        if synctexForward != nil, path == nil, !showHelp, !showVersion {
+            throw UsageError(message: "--synctex-forward needs the document: a FILE")
+        }
+    }
+
+    /// What `--remote` needs, `--to` and `--list` apply to, and what it cannot be combined with;
+    /// sets ``remoteRequest`` from the COMMAND words.
+    private mutating func checkRemote(_ commandWords: [String]) throws(UsageError) {
+        guard remote else {
+            if remoteTarget != nil { throw UsageError(message: "--to applies to --remote") }
+            if listsReaders { throw UsageError(message: "--list applies to --remote") }
+            return
+        }
+        if mode != nil || path != nil || synctexForward != nil {
+            throw UsageError(message: "--remote cannot be combined with a FILE, a mode or --synctex-forward")
+        }
+        if listsReaders {
+            guard commandWords.isEmpty else { throw UsageError(message: "--remote --list takes no COMMAND") }
+            guard remoteTarget == nil else { throw UsageError(message: "--to and --list cannot be combined") }
+            return
+        }
+        guard !commandWords.isEmpty else {
+            throw UsageError(
+                message: "--remote needs a COMMAND (\(RemoteRequest.commandNames.joined(separator: ", "))) or --list")
+        }
+        switch RemoteRequest.parse(commandWords.joined(separator: " ")) {
+        case .success(let request): remoteRequest = request
+        case .failure(let problem): throw UsageError(message: "--remote: \(problem)")
+        }
+    }
+
+    /// Whether `text` is a SyncTeX place, `LINE:COLUMN:TEXFILE`: a line from 1, a column (0 for
+    /// anywhere on the line) and a file name.
+    static func isSyncTeXPlace(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let line = Int(parts[0]), line >= 1, let column = Int(parts[1]), column >= 0 else {
+            return false
+        }
+        return !parts[2].isEmpty && (parts[0] + parts[1]).allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// What `--preview` needs and what applies to it alone.

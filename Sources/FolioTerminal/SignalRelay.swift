@@ -26,7 +26,7 @@ public final class WakePipe: Sendable {
     }
 
     /// Empties the pipe (after a poll saw it ready).
-    func drain() {
+    public func drain() {
         _ = drainPipe(readDescriptor)
     }
 }

@@ -34,6 +34,12 @@ if options.showVersion {
     standardOutput.flush()
     exit(0)
 }
+// A remote command is sent to a running reader: no configuration, no terminal.
+if options.remote {
+    exit(
+        RemoteClient.standard(environment: Environment.values(["XDG_RUNTIME_DIR"])).run(options, output: standardOutput)
+    )
+}
 if options.listCommands {
     standardOutput.write(ConfigurationReport.commandList())
     standardOutput.flush()
