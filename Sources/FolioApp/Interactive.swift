@@ -46,6 +46,10 @@ public struct Interactive: Sendable {
     let shownTips: ShownTips?
     /// Where annotations are journaled and kept; nil leaves them unread.
     let annotationPlaces: AnnotationPlaces?
+    /// The process's remote-control socket, answered by the reader on screen.
+    let remote: RemoteControl?
+    /// Where the first document opens (`--synctex-forward`), instead of where it was left.
+    let syncTeXTarget: SyncTeXTarget?
 
     /// A session on `path` (a file or a folder; the current folder when nil), opening the first
     /// document at `startPage` when given: the page labelled so (`xiv`), else the page with
@@ -54,12 +58,16 @@ public struct Interactive: Sendable {
     /// `markStore`; `configuration` gives the keys and how the reader starts, and its problems
     /// are the first message on the screen. A tip (sharper images) is shown once per kind of
     /// terminal, as `shownTips` remembers (at every start without it). Annotations are
-    /// journaled and kept as `annotationPlaces` says.
+    /// journaled and kept as `annotationPlaces` says. The reader on screen answers `remote`'s
+    /// requests; `syncTeXTarget` is shown in the first document once it is open.
     public init(
         path: String?, password: String?, startPage: String?, services: SessionServices, positions: ReadingPositions?,
         configuration: Configuration = Configuration(), searchHistory: SearchHistory? = nil,
-        markStore: MarkStore? = nil, shownTips: ShownTips? = nil, annotationPlaces: AnnotationPlaces? = nil
+        markStore: MarkStore? = nil, shownTips: ShownTips? = nil, annotationPlaces: AnnotationPlaces? = nil,
+        remote: RemoteControl? = nil, syncTeXTarget: SyncTeXTarget? = nil
     ) {
+        self.remote = remote
+        self.syncTeXTarget = syncTeXTarget
         self.annotationPlaces = annotationPlaces
         self.shownTips = shownTips
         self.searchHistory = searchHistory
@@ -147,6 +155,8 @@ public struct Interactive: Sendable {
         var browserStarted = false
         /// The page typed on the command line, for the first document only.
         var startPage: String?
+        /// The place `--synctex-forward` named, for the first document only.
+        var syncTeXTarget: SyncTeXTarget?
         /// Where a global mark leads in the next document read.
         var markedPage: Int?
         /// What the next screen says first: what the configuration file got wrong, how to get
@@ -157,6 +167,7 @@ public struct Interactive: Sendable {
             self.interactive = interactive
             self.graphics = graphics
             startPage = interactive.startPage
+            syncTeXTarget = interactive.syncTeXTarget
             notes = interactive.configurationNote.map { [$0] } ?? []
             if let tip = graphics.advice,
                 interactive.shownTips?.wasShown(tip.rawValue, on: graphics.terminalKind) != true
@@ -186,9 +197,11 @@ public struct Interactive: Sendable {
             _ document: Document, path: String, fromBrowser: Bool, on terminal: some TerminalBackend
         ) -> Screen? {
             let ending = interactive.read(
-                document, path: path, fromBrowser: fromBrowser, start: (startPage, markedPage, takeNotes()),
-                on: terminal, graphics: graphics, messages: &messages)
+                document, path: path, fromBrowser: fromBrowser,
+                start: (startPage, markedPage, takeNotes(), syncTeXTarget), on: terminal, graphics: graphics,
+                messages: &messages)
             startPage = nil
+            syncTeXTarget = nil
             markedPage = nil
             switch ending.outcome {
             case .open(let markedPath, let page):
@@ -290,20 +303,21 @@ public struct Interactive: Sendable {
     /// goes), then remembers where it was left.
     private func read(
         _ document: Document, path: String, fromBrowser: Bool,
-        start: (typed: String?, page: Int?, notes: [Notice]), on terminal: some TerminalBackend,
+        start: (typed: String?, page: Int?, notes: [Notice], syncTeX: SyncTeXTarget?), on terminal: some TerminalBackend,
         graphics: GraphicsSupport, messages: inout [String]
     ) -> ReaderSession.Ending {
         let key = Self.canonical(path)
         let requested = start.typed.map { ((try? document.pageLabels()) ?? .none).opening(at: $0) }
         let chosen = start.page ?? requested?.page
-        let remembered = chosen == nil ? positions?.page(of: key) : nil
+        // A forward search opens where it says, not where the document was left.
+        let remembered = chosen == nil && start.syncTeX == nil ? positions?.page(of: key) : nil
         let resumeNote = remembered.flatMap { $0 > 0 ? Notice.resumed(page: $0) : nil }
         let session = ReaderSession(
             document: document, path: path, startPage: chosen ?? remembered ?? 0,
             notes: [requested?.note ?? resumeNote].compactMap { $0 } + start.notes,
             graphics: graphics, services: services, quitReturnsToBrowser: fromBrowser, configuration: configuration,
             searchHistory: searchHistory, marks: markStore.map { ($0, key) }, positions: positions.map { ($0, key) },
-            shownTips: shownTips, annotations: annotationPlaces)
+            shownTips: shownTips, annotations: annotationPlaces, remote: remote, syncTeXTarget: start.syncTeX)
         let ending = session.run(on: terminal)
         do throws(StateError) {
             try positions?.remember(page: ending.page, of: key)

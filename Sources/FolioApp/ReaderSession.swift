@@ -4,6 +4,7 @@ public import FolioCore
 public import FolioDocument
 public import FolioGraphics
 public import FolioState
+import FolioSyncTeX
 import FolioSystem
 import FolioTerminal
 import Glibc
@@ -54,6 +55,11 @@ public struct ReaderSession: Sendable {
     /// Where annotations are journaled and kept; nil leaves the document's annotations unread
     /// and unchangeable.
     let annotations: AnnotationPlaces?
+    /// The process's remote-control socket, whose requests this reader answers while it runs.
+    let remote: RemoteControl?
+    /// A forward search to make once the reader is up (`--synctex-forward` with no reader
+    /// running), if any.
+    let syncTeXTarget: SyncTeXTarget?
 
     /// A reader on `document` (opened from `path`), at `startPage` (0-based, clamped to the
     /// document), with `notes` as the first messages on the status line. `quitReturnsToBrowser`
@@ -63,14 +69,17 @@ public struct ReaderSession: Sendable {
     /// reads (the owner saves the last page once the reader ends). A tip among `notes` is
     /// remembered in `shownTips` once it is on the status line (a failure to remember it only
     /// means it is shown again next time). Annotations are read and changed as `annotations`
-    /// says, when given.
+    /// says, when given. Requests on `remote` are answered while the reader runs, and
+    /// `syncTeXTarget`, when given, is shown once it has started.
     public init(
         document: Document, path: String, startPage: Int, notes: [Notice], graphics: GraphicsSupport,
         services: SessionServices, quitReturnsToBrowser: Bool, configuration: Configuration = Configuration(),
         searchHistory: SearchHistory? = nil, marks: (store: MarkStore, document: String)? = nil,
         positions: (store: ReadingPositions, document: String)? = nil, shownTips: ShownTips? = nil,
-        annotations: AnnotationPlaces? = nil
+        annotations: AnnotationPlaces? = nil, remote: RemoteControl? = nil, syncTeXTarget: SyncTeXTarget? = nil
     ) {
+        self.remote = remote
+        self.syncTeXTarget = syncTeXTarget
         self.annotations = annotations
         self.positions = positions
         self.shownTips = shownTips
@@ -110,6 +119,11 @@ enum ReaderMail: Sendable {
     /// when it did not; `changedElsewhere` when it found the file changed by another program
     /// (and reloaded it for itself).
     case annotationSaved(FileFingerprint?, changedElsewhere: Bool)
+    /// A request came through the remote-control socket; `responder` sends the reply.
+    case remote(RemoteRequest, RemoteResponder)
+    /// A forward search for `target` ended; its reply goes to `responder` (nil when no client
+    /// asked: `--synctex-forward` starting the reader).
+    case forwardSearched(SyncTeXTarget, Result<[SyncTeXBox], SyncTeXError>, RemoteResponder?)
 }
 
 /// One run of a ``ReaderSession``: the state, the workers and the terminal, and the loop that
@@ -192,9 +206,11 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         annotations = session.annotations.map { places in
             ReaderAnnotations(source: session.document, path: session.path, places: places) { mailbox.post($0) }
         }
+        session.remote?.handler = { request, responder in mailbox.post(.remote(request, responder)) }
     }
 
     deinit {
+        session.remote?.handler = nil
         annotations?.stop()
         watcher?.stop()
         reloader.stop()
@@ -268,6 +284,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     func start() -> ReaderSession.Outcome? {
         perform(state.start(notes: session.notes))
         draw(first: true)
+        if let target = session.syncTeXTarget {
+            forwardSearch(target, replyingTo: nil)
+        }
         return ending
     }
 
@@ -322,6 +341,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             case .pageImage(.rendered(let request, let entry)): received(entry, for: request)
             case .pageImage(.failed(let request, let reason)):
                 perform(state.handle(.renderFailed(request, reason: reason)))
+            case .remote(let request, let responder): answer(request, responder)
+            case .forwardSearched(let target, let result, let responder):
+                forwardSearched(target, result, responder)
             }
         }
         return ending
@@ -383,6 +405,59 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             }
         }
     }
+
+    /// Answers a request from the remote-control socket: `synctex` through the SyncTeX worker,
+    /// the others as the state says.
+    private func answer(_ request: RemoteRequest, _ responder: RemoteResponder) {
+        guard case .syncTeX(let text) = request else {
+            let answer = state.answer(request, file: canonicalPath)
+            perform(answer.effects)
+            responder.reply(answer.reply)
+            return
+        }
+        do throws(SyncTeXTargetError) {
+            forwardSearch(try SyncTeXTarget(parsing: text), replyingTo: responder)
+        } catch {
+            responder.reply(.failure(error.description))
+        }
+    }
+
+    /// Asks the SyncTeX worker where `target` is; the answer comes back as mail.
+    private func forwardSearch(_ target: SyncTeXTarget, replyingTo responder: RemoteResponder?) {
+        let mailbox = mailbox
+        syncTeX.forward(target) { mailbox.post(.forwardSearched(target, $0, responder)) }
+    }
+
+    /// A forward search ended: the reader goes to the first page of its boxes, marking those
+    /// on that page, and says so; the client, if any, gets where the reader now is, or why not.
+    private func forwardSearched(
+        _ target: SyncTeXTarget, _ result: Result<[SyncTeXBox], SyncTeXError>, _ responder: RemoteResponder?
+    ) {
+        let file = syncTeX.displayName(of: target.input)
+        switch result {
+        case .success(let boxes):
+            guard let page = boxes.first?.page else {
+                let reason = SyncTeXError.noPlace(input: file, line: target.line).description
+                perform(state.handle(.notice(.forwardSearchFailed(reason: reason))))
+                responder?.reply(.failure(reason))
+                return
+            }
+            let onPage = boxes.filter { $0.page == page }.map { TextRect(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) }
+            perform(state.handle(.syncTeXPlaceFound(page: page, boxes: onPage)))
+            if state.currentPage == page {
+                perform(state.handle(.notice(.forwardSearch(file: file, line: target.line))))
+                responder?.reply(.ok(state.pageReport(file: canonicalPath).line))
+            } else {
+                responder?.reply(.failure(NoticeText.words(for: state.message ?? .noPages, keymap: state.keymap)))
+            }
+        case .failure(let error):
+            perform(state.handle(.notice(.forwardSearchFailed(reason: error.description))))
+            responder?.reply(.failure(error.description))
+        }
+    }
+
+    /// The document's absolute path, links resolved, as remote clients name it.
+    private var canonicalPath: String { Interactive.canonical(session.path) }
 
     /// The watcher saw the file change: another program's change reloads the document, Folio's
     /// own save of annotations does not (its page images are made again, to show them).

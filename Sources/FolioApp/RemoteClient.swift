@@ -55,7 +55,11 @@ public struct RemoteClient: Sendable {
             output.flush()
             return 0
         }
-        guard let request = options.remoteRequest else { return 2 }
+        guard var request = options.remoteRequest else { return 2 }
+        // A source file named relative to this folder is named absolute: the reader runs in another.
+        if case .syncTeX(let text) = request, let target = try? SyncTeXTarget(parsing: text) {
+            request = .syncTeX(ForwardSearch.absolute(target).description)
+        }
         let reply = send(request, to: options.remoteTarget)
         output.write(reply.line + "\n")
         output.flush()
@@ -66,7 +70,7 @@ public struct RemoteClient: Sendable {
     /// else a file it shows), or from the only one running when `target` is nil; a failure
     /// saying why when there is no such reader, or no one reader.
     public func send(_ request: RemoteRequest, to target: String?) -> RemoteReply {
-        switch choose(target) {
+        switch reader(target: target) {
         case .success(let reader): exchange(request, with: reader)
         case .failure(let problem): .failure(problem.reason)
         }
@@ -104,10 +108,13 @@ public struct RemoteClient: Sendable {
         }
     }
 
-    /// The reader `target` names, or the only one.
-    private func choose(_ target: String?) -> Result<Reader, RemoteClientError> {
+    /// The reader `target` names (a process ID when all digits, else a file it shows), or the
+    /// only one running when `target` is nil.
+    func reader(target: String?) -> Result<Reader, RemoteClientError> {
         readers().flatMap { readers in
-            guard !readers.isEmpty else { return .failure(RemoteClientError(reason: "no Folio reader is running")) }
+            guard !readers.isEmpty else {
+                return .failure(RemoteClientError(reason: "no Folio reader is running", noneShowing: true))
+            }
             guard let target else {
                 guard readers.count == 1 else {
                     return .failure(
@@ -131,7 +138,7 @@ public struct RemoteClient: Sendable {
             }
             let shown = TerminalSafeText.sanitized(FileSystemName.displayed(target))
             switch showing.count {
-            case 0: return .failure(RemoteClientError(reason: "no Folio reader is showing \(shown)"))
+            case 0: return .failure(RemoteClientError(reason: "no Folio reader is showing \(shown)", noneShowing: true))
             case 1: return .success(showing[0])
             default:
                 return .failure(
@@ -143,7 +150,7 @@ public struct RemoteClient: Sendable {
     }
 
     /// Sends `request` to `reader` and reads its reply, within the time limit.
-    private func exchange(_ request: RemoteRequest, with reader: Reader) -> RemoteReply {
+    func exchange(_ request: RemoteRequest, with reader: Reader) -> RemoteReply {
         let deadline = MonotonicClock.milliseconds() + timeLimit
         let socket: UnixSocket
         switch UnixSocket.connect(to: reader.socketPath, deadline: deadline) {
@@ -184,4 +191,7 @@ public struct RemoteClient: Sendable {
 public struct RemoteClientError: Error, Sendable, Equatable {
     /// What went wrong, in words.
     public var reason: String
+    /// Whether no reader runs, or none shows the file asked for (`--synctex-forward` then starts
+    /// one, in a terminal).
+    public var noneShowing = false
 }

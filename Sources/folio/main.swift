@@ -71,10 +71,30 @@ if options.diagnose {
     exit(0)
 }
 
+// --synctex-forward: the reader showing the document goes to the place; with none, one starts
+// here (in a terminal), at the place.
+var syncTeXTarget: SyncTeXTarget?
+if let forward = options.synctexForward, let path = options.path {
+    let client = RemoteClient.standard(environment: Environment.values(["XDG_RUNTIME_DIR"]))
+    switch ForwardSearch.run(
+        forward, document: path, client: client, canStartReader: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+    {
+    case .answered(let line, let status):
+        standardOutput.write(line + "\n")
+        standardOutput.flush()
+        exit(status)
+    case .startReader(let target): syncTeXTarget = target
+    }
+}
+
 let services = SessionServices.standard(
     trace: TraceLog(origin: startTime), clipboardCommand: configuration.clipboardCommand,
     sendsOSC52: configuration.sendsOSC52)
-let environment = Environment.values(["XDG_STATE_HOME", "XDG_DATA_HOME", "HOME", "LOGNAME", "USER"])
+let environment = Environment.values(["XDG_STATE_HOME", "XDG_DATA_HOME", "HOME", "LOGNAME", "USER", "XDG_RUNTIME_DIR"])
+// Editors and scripts drive the reader through this socket (`folio --remote`); without one
+// (an unsafe runtime folder), the reader runs all the same, and says why once it ends.
+let remoteControl = RemoteControl.start(environment: environment)
+let remote = try? remoteControl.get()
 let interactive = Interactive(
     path: options.path, password: options.password, startPage: options.startPage, services: services,
     positions: ReadingPositions.standardPath(environment: environment).map(ReadingPositions.init(path:)),
@@ -84,11 +104,13 @@ let interactive = Interactive(
     shownTips: ShownTips.standardPath(environment: environment).map(ShownTips.init(path:)),
     annotationPlaces: AnnotationPlaces(
         stateFolder: StateFolder.standard(environment: environment), environment: environment,
-        preference: configuration.annotationStore, author: configuration.reader.annotationAuthor))
+        preference: configuration.annotationStore, author: configuration.reader.annotationAuthor),
+    remote: remote, syncTeXTarget: syncTeXTarget)
 let start: Interactive.Start
 do throws(InteractiveError) {
     start = try interactive.start()
 } catch {
+    remote?.stop()
     Errors.report(error.description)
     exit(1)
 }
@@ -104,13 +126,19 @@ do throws(TerminalError) {
         explicitBidi: configuration.reordersRightToLeft(
             environment: Environment.values(Configuration.rightToLeftTerminalVariables)))
 } catch {
+    remote?.stop()
     _ = log?.finish()
     Errors.report(error.description)
     exit(1)
 }
 let ending = interactive.run(start, on: terminal, graphics: graphics)
+// The last reply (to `quit`) goes out before the socket is removed.
+remote?.stop()
 terminal.stop()
 ending.messages.forEach(Errors.report)
+if case .failure(let problem) = remoteControl {
+    Errors.report("remote control was off in this session: \(problem)")
+}
 if let log, log.finish() {
     Errors.report("messages from this session are in \(log.path)")
 }

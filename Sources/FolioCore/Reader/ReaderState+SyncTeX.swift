@@ -96,7 +96,9 @@ extension ReaderState {
             message = .notInDocument(pageCount: document.pageCount)
             return []
         }
-        closePageMode()
+        // The editor asked to see the place: a list or prompt over the page goes, as for a
+        // remote goto, but never a note being typed.
+        if case .notePrompt = mode {} else { mode = .reading }
         let boxes = boxes.filter { [$0.x0, $0.y0, $0.x1, $0.y1].allSatisfy(\.isFinite) }.prefix(SyncTeXMark.boxLimit)
         let mark = SyncTeXMark(page: page, boxes: Array(boxes), id: (syncTeXMark?.id ?? 0) + 1)
         syncTeXMark = mark
