@@ -126,7 +126,7 @@ public struct Options: Sendable, Equatable {
         var onlyPaths = false
         var commandWords: [String] = []
         while let argument = remaining.popFirst() {
-            if remote, path == nil, onlyPaths || argument == "-" || !argument.hasPrefix("-") {
+            if remote, onlyPaths || argument == "-" || !argument.hasPrefix("-") {
                 // With --remote, the first word that is no option starts the COMMAND, which takes
                 // every argument after it (a search for "-x" included).
                 commandWords = [argument] + remaining

@@ -65,6 +65,15 @@ import Testing
         (["--page", "0", "a.pdf"], "invalid page '0'"),
         (["--pages", "ii-", "--pages", "1,,2", "--text", "x.pdf"], "invalid page range '1,,2'"),
         (["--info=yes", "a.pdf"], "--info takes no value"),
+        (["--remote"], "--remote needs a COMMAND (goto, reload, search, page, view, synctex, quit) or --list"),
+        (["--to", "3", "x.pdf"], "--to applies to --remote"),
+        (["--list"], "--list applies to --remote"),
+        (["--remote", "--list", "page"], "--remote --list takes no COMMAND"),
+        (["--remote", "jump", "3"], "--remote: unknown command 'jump'"),
+        (["--remote", "view", "sixel"], "--remote: unknown view 'sixel' (text or image)"),
+        (["x.pdf", "--remote", "page"], "--remote cannot be combined with a FILE"),
+        (["--synctex-forward", "12:0:a.tex"], "--synctex-forward needs the document: a FILE"),
+        (["--synctex-forward", "a.tex:12", "x.pdf"], "invalid --synctex-forward 'a.tex:12' (LINE:COLUMN:TEXFILE"),
     ])
     func usageErrorsExitWithStatus2(arguments: [String], message: String) throws {
         let result = try FolioProcess.run(arguments)
@@ -73,6 +82,21 @@ import Testing
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
         #expect(result.stderr.contains("Try 'folio --help'"))
         #expect(result.stdout.isEmpty)
+    }
+
+    /// `--remote` with no reader running says so in one line on standard output, exit 1 (in a
+    /// runtime folder of the test's own, never the user's).
+    @Test func remoteWithNoReaderRunningSaysSo() throws {
+        let runtime = NSTemporaryDirectory() + "folio-cli-remote-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let result = try FolioProcess.run(["--remote", "page"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(result.status == 1)
+        #expect(result.output == "error: no Folio reader is running\n")
+        #expect(result.stderr.isEmpty)
+        let listing = try FolioProcess.run(["--remote", "--list"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(listing.status == 0)
+        #expect(listing.output.isEmpty)
     }
 
     @Test func infoPrintsKeyValueLines() throws {

@@ -51,7 +51,10 @@ import Testing
             lines.contains(
                 "  --sixel                write the selected pages as sixel images; for scripts and previews"))
         for option in CommandLineOption.all {
-            #expect(lines.contains { $0.hasPrefix("  " + option.synopsis + " ") }, "usage lacks \(option.synopsis)")
+            // A synopsis too long for the column stands on a line of its own.
+            #expect(
+                lines.contains { $0.hasPrefix("  " + option.synopsis + " ") || $0 == "  " + option.synopsis },
+                "usage lacks \(option.synopsis)")
         }
     }
 
