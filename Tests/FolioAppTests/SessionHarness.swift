@@ -118,18 +118,19 @@ struct ReaderUnderTest {
     }
 
     /// Opens the document at `path` and starts the reader on a fake terminal of `size`, its
-    /// annotations journaled and kept as `annotations` says (unread without).
+    /// annotations journaled and kept as `annotations` says (unread without), answering
+    /// `remote`'s requests, and showing `syncTeXTarget` once started, when given.
     init(
         path: String, size: ScreenSize = ScreenSize(rows: 24, columns: 80), startPage: Int = 0,
         graphics: GraphicsSupport = TestGraphics.halfBlocks, services: SessionServices = RecordingServices().services,
         configuration: Configuration = Configuration(), positions: ReadingPositions? = nil,
-        annotations: AnnotationPlaces? = nil
+        annotations: AnnotationPlaces? = nil, remote: RemoteControl? = nil, syncTeXTarget: SyncTeXTarget? = nil
     ) throws {
         let document = try Document(path: path)
         let session = ReaderSession(
             document: document, path: path, startPage: startPage, notes: [], graphics: graphics, services: services,
             quitReturnsToBrowser: false, configuration: configuration, positions: positions.map { ($0, path) },
-            annotations: annotations)
+            annotations: annotations, remote: remote, syncTeXTarget: syncTeXTarget)
         terminal = FakeTerminal(size: size)
         running = terminal.run { session.run(on: $0) }
     }
