@@ -303,7 +303,8 @@ public struct Interactive: Sendable {
     /// goes), then remembers where it was left.
     private func read(
         _ document: Document, path: String, fromBrowser: Bool,
-        start: (typed: String?, page: Int?, notes: [Notice], syncTeX: SyncTeXTarget?), on terminal: some TerminalBackend,
+        start: (typed: String?, page: Int?, notes: [Notice], syncTeX: SyncTeXTarget?),
+        on terminal: some TerminalBackend,
         graphics: GraphicsSupport, messages: inout [String]
     ) -> ReaderSession.Ending {
         let key = Self.canonical(path)

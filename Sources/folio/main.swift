@@ -77,7 +77,8 @@ var syncTeXTarget: SyncTeXTarget?
 if let forward = options.synctexForward, let path = options.path {
     let client = RemoteClient.standard(environment: Environment.values(["XDG_RUNTIME_DIR"]))
     switch ForwardSearch.run(
-        forward, document: path, client: client, canStartReader: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+        forward, document: path, client: client, canStartReader: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    )
     {
     case .answered(let line, let status):
         standardOutput.write(line + "\n")

@@ -112,7 +112,8 @@ import Testing
         let reader = try ReaderUnderTest(path: build.pdfPath, remote: remote.control)
         _ = try #require(reader.terminal.waitForScreen(containing: "opening paragraph"))
         let places: [(input: String, text: String)] = [
-            ("chapters/one.tex", "The chapter's third paragraph"), ("chapters/one.tex", "The chapter's first paragraph"),
+            ("chapters/one.tex", "The chapter's third paragraph"),
+            ("chapters/one.tex", "The chapter's first paragraph"),
             ("main.tex", "The main file goes on after the chapter"),
         ]
         for place in places {
@@ -129,7 +130,8 @@ import Testing
             #expect(report.page == truth.page, "\(place.input):\(line)")
             // The source line's words are on screen, and the status line says where from.
             let typeset = place.text.replacing("'", with: "’")
-            let screen = try #require(reader.terminal.waitForScreen(containing: "From \(place.input):\(line)", after: seen))
+            let screen = try #require(
+                reader.terminal.waitForScreen(containing: "From \(place.input):\(line)", after: seen))
             #expect(screen.contains { $0.contains(typeset) }, "\(place.input):\(line)")
         }
         let missing = remote.send("synctex 3:0:\(build.folder)/chapters/two.tex")

@@ -83,7 +83,7 @@ extension Keymap where Command == TextSelectionCommand {
                 keys: [.character("a")], command: .addNote, summary: "Highlight with a note",
                 details: "typed into a one-line prompt", hint: "adds a note"),
             KeyBinding(
-                keys: [.character("S")], command: .inverseSearch, summary: "Source in the editor (SyncTeX)",
+                keys: [.character("S")], command: .inverseSearch, summary: "Source in editor (SyncTeX)",
                 details: "of the cursor's character, as `S` while reading"),
             KeyBinding(
                 keys: [.escape, .character("v"), .character("q")], command: .cancel, summary: "Cancel",

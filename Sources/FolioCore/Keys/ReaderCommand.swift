@@ -312,7 +312,7 @@ extension ReaderCommand {
             return [.reloadDocument]
         },
         ReaderCommandRow(
-            .inverseSearch, keys: [.character("S")], summary: "Source in the editor (SyncTeX)",
+            .inverseSearch, keys: [.character("S")], summary: "Source in editor (SyncTeX)",
             details:
                 "the line at the top of the screen (the image view: the page's top); in a text selection, the cursor's; Ctrl-click, the spot clicked. Runs `set synctex-editor` (see [INTEGRATION.md](INTEGRATION.md))"
         ) { state, _ in state.findSourceOfScreenTop() },

@@ -7,7 +7,8 @@ extension ReaderState {
     ///
     /// A request that moves the reader (goto, search, view) closes a list or prompt on the page
     /// first, as a jump does; a note being typed is never lost: the request is refused instead.
-    public mutating func answer(_ request: RemoteRequest, file: String) -> (effects: [ReaderEffect], reply: RemoteReply) {
+    public mutating func answer(_ request: RemoteRequest, file: String) -> (effects: [ReaderEffect], reply: RemoteReply)
+    {
         if case .notePrompt = mode, request != .page, request != .quit {
             return ([], .failure("a note is being typed in the reader: try again once it is saved"))
         }
@@ -59,12 +60,19 @@ extension ReaderState {
             let label = String(typed.dropFirst())
             guard let labelled = document.pageLabels.page(labelled: label) else {
                 let labels = document.pageLabels
-                return ([], .failure(labels.isEmpty ? "the document has no page labels" : "no page is labelled \(label) (\(labels.summary))"))
+                return (
+                    [],
+                    .failure(
+                        labels.isEmpty
+                            ? "the document has no page labels" : "no page is labelled \(label) (\(labels.summary))")
+                )
             }
             page = labelled
         } else {
             guard let number = Int(typed), number >= 1, number <= pageCount else {
-                return ([], .failure("no page \(typed): the document has \(pageCount) page\(pageCount == 1 ? "" : "s")"))
+                return (
+                    [], .failure("no page \(typed): the document has \(pageCount) page\(pageCount == 1 ? "" : "s")")
+                )
             }
             page = number - 1
         }
