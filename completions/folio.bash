@@ -20,11 +20,12 @@ _folio() {
         --graphics) mapfile -t COMPREPLY < <(compgen -W 'auto kitty sixel iterm halfblock none' -- "$cur"); return ;;
         --compact-sixel) mapfile -t COMPREPLY < <(compgen -W 'auto on off' -- "$cur"); return ;;
         --synctex-forward) return ;;
+        --synctex-editor) return ;;
         --to) return ;;
         --config) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '--info --text --reflow --layout --pages --sixel --image --width --size --preview --cell-size --outline --search --labels --annotations --markdown --json --password -p --page --graphics --compact-sixel --synctex-forward --remote --to --list --config --no-config --check-config --list-commands --diagnose --version -h --help' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W '--info --text --reflow --layout --pages --sixel --image --width --size --preview --cell-size --outline --search --labels --annotations --markdown --json --password -p --page --graphics --compact-sixel --synctex-forward --synctex-editor --remote --to --list --config --no-config --check-config --list-commands --diagnose --version -h --help' -- "$cur")
         return
     fi
     local entry

@@ -23,6 +23,7 @@ complete -c folio -s p -l page -x -d 'open the reader at page N (from 1), or at 
 complete -c folio -l graphics -x -a 'auto kitty sixel iterm halfblock none' -d 'image view: auto, kitty, sixel, iterm, halfblock or none'
 complete -c folio -l compact-sixel -x -a 'auto on off' -d 'grey pages as sixel in 12 greys, about half the bytes: auto, on or off'
 complete -c folio -l synctex-forward -x -d 'open FILE at the place typeset from LINE of TEXFILE (SyncTeX)'
+complete -c folio -l synctex-editor -x -d 'inverse search (S, Ctrl-click) runs COMMAND, instead of set synctex-editor'
 complete -c folio -l remote -d 'send COMMAND to a running reader and print its one-line reply'
 complete -c folio -l to -x -d 'with --remote: the reader showing FILE, or with process ID PID'
 complete -c folio -l list -d 'with --remote: list the running readers as "PID<TAB>PAGE<TAB>FILE"'

@@ -139,6 +139,10 @@ extension CommandLineOption {
             summary: "open FILE at the place typeset from LINE of TEXFILE (SyncTeX)",
             details: "COLUMN 0 for anywhere on the line; FILE is the typeset PDF"),
         .init(
+            "--synctex-editor", value: .text(placeholder: "COMMAND"),
+            summary: "inverse search (S, Ctrl-click) runs COMMAND, instead of set synctex-editor",
+            details: "%{input}, %{line} and %{column} replaced inside its words, never through a shell"),
+        .init(
             "--remote", summary: "send COMMAND to a running reader and print its one-line reply",
             details:
                 "the words after the options: goto PAGE (@LABEL for a printed label), reload, search TEXT, page, "

@@ -111,6 +111,9 @@ public struct Options: Sendable, Equatable {
     /// `--synctex-forward LINE:COLUMN:TEXFILE`: open FILE at the place typeset from that line of
     /// a TeX source, as typed.
     public var synctexForward: String?
+    /// `--synctex-editor COMMAND`: what inverse search runs, as typed (checked by the
+    /// configuration's rules once read).
+    public var synctexEditor: String?
 
     /// A command-line mistake, reported with the usage hint and exit status 2.
     public struct UsageError: Error, Sendable, Equatable {
@@ -251,6 +254,10 @@ public struct Options: Sendable, Equatable {
                     message: "invalid --synctex-forward '\(place)' (LINE:COLUMN:TEXFILE, such as 12:0:chapter.tex)")
             }
             synctexForward = place
+        case "--synctex-editor":
+            let command = try value()
+            guard !command.allSatisfy(\.isWhitespace) else { throw UsageError(message: "--synctex-editor needs a COMMAND") }
+            synctexEditor = command
         case "--config":
             let file = try value()
             guard !file.isEmpty else { throw UsageError(message: "--config needs a FILE") }
@@ -326,6 +333,9 @@ public struct Options: Sendable, Equatable {
         }
         if synctexForward != nil, mode != nil {
             throw UsageError(message: "--synctex-forward applies to the reader, not to a mode")
+        }
+        if synctexEditor != nil, mode != nil {
+            throw UsageError(message: "--synctex-editor applies to the reader, not to a mode")
         }
         if synctexForward != nil, path == nil, !showHelp, !showVersion {
             throw UsageError(message: "--synctex-forward needs the document: a FILE")

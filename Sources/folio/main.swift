@@ -50,8 +50,16 @@ if let mode = options.mode, let path = options.path {
     exit(BatchCommands(options: options, path: path, output: standardOutput).run(mode))
 }
 let configurationEnvironment = Environment.values(ConfigurationFile.environmentNames)
-let configuration = ConfigurationFile.load(
+var configuration = ConfigurationFile.load(
     option: options.configPath, disabled: options.ignoresConfig, environment: configurationEnvironment)
+if let command = options.synctexEditor {
+    guard let editor = EditorCommand(parsing: command) else {
+        Errors.report("invalid --synctex-editor '\(command)' (quotes closed; placeholders %{input}, %{line}, %{column})")
+        Errors.write("Try 'folio --help' for more information.\n")
+        exit(2)
+    }
+    configuration.syncTeXEditor = editor
+}
 if options.checkConfig {
     let report = ConfigurationReport.check(
         configuration,

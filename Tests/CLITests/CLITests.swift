@@ -74,6 +74,9 @@ import Testing
         (["x.pdf", "--remote", "page"], "--remote cannot be combined with a FILE"),
         (["--synctex-forward", "12:0:a.tex"], "--synctex-forward needs the document: a FILE"),
         (["--synctex-forward", "a.tex:12", "x.pdf"], "invalid --synctex-forward 'a.tex:12' (LINE:COLUMN:TEXFILE"),
+        (["--synctex-editor", " ", "x.pdf"], "--synctex-editor needs a COMMAND"),
+        (["--synctex-editor", "vim", "--info", "x.pdf"], "--synctex-editor applies to the reader, not to a mode"),
+        (["--synctex-editor", "vim %{file}", "x.pdf"], "invalid --synctex-editor 'vim %{file}' (quotes closed;"),
     ])
     func usageErrorsExitWithStatus2(arguments: [String], message: String) throws {
         let result = try FolioProcess.run(arguments)

@@ -22,7 +22,7 @@ SWIFT_DIR = "/opt/swift/usr/bin"
 # Debian packages for the tools measured against and the harness itself, which scripts/setup
 # installs along with what building folio needs.
 PACKAGES = ["mupdf-tools", "poppler-utils", "pdfgrep", "qpdf", "tmux", "time", "libsixel-bin", "chafa",
-            "imagemagick"]
+            "imagemagick", "texlive-latex-base"]
 
 BEGIN_MARK = "<!-- BEGIN scripts/bench results: everything up to the END mark is rewritten by each full run -->"
 END_MARK = "<!-- END scripts/bench results -->"
@@ -183,10 +183,13 @@ def compare(tools, runs):
 # Setup, build, documents
 
 
-def build():
+def build(static_stdlib=False):
+    """Builds the release binary, as scripts/run does; with static_stdlib, as scripts/package and
+    scripts/install do (the Swift runtime linked in: a process starts in half the time)."""
     swift = shutil.which("swift") or os.path.join(SWIFT_DIR, "swift")
-    log("building folio (swift build -c release)")
-    result = subprocess.run([swift, "build", "-c", "release", "--package-path", ROOT],
+    flags = ["--static-swift-stdlib"] if static_stdlib else []
+    log("building folio (swift build -c release %s)" % " ".join(flags))
+    result = subprocess.run([swift, "build", "-c", "release"] + flags + ["--package-path", ROOT],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=ENV)
     if result.returncode != 0:
         sys.stderr.write(result.stdout.decode(errors="replace"))
