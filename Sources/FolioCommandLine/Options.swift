@@ -256,7 +256,9 @@ public struct Options: Sendable, Equatable {
             synctexForward = place
         case "--synctex-editor":
             let command = try value()
-            guard !command.allSatisfy(\.isWhitespace) else { throw UsageError(message: "--synctex-editor needs a COMMAND") }
+            guard !command.allSatisfy(\.isWhitespace) else {
+                throw UsageError(message: "--synctex-editor needs a COMMAND")
+            }
             synctexEditor = command
         case "--config":
             let file = try value()

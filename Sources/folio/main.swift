@@ -54,7 +54,8 @@ var configuration = ConfigurationFile.load(
     option: options.configPath, disabled: options.ignoresConfig, environment: configurationEnvironment)
 if let command = options.synctexEditor {
     guard let editor = EditorCommand(parsing: command) else {
-        Errors.report("invalid --synctex-editor '\(command)' (quotes closed; placeholders %{input}, %{line}, %{column})")
+        Errors.report(
+            "invalid --synctex-editor '\(command)' (quotes closed; placeholders %{input}, %{line}, %{column})")
         Errors.write("Try 'folio --help' for more information.\n")
         exit(2)
     }
