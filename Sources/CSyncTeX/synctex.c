@@ -9,7 +9,7 @@
 
 /// How many input records the shims walk before giving up on a file: far more than any
 /// document has, few enough that a damaged file's list cannot hold a call for long.
-#define FOLIO_SYNCTEX_MAX_INPUTS 100000
+#define FOLIO_SYNCTEX_MAX_INPUTS 4096
 
 struct folio_synctex {
     synctex_scanner_p scanner;
@@ -82,6 +82,10 @@ void folio_synctex_free(folio_synctex *synctex) {
 
 folio_synctex_status folio_synctex_file(folio_synctex *synctex, char *path, size_t pathlen, char *err,
                                         size_t errlen) {
+    if (synctex == NULL) {
+        folio_synctex_set_error(err, errlen, "no SyncTeX data or no place for the result");
+        return FOLIO_SYNCTEX_INVALID;
+    }
     const char *file = synctex_scanner_get_synctex(synctex->scanner);
     if (file == NULL) {
         folio_synctex_set_error(err, errlen, "the SyncTeX file has no name");
@@ -91,6 +95,10 @@ folio_synctex_status folio_synctex_file(folio_synctex *synctex, char *path, size
 }
 
 folio_synctex_status folio_synctex_input_count(folio_synctex *synctex, size_t *count, char *err, size_t errlen) {
+    if (synctex == NULL || count == NULL) {
+        folio_synctex_set_error(err, errlen, "no SyncTeX data or no place for the result");
+        return FOLIO_SYNCTEX_INVALID;
+    }
     size_t inputs = 0;
     for (synctex_node_p node = synctex_scanner_input(synctex->scanner);
          node != NULL && inputs < FOLIO_SYNCTEX_MAX_INPUTS; node = synctex_node_sibling(node)) {
@@ -104,6 +112,10 @@ folio_synctex_status folio_synctex_input_count(folio_synctex *synctex, size_t *c
 
 folio_synctex_status folio_synctex_input_name(folio_synctex *synctex, size_t index, char *name, size_t namelen,
                                               char *err, size_t errlen) {
+    if (synctex == NULL) {
+        folio_synctex_set_error(err, errlen, "no SyncTeX data or no place for the result");
+        return FOLIO_SYNCTEX_INVALID;
+    }
     synctex_node_p node = synctex_scanner_input(synctex->scanner);
     for (size_t skipped = 0; node != NULL && skipped < index && skipped < FOLIO_SYNCTEX_MAX_INPUTS; skipped++) {
         node = synctex_node_sibling(node);
@@ -123,6 +135,10 @@ folio_synctex_status folio_synctex_input_name(folio_synctex *synctex, size_t ind
 folio_synctex_status folio_synctex_forward(folio_synctex *synctex, const char *input, int line, int column,
                                            folio_synctex_box *boxes, size_t capacity, size_t *count, char *err,
                                            size_t errlen) {
+    if (synctex == NULL || count == NULL) {
+        folio_synctex_set_error(err, errlen, "no SyncTeX data or no place for the result");
+        return FOLIO_SYNCTEX_INVALID;
+    }
     *count = 0;
     if (input == NULL || input[0] == '\0' || line < 1 || (boxes == NULL && capacity > 0)) {
         folio_synctex_set_error(err, errlen, "a forward search needs an input name and a line from 1");
@@ -161,6 +177,10 @@ folio_synctex_status folio_synctex_forward(folio_synctex *synctex, const char *i
 
 folio_synctex_status folio_synctex_inverse(folio_synctex *synctex, int page, double x, double y, char *input,
                                            size_t inputlen, int *line, int *column, char *err, size_t errlen) {
+    if (synctex == NULL || line == NULL || column == NULL) {
+        folio_synctex_set_error(err, errlen, "no SyncTeX data or no place for the result");
+        return FOLIO_SYNCTEX_INVALID;
+    }
     *line = 0;
     *column = 0;
     if (page < 1) {

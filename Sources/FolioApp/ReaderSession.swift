@@ -126,6 +126,18 @@ enum ReaderMail: Sendable {
     case forwardSearched(SyncTeXTarget, Result<[SyncTeXBox], SyncTeXError>, RemoteResponder?)
 }
 
+extension ReaderMail {
+    /// Answers the client of this mail, a remote request or a forward search the reader ended
+    /// before handling: the document is closed. Other mail asks for no answer.
+    func refuse() {
+        switch self {
+        case .remote(_, let responder): responder.reply(.failure("the reader has closed the document"))
+        case .forwardSearched(_, _, let responder): responder?.reply(.failure("the reader has closed the document"))
+        default: break
+        }
+    }
+}
+
 /// One run of a ``ReaderSession``: the state, the workers and the terminal, and the loop that
 /// ties them together.
 private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
@@ -200,9 +212,10 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         if session.configuration.reload {
             watcher = FileWatcher(path: session.path) { mailbox.post(.fileChanged) }
         }
-        syncTeX = ReaderSyncTeX(pdfPath: session.path, editor: session.configuration.syncTeXEditor) {
-            mailbox.post($0)
-        }
+        syncTeX = ReaderSyncTeX(
+            pdfPath: session.path, editor: session.configuration.syncTeXEditor,
+            editorTimeLimit: session.services.editorTimeLimit
+        ) { mailbox.post($0) }
         annotations = session.annotations.map { places in
             ReaderAnnotations(source: session.document, path: session.path, places: places) { mailbox.post($0) }
         }
@@ -270,10 +283,15 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         // the terminal (kitty) are deleted, their data too.
         // The owner saves the last page once this returns: no earlier save may land after it.
         defer {
+            // Requests from now on are the next screen's; those that came meanwhile are told.
+            session.remote?.handler = nil
             // Every change made is saved before the reader ends.
             annotations?.finish()
             mailbox.close()
             workMailbox.close()
+            for mail in mailbox.take() + workMailbox.take() {
+                mail.refuse()
+            }
             freeTerminalImages()
             positionSaver?.waitUntilSaved()
         }
@@ -415,6 +433,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             responder.reply(answer.reply)
             return
         }
+        if let refusal = state.remoteRefusal {
+            return responder.reply(.failure(refusal))
+        }
         do throws(SyncTeXTargetError) {
             forwardSearch(try SyncTeXTarget(parsing: text), replyingTo: responder)
         } catch {
@@ -422,10 +443,16 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         }
     }
 
-    /// Asks the SyncTeX worker where `target` is; the answer comes back as mail.
+    /// Asks the SyncTeX worker where `target` is; the answer comes back as mail (or, when the
+    /// reader has ended meanwhile, the client is told).
     private func forwardSearch(_ target: SyncTeXTarget, replyingTo responder: RemoteResponder?) {
         let mailbox = mailbox
-        syncTeX.forward(target) { mailbox.post(.forwardSearched(target, $0, responder)) }
+        syncTeX.forward(target) { result in
+            let mail = ReaderMail.forwardSearched(target, result, responder)
+            if !mailbox.post(mail) {
+                mail.refuse()
+            }
+        }
     }
 
     /// A forward search ended: the reader goes to the first page of its boxes, marking those

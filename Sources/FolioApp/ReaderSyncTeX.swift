@@ -3,6 +3,7 @@ import FolioConfiguration
 import FolioCore
 import FolioSyncTeX
 import FolioSystem
+import Glibc
 
 /// The reader's SyncTeX work, off the session's loop: forward search (a source line to its boxes
 /// on the pages) and inverse search (a point of a page to its source line, then the editor
@@ -10,22 +11,25 @@ import FolioSystem
 /// thread-safe), once per version of the PDF; the editor runs on another, so an editor that
 /// hangs until its time limit never holds up a forward search.
 final class ReaderSyncTeX: @unchecked Sendable {
-    /// How long the editor command may run, in milliseconds, before it is stopped and reported.
-    static let editorTimeLimit = 5000
-
     private let pdfPath: String
+    /// How long the editor command may run, in milliseconds, before it is stopped and reported.
+    private let editorTimeLimit: Int
     private let editor: EditorCommand?
     private let post: @Sendable (ReaderMail) -> Void
     private let queue = DispatchQueue(label: "folio.synctex")
     private let editorQueue = DispatchQueue(label: "folio.synctex.editor")
-    /// The SyncTeX data read, and the PDF's fingerprint when it was read (on ``queue`` only).
-    private var opened: (document: SyncTeXDocument, pdf: FileFingerprint?)?
+    /// The SyncTeX data read, and the PDF's and the SyncTeX file's fingerprints when it was
+    /// read (on ``queue`` only).
+    private var opened: (document: SyncTeXDocument, pdf: FileFingerprint, syncTeX: FileFingerprint)?
 
     /// SyncTeX for the PDF at `pdfPath`, opening sources with `editor` (nil: the source is named on
-    /// the status line only); results go to `post`.
-    init(pdfPath: String, editor: EditorCommand?, post: @escaping @Sendable (ReaderMail) -> Void) {
+    /// the status line only), which may run `editorTimeLimit` milliseconds; results go to `post`.
+    init(
+        pdfPath: String, editor: EditorCommand?, editorTimeLimit: Int, post: @escaping @Sendable (ReaderMail) -> Void
+    ) {
         self.pdfPath = pdfPath
         self.editor = editor
+        self.editorTimeLimit = editorTimeLimit
         self.post = post
     }
 
@@ -53,15 +57,32 @@ final class ReaderSyncTeX: @unchecked Sendable {
                 return
             }
             let name = displayName(of: source.input)
+            // The name comes from the SyncTeX file: one that is no file here (a document built
+            // elsewhere), or holds control characters, is never handed to an editor.
+            guard Self.isRegularFile(source.input), !source.input.unicodeScalars.contains(where: Self.isControl) else {
+                let shown = TerminalSafeText.sanitized(name)
+                post(.event(.notice(.sourceNotFound(reason: "\(shown):\(source.line) is not a file here"))))
+                return
+            }
             guard let editor else {
                 post(.event(.notice(.sourceFound(file: name, line: source.line))))
                 return
             }
             let arguments = editor.arguments(input: source.input, line: source.line, column: source.column)
-            editorQueue.async { [post] in
-                post(.event(.notice(Self.run(arguments, naming: name, line: source.line))))
+            editorQueue.async { [post, editorTimeLimit] in
+                post(.event(.notice(Self.run(arguments, naming: name, line: source.line, timeLimit: editorTimeLimit))))
             }
         }
+    }
+
+    /// Whether `path` names a regular file (links followed).
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(FileSystemName.cString(path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// The file's name as the user would say it: relative to the PDF's folder when inside it.
@@ -71,24 +92,31 @@ final class ReaderSyncTeX: @unchecked Sendable {
         return input.hasPrefix(prefix) ? String(input.dropFirst(prefix.count)) : input
     }
 
-    /// The SyncTeX data of the PDF as it is now: read again after the PDF changed (a rebuild).
+    /// The SyncTeX data of the PDF as it is now: read again after the PDF or its SyncTeX file
+    /// changed (a rebuild writes one, then the other).
     private func document() throws(SyncTeXError) -> SyncTeXDocument {
-        let fingerprint = try? FileFingerprint.of(path: pdfPath)
-        if let opened, opened.pdf == fingerprint, fingerprint != nil {
+        if let opened, (try? FileFingerprint.of(path: pdfPath)) == opened.pdf,
+            (try? FileFingerprint.of(path: opened.document.syncTeXPath)) == opened.syncTeX
+        {
             return opened.document
         }
         opened = nil
+        // Taken before the data is read: a change while it is read makes the next search read again.
+        let pdf = try? FileFingerprint.of(path: pdfPath)
         let document = try SyncTeXDocument(pdfPath: pdfPath)
-        opened = (document, fingerprint)
+        if let pdf, let syncTeX = try? FileFingerprint.of(path: document.syncTeXPath) {
+            opened = (document, pdf, syncTeX)
+        }
         return document
     }
 
-    /// Runs the editor command `arguments` for line `line` of `name`: the notice of how it went.
-    private static func run(_ arguments: [String], naming name: String, line: Int) -> Notice {
+    /// Runs the editor command `arguments` for line `line` of `name`, for at most `timeLimit`
+    /// milliseconds: the notice of how it went.
+    private static func run(_ arguments: [String], naming name: String, line: Int, timeLimit: Int) -> Notice {
         let outcome: ChildProcess.Outcome
         do throws(ChildProcess.SpawnError) {
             outcome = try ChildProcess.run(
-                ChildProcess.Request(arguments, outputLimit: 4096, timeLimit: editorTimeLimit))
+                ChildProcess.Request(arguments, outputLimit: 4096, timeLimit: timeLimit))
         } catch {
             return .editorFailed(reason: error.description)
         }
@@ -100,8 +128,8 @@ final class ReaderSyncTeX: @unchecked Sendable {
         case .exited(let status): return .editorFailed(reason: "\(arguments[0]) exited with status \(status)\(said)")
         case .signalled(let signal): return .editorFailed(reason: "\(arguments[0]) was killed by signal \(signal)")
         case .timedOut:
-            return .editorFailed(
-                reason: "\(arguments[0]) was still running after \(editorTimeLimit / 1000) s and was stopped")
+            let limit = timeLimit % 1000 == 0 ? "\(timeLimit / 1000) s" : "\(timeLimit) ms"
+            return .editorFailed(reason: "\(arguments[0]) was still running after \(limit) and was stopped")
         }
     }
 }

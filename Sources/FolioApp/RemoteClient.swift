@@ -1,6 +1,8 @@
+import Dispatch
 public import FolioCommandLine
 public import FolioCore
 import FolioSystem
+import Foundation
 import Glibc
 
 /// `folio --remote`: finds the running readers by their sockets in the runtime folder, picks
@@ -81,8 +83,7 @@ public struct RemoteClient: Sendable {
     /// open or does not answer).
     public func list() -> Result<[String], RemoteClientError> {
         readers().map { readers in
-            readers.map { reader in
-                let reply = exchange(.page, with: reader)
+            zip(readers, pages(of: readers)).map { reader, reply in
                 if case .ok(let text) = reply, let report = RemotePageReport(line: text) {
                     return "\(reader.processID)\t\(report.page)\t\(TerminalSafeText.sanitized(report.file))"
                 }
@@ -131,13 +132,21 @@ public struct RemoteClient: Sendable {
                 return .success(reader)
             }
             let wanted = TerminalSafeText.sanitized(Self.canonical(target))
-            let showing = readers.filter { reader in
-                guard case .ok(let text) = exchange(.page, with: reader), let report = RemotePageReport(line: text)
-                else { return false }
+            let replies = pages(of: readers)
+            let showing = zip(readers, replies).filter { _, reply in
+                guard case .ok(let text) = reply, let report = RemotePageReport(line: text) else { return false }
                 return report.file == wanted
-            }
+            }.map(\.0)
             let shown = TerminalSafeText.sanitized(FileSystemName.displayed(target))
+            let silent = replies.filter { !$0.isOK && $0 != .failure("no document is open") }.count
             switch showing.count {
+            case 0 where silent > 0:
+                // One that did not answer may be showing it: never taken as none showing it.
+                return .failure(
+                    RemoteClientError(
+                        reason: "no Folio reader that answered is showing \(shown), and \(silent) did not answer "
+                            + "(one suspended with Ctrl-Z?); choose one with --to PID (folio --remote --list lists them)"
+                    ))
             case 0: return .failure(RemoteClientError(reason: "no Folio reader is showing \(shown)", noneShowing: true))
             case 1: return .success(showing[0])
             default:
@@ -149,9 +158,24 @@ public struct RemoteClient: Sendable {
         }
     }
 
-    /// Sends `request` to `reader` and reads its reply, within the time limit.
-    func exchange(_ request: RemoteRequest, with reader: Reader) -> RemoteReply {
-        let deadline = MonotonicClock.milliseconds() + timeLimit
+    /// How long a reader asked where it is, to find the one showing a file or to list them, has
+    /// to answer, in milliseconds (all are asked at once): one that is suspended or stuck costs
+    /// no more.
+    static let probeTime = 1000
+
+    /// Each reader's answer to `page`, in order, all asked at once.
+    private func pages(of readers: [Reader]) -> [RemoteReply] {
+        let replies = LockedReplies(count: readers.count)
+        DispatchQueue.concurrentPerform(iterations: readers.count) { index in
+            replies.set(index, exchange(.page, with: readers[index], within: min(timeLimit, Self.probeTime)))
+        }
+        return replies.all
+    }
+
+    /// Sends `request` to `reader` and reads its reply, within `limit` milliseconds (the client's
+    /// time limit when nil).
+    func exchange(_ request: RemoteRequest, with reader: Reader, within limit: Int? = nil) -> RemoteReply {
+        let deadline = MonotonicClock.milliseconds() + (limit ?? timeLimit)
         let socket: UnixSocket
         switch UnixSocket.connect(to: reader.socketPath, deadline: deadline) {
         case .success(let connected): socket = connected
@@ -185,6 +209,22 @@ public struct RemoteClient: Sendable {
         defer { free(directory) }
         return FileSystemName.decode(UnsafeRawBufferPointer(start: directory, count: strlen(directory))) + "/" + path
     }
+}
+
+/// The replies of readers asked at once, each kept in its place.
+private final class LockedReplies: @unchecked Sendable {
+    private let lock = NSLock()
+    private var replies: [RemoteReply]
+
+    init(count: Int) {
+        replies = Array(repeating: .failure("not asked"), count: count)
+    }
+
+    func set(_ index: Int, _ reply: RemoteReply) {
+        lock.withLock { replies[index] = reply }
+    }
+
+    var all: [RemoteReply] { lock.withLock { replies } }
 }
 
 /// Why `folio --remote` found no reader to send to, printed as `error: REASON`.

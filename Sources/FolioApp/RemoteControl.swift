@@ -80,7 +80,6 @@ public final class RemoteControl: @unchecked Sendable {
     private var currentHandler: (@Sendable (RemoteRequest, RemoteResponder) -> Void)?
     private var refusals = 0
     private var stopping = false
-    private var stopped = false
     private let ended = DispatchSemaphore(value: 0)
     private let socketIdentity: (device: UInt64, inode: UInt64)?
     private var thread: Thread?
@@ -185,50 +184,84 @@ public final class RemoteControl: @unchecked Sendable {
         var deadline: Int
     }
 
-    /// The thread's loop: it ends when ``stop()`` is called.
+    /// The thread's loop: it ends when ``stop()`` is called, after a last try at sending the
+    /// replies already made (the reader's answer to `quit` among them).
     private func serve() {
         var clients: [UInt64: Client] = [:]
         var nextID: UInt64 = 0
+        // After an accept failed for want of descriptors, the listener waits out a pause: it
+        // stays readable, and polling it at once again would spin.
+        var acceptPausedUntil = 0
         defer {
+            sendWhatIsReady(&clients)
             clients.removeAll()
             ended.signal()
         }
         while true {
             let polled = clients.filter { if case .awaitingAnswer = $0.value.phase { false } else { true } }
+            let now = MonotonicClock.milliseconds()
+            let accepting = now >= acceptPausedUntil
             var descriptors =
                 [
                     pollfd(fd: inbox.wake.readDescriptor, events: Int16(POLLIN), revents: 0),
-                    pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: accepting ? listener.descriptor : -1, events: Int16(POLLIN), revents: 0),
                 ]
                 + polled.map { id, client in
                     let events = if case .writing = client.phase { POLLOUT } else { POLLIN }
                     return pollfd(fd: client.socket.descriptor, events: Int16(events), revents: 0)
                 }
-            let now = MonotonicClock.milliseconds()
-            let timeout = clients.values.map { max(0, $0.deadline - now) }.min().map { Int32(clamping: $0) } ?? -1
+            let deadlines = clients.values.map(\.deadline) + (accepting ? [] : [acceptPausedUntil])
+            let timeout = deadlines.map { max(0, $0 - now) }.min().map { Int32(clamping: $0) } ?? -1
             let ready = SystemCall.retryingInterrupts { poll(&descriptors, nfds_t(descriptors.count), timeout) }
-            guard case .success = ready else { return }
+            guard case .success = ready else {
+                // Nothing can be served any more: the socket goes, so clients are told no reader
+                // is there rather than left waiting.
+                removeSocket()
+                return
+            }
             if descriptors[0].revents != 0 {
                 inbox.wake.drain()
-                if lock.withLock({ stopping }) { return }
                 for (id, reply) in inbox.takeReplies() where clients[id] != nil {
                     startWriting(reply, to: &clients[id]!)
                 }
+                if lock.withLock({ stopping }) { return }
             }
             for (index, id) in polled.keys.enumerated() where descriptors[index + 2].revents != 0 {
                 clients[id] = clients[id].flatMap { serve(id, $0) }
             }
-            if descriptors[1].revents != 0 {
-                accept(into: &clients, nextID: &nextID)
+            if descriptors[1].revents != 0, !accept(into: &clients, nextID: &nextID) {
+                acceptPausedUntil = MonotonicClock.milliseconds() + 100
             }
             expire(&clients)
         }
     }
 
+    /// At the end: each reply made and not yet sent gets one try, without waiting (a reply is a
+    /// line of at most 8 KiB, which a socket's buffer takes whole).
+    private func sendWhatIsReady(_ clients: inout [UInt64: Client]) {
+        for (id, reply) in inbox.takeReplies() where clients[id] != nil {
+            startWriting(reply, to: &clients[id]!)
+        }
+        for (id, client) in clients {
+            if case .writing = client.phase {
+                _ = serve(id, client)
+            }
+        }
+    }
+
     /// Accepts every waiting connection: another user's is closed unread, one beyond the
-    /// limit is answered `busy`.
-    private func accept(into clients: inout [UInt64: Client], nextID: inout UInt64) {
-        while case .success(let connection?) = listener.accept() {
+    /// limit is answered `busy`. False when accepting failed for want of descriptors (the
+    /// process's or the system's), so the listener must wait before it is polled again.
+    private func accept(into clients: inout [UInt64: Client], nextID: inout UInt64) -> Bool {
+        while true {
+            let accepted = listener.accept()
+            guard case .success(let found) = accepted else {
+                if case .failure(let failure) = accepted, failure.code == EMFILE || failure.code == ENFILE {
+                    return false
+                }
+                return true
+            }
+            guard let connection = found else { return true }
             guard case .success(let peer) = connection.peerCredentials(), peer.userID == userID else {
                 lock.withLock { refusals += 1 }
                 continue
@@ -363,15 +396,30 @@ public enum RemoteSockets {
         return Int32(digits)
     }
 
-    /// Whether the socket at `path`, named for `processID`, was left by a reader that ended: no
-    /// such process lives (`kill(pid, 0)` fails with `ESRCH`) and nothing listens at the socket
-    /// (a connection is refused).
+    /// Whether the socket at `path`, named for `processID`, was left by a reader that ended:
+    /// nothing listens at it (a connection is refused), and no Folio runs as that process: none
+    /// does (`kill(pid, 0)` fails with `ESRCH`), or the number now belongs to another program
+    /// (its `/proc/PID/comm` is not `folio`), as after the reader crashed and its number was
+    /// reused.
     public static func isStale(_ path: String, processID: Int32) -> Bool {
-        guard kill(processID, 0) == -1, errno == ESRCH else { return false }
-        if case .failure(let failure) = UnixSocket.connect(to: path, deadline: MonotonicClock.milliseconds() + 100) {
-            return failure.code == ECONNREFUSED
-        }
-        return false
+        guard case .failure(let failure) = UnixSocket.connect(to: path, deadline: MonotonicClock.milliseconds() + 100),
+            failure.code == ECONNREFUSED
+        else { return false }
+        if kill(processID, 0) == -1, errno == ESRCH { return true }
+        return !isFolio(processID)
+    }
+
+    /// Whether process `processID` runs a program called `folio` (by `/proc/PID/comm`); true
+    /// when that cannot be read, so that a live socket is never taken for a stale one.
+    private static func isFolio(_ processID: Int32) -> Bool {
+        let descriptor = open("/proc/\(processID)/comm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return true }
+        return String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            .hasPrefix("folio")
     }
 
     /// Removes the stale sockets in `folder` (``isStale(_:processID:)``), and returns the process

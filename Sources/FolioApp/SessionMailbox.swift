@@ -16,7 +16,9 @@ final class SessionMailbox<Event: Sendable>: @unchecked Sendable {
     }
 
     /// Queues `event` for the loop, unless the mailbox is closed; callable from any thread.
-    func post(_ event: Event) {
+    /// Returns whether it was queued.
+    @discardableResult
+    func post(_ event: Event) -> Bool {
         let isOpen = lock.withLock {
             if !isClosed {
                 queued.append(event)
@@ -26,14 +28,12 @@ final class SessionMailbox<Event: Sendable>: @unchecked Sendable {
         if isOpen {
             wakeUp()
         }
+        return isOpen
     }
 
-    /// Drops everything queued and everything posted from now on.
+    /// Drops everything posted from now on; what is queued stays for a last ``take()``.
     func close() {
-        lock.withLock {
-            isClosed = true
-            queued.removeAll()
-        }
+        lock.withLock { isClosed = true }
     }
 
     /// Everything posted since the last call, in order.

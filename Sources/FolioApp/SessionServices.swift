@@ -20,6 +20,9 @@ public struct SessionServices: Sendable {
     /// costs no render (32 MiB: at a byte a pixel, about 24 text pages 1000 pixels wide; tests
     /// shrink it). Images the reader shows or prefetches are kept whatever their size.
     public var pageImageCacheCapacity = 32 << 20
+    /// How long inverse search's editor command may run, in milliseconds, before it is stopped
+    /// and reported (5 s; tests shorten it).
+    public var editorTimeLimit = 5000
 
     /// Services made of the given parts.
     public init(

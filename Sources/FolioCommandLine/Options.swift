@@ -249,9 +249,10 @@ public struct Options: Sendable, Equatable {
             remoteTarget = target
         case "--synctex-forward":
             let place = try value()
-            guard Self.isSyncTeXPlace(place) else {
-                throw UsageError(
-                    message: "invalid --synctex-forward '\(place)' (LINE:COLUMN:TEXFILE, such as 12:0:chapter.tex)")
+            do throws(SyncTeXTargetError) {
+                _ = try SyncTeXTarget(parsing: place)
+            } catch {
+                throw UsageError(message: "--synctex-forward: \(error)")
             }
             synctexForward = place
         case "--synctex-editor":
@@ -365,19 +366,16 @@ public struct Options: Sendable, Equatable {
                 message: "--remote needs a COMMAND (\(RemoteRequest.commandNames.joined(separator: ", "))) or --list")
         }
         switch RemoteRequest.parse(commandWords.joined(separator: " ")) {
+        case .success(.syncTeX(let place)):
+            do throws(SyncTeXTargetError) {
+                _ = try SyncTeXTarget(parsing: place)
+            } catch {
+                throw UsageError(message: "--remote synctex: \(error)")
+            }
+            remoteRequest = .syncTeX(place)
         case .success(let request): remoteRequest = request
         case .failure(let problem): throw UsageError(message: "--remote: \(problem)")
         }
-    }
-
-    /// Whether `text` is a SyncTeX place, `LINE:COLUMN:TEXFILE`: a line from 1, a column (0 for
-    /// anywhere on the line) and a file name.
-    static func isSyncTeXPlace(_ text: String) -> Bool {
-        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let line = Int(parts[0]), line >= 1, let column = Int(parts[1]), column >= 0 else {
-            return false
-        }
-        return !parts[2].isEmpty && (parts[0] + parts[1]).allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// What `--preview` needs and what applies to it alone.

@@ -122,7 +122,7 @@ extension ConfigurationOption {
     private static let syncTeXEditor = ConfigurationOption(
         name: "synctex-editor",
         summary:
-            "what inverse search (`S`, Ctrl-click) runs to open the source, with `%{input}`, `%{line}` and `%{column}` replaced inside its words (never through a shell); `\"\"` runs none; setups for vim, Neovim, Emacs and VimTeX in [INTEGRATION.md](INTEGRATION.md)",
+            "what inverse search (`S`, Ctrl-click) runs to open the source, with `%{input}`, `%{line}` and `%{column}` replaced inside its words (never through a shell); `\"\"` runs none; setups for Neovim, VimTeX and Emacs in [INTEGRATION.md](INTEGRATION.md)",
         allowed:
             "a command such as \"emacsclient +%{line}:%{column} %{input}\" (quotes closed; placeholders %{input}, %{line}, %{column}), or \"\" for none",
         documentedValues: "a command, or `\"\"`", documentedDefault: "none: the source is named on the status line",

@@ -112,6 +112,8 @@ public final class SyncTeXDocument {
         let recorded = try Self.string(orThrow: .noSource(page: page, x: x, y: y)) { buffer, length, err, errlen in
             folio_synctex_inverse(synctex, Int32(page + 1), x, y, buffer, length, &line, &column, err, errlen)
         }
+        // A line before the first is no place in a source (a damaged or hostile file's).
+        guard line >= 1 else { throw .noSource(page: page, x: x, y: y) }
         return SyncTeXSource(
             input: LexicalPath.absolute(recorded, from: pdfFolder), line: Int(line), column: max(Int(column), 0))
     }

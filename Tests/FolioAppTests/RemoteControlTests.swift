@@ -98,7 +98,8 @@ import Testing
         server.handler = Self.echo
         let started = MonotonicClock.milliseconds()
         #expect(Self.raw(Array("pa".utf8), to: server.socketPath) == "error: request incomplete")
-        #expect((150...1500).contains(MonotonicClock.milliseconds() - started))
+        // The short limit, not the standard one (2 s): a loaded machine still answers well before.
+        #expect((150...1900).contains(MonotonicClock.milliseconds() - started))
         // The stalled client held up no one.
         #expect(runtime.client.send(.page, to: nil) == .ok("page"))
     }
@@ -225,9 +226,10 @@ import Testing
         let dead = Self.unusedProcessID()
         let deadPath = runtime.folder.path(of: "\(dead).sock")
         do { _ = try UnixSocket.listen(at: deadPath).get() }
-        // A socket nothing listens at, named for a process that lives (this one): kept.
-        let livePath = runtime.folder.path(of: "\(getpid()).sock")
-        do { _ = try UnixSocket.listen(at: livePath).get() }
+        // A socket nothing listens at, named for a process that lives but is no Folio (this test
+        // binary), as when a crashed reader's number is reused: removed.
+        let reusedPath = runtime.folder.path(of: "\(getpid()).sock")
+        do { _ = try UnixSocket.listen(at: reusedPath).get() }
         // A socket that listens, named for no process: kept.
         let listening = runtime.folder.path(of: "\(dead + 1).sock")
         let listener = try UnixSocket.listen(at: listening).get()
@@ -235,16 +237,34 @@ import Testing
         do { _ = try UnixSocket.listen(at: other).get() }
         let server = try RemoteControl.start(in: runtime.folder, processID: dead + 2).get()
         #expect(!FileManager.default.fileExists(atPath: deadPath))
-        #expect(FileManager.default.fileExists(atPath: livePath))
+        #expect(!FileManager.default.fileExists(atPath: reusedPath))
         #expect(FileManager.default.fileExists(atPath: listening))
         #expect(FileManager.default.fileExists(atPath: other))
         server.stop()
         #expect(!FileManager.default.fileExists(atPath: server.socketPath))
         // The client cleans too: the server's socket left behind as a crash would leave it.
         do { _ = try UnixSocket.listen(at: server.socketPath).get() }
-        #expect(try runtime.client.readers().get().map(\.processID).sorted() == [getpid(), dead + 1].sorted())
+        #expect(try runtime.client.readers().get().map(\.processID) == [dead + 1])
         #expect(!FileManager.default.fileExists(atPath: server.socketPath))
         _ = listener
+    }
+
+    /// The reader's answer to `quit` is made just before the server stops: it still reaches the
+    /// client.
+    @Test func aReplyMadeJustBeforeTheServerStopsIsSent() throws {
+        let runtime = try Runtime()
+        for _ in 0..<20 {
+            let processID = Self.unusedProcessID()
+            let server = try RemoteControl.start(in: runtime.folder, processID: processID).get()
+            server.handler = { _, responder in
+                DispatchQueue.global().async {
+                    responder.reply(.ok("quitting"))
+                    server.stop()
+                }
+            }
+            #expect(runtime.client.send(.quit, to: "\(processID)") == .ok("quitting"))
+            server.stop()
+        }
     }
 
     @Test func stopLeavesASocketThatIsNoLongerItsOwn() throws {

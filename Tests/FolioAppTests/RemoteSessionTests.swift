@@ -78,6 +78,8 @@ import Testing
         _ = try #require(reader.terminal.waitForScreen(containing: "Note for the highlight"))
         reader.terminal.type("half a tho")
         #expect(remote.send("goto 5").isOK == false)
+        #expect(remote.send("quit").isOK == false)
+        #expect(remote.send("synctex 3:0:/nowhere/x.tex").line.contains("a note is being typed"))
         #expect(remote.send("page").isOK)
         let screen = try #require(reader.terminal.waitForScreen(containing: "half a tho"))
         #expect(screen.last?.contains("1/14") == true)
@@ -181,5 +183,26 @@ import Testing
         plain.terminal.type("S")
         _ = try #require(plain.terminal.waitForScreen(containing: "No source found: no SyncTeX data"))
         #expect(plain.quit()?.outcome == .quit)
+    }
+
+    @Test(.enabled(if: LaTeXFixture.isAvailable))
+    func aHangingEditorIsStoppedAndTheReaderNeverWaitsForIt() throws {
+        let build = try LaTeXFixture.build()
+        var configuration = Configuration()
+        configuration.syncTeXEditor = EditorCommand(parsing: "sleep 30 %{line}")
+        var services = RecordingServices().services
+        services.editorTimeLimit = 300
+        let reader = try ReaderUnderTest(
+            path: build.pdfPath, size: ScreenSize(rows: 24, columns: 140), services: services,
+            configuration: configuration)
+        _ = try #require(reader.terminal.waitForScreen(containing: "opening paragraph"))
+        let started = Date()
+        reader.terminal.type("S")
+        // The reader goes on meanwhile: the next page comes while the editor still runs.
+        reader.terminal.type(.right)
+        _ = try #require(reader.terminal.waitForScreen(containing: "2/4"))
+        #expect(Date().timeIntervalSince(started) < 0.3 + 5, "a page flip never waits for the editor")
+        try #require(wait(for: "sleep was still running after 300 ms and was stopped", on: reader) != nil)
+        #expect(reader.quit()?.outcome == .quit)
     }
 }

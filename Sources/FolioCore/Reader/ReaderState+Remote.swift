@@ -6,11 +6,12 @@ extension ReaderState {
     /// (its absolute path, for the `page` reply): the work it calls for, and the reply.
     ///
     /// A request that moves the reader (goto, search, view) closes a list or prompt on the page
-    /// first, as a jump does; a note being typed is never lost: the request is refused instead.
+    /// first, as a jump does; a note being typed is never lost: every request but `page` is
+    /// refused instead (``remoteRefusal``).
     public mutating func answer(_ request: RemoteRequest, file: String) -> (effects: [ReaderEffect], reply: RemoteReply)
     {
-        if case .notePrompt = mode, request != .page, request != .quit {
-            return ([], .failure("a note is being typed in the reader: try again once it is saved"))
+        if request != .page, let refusal = remoteRefusal {
+            return ([], .failure(refusal))
         }
         switch request {
         case .page:
@@ -43,6 +44,13 @@ extension ReaderState {
         case .quit:
             return ([.quit], .ok("quitting"))
         }
+    }
+
+    /// Why the reader takes no request that would move or end it now, if it takes none: a note
+    /// is being typed, which the request would lose.
+    public var remoteRefusal: String? {
+        if case .notePrompt = mode { return "a note is being typed in the reader: try again once it is saved" }
+        return nil
     }
 
     /// Where the reader is, for the `page` reply and for the reply to a request that moved it.
