@@ -13,7 +13,10 @@ import Foundation
 /// terminal for going back. They are held under a fixed ring of ids, and a new page is sent under
 /// the id of the least recently placed one, which the terminal then replaces: no image is ever
 /// deleted by id while the reader runs, since kitty before 0.38.1 takes any deletion that frees
-/// data (`d=I`) as one of every image not placed, the page just sent with it included.
+/// data (`d=I`) as one of every image not placed, the page just sent with it included, and the
+/// lower-case form (`d=i`) removes placements only, freeing no image that has an id: no delete
+/// frees exactly one image there (kitty 0.26.5's `filter_refs`). A transmission under an id in
+/// use replaces that image's data in place (`handle_add_command`), freeing exactly the one.
 struct PageImageWriter {
     let support: GraphicsSupport
     /// The kitty image ids this writer uses, ``heldImageLimit`` of them, starting where the

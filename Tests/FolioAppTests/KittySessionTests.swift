@@ -118,6 +118,51 @@ import Testing
         #expect(Set(farewell.filter { $0.keys["d"] == "I" }.compactMap { $0.keys["i"] }) == [id, secondID])
     }
 
+    /// Tab, then Right eight times (pages 1 to 9) and Left four times (back to page 5), as issue
+    /// 24 found in kitty 0.26.5: run on a model of that kitty's image store, the session's
+    /// writes never free the page just sent and never place an image freed, nothing that frees
+    /// image data is sent while reading, and pages 8 to 5, among the six last shown, are placed
+    /// again without being sent.
+    @Test func flippingPastSixPagesNeverFreesThePageJustSent() throws {
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.kitty)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        /// Types `key`, then waits for page `page` on the status line and a placement after the key.
+        func show(_ key: Key, page: Int) {
+            let seen = reader.terminal.images.count
+            reader.terminal.type(key)
+            #expect(reader.terminal.waitForScreen(containing: " \(page)/14") != nil)
+            #expect(
+                reader.terminal.waitUntil { terminal in
+                    terminal.images.dropFirst(seen).contains { write in
+                        (KittyCommand.all(in: write.pieces.flatMap(\.bytes)) ?? []).contains { $0.keys["a"] == "p" }
+                    }
+                }, "page \(page) placed")
+        }
+        show(.tab, page: 1)
+        for page in 2...9 {
+            show(.right, page: page)
+        }
+        for page in (5...8).reversed() {
+            show(.left, page: page)
+        }
+        let writes = try reader.terminal.images.map { try commands($0) }
+        _ = reader.quit()
+
+        var kitty = Kitty026ImageStore()
+        for write in writes {
+            kitty.run(write)
+        }
+        #expect(kitty.sentAndFreed.isEmpty, "pages freed in the write that sent them: \(kitty.sentAndFreed)")
+        #expect(kitty.missing.isEmpty, "placements of images kitty had freed (ENOENT): \(kitty.missing)")
+        // An upper-case deletion frees data, in kitty 0.26.5 of every image not placed.
+        let freeing = writes.joined().filter { command in
+            command.keys["a"] == "d" && command.keys["d"].map { $0 == $0.uppercased() } == true
+        }
+        #expect(freeing.isEmpty, "data-freeing deletions while reading: \(freeing.map(\.keys))")
+        #expect(kitty.transmissions == 9, "pages 1 to 9 sent once each; 8 to 5 still held")
+    }
+
     /// The ids of the images sent (transmitted) in `writes`.
     private func sentIDs(in writes: some Sequence<FakeTerminal.ImageWrite>) throws -> [String] {
         try writes.flatMap { try commands($0) }.filter { $0.keys["a"] == "t" }.compactMap { $0.keys["i"] }

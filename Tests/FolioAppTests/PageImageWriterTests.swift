@@ -6,51 +6,8 @@ import Testing
 @testable import FolioCore
 
 /// The kitty images the writer keeps in the terminal, against a model of how kitty 0.26.5 (Debian
-/// 12's) stores them, as its `kitty/graphics.c` at tag v0.26.5 does: a transmission under an id
-/// replaces the image held under it (and its placements); a placement of an id it does not hold
-/// answers `ENOENT`; `a=d,d=a` removes every placement and keeps the images (they have ids);
-/// and any deletion that frees data (an upper-case `d`) frees, after removing the placements it
-/// names, *every* image left without a placement (`filter_refs`, fixed only in 0.38.1).
+/// 12's) stores them (``Kitty026ImageStore``, from its `kitty/graphics.c` at tag v0.26.5).
 @Suite struct PageImageWriterTests {
-    /// kitty 0.26.5's image store, as far as Folio's commands go.
-    struct Kitty026ImageStore {
-        /// The images held, by id, and whether each is placed.
-        var placed: [String: Bool] = [:]
-        /// The ids placements named that it did not hold (it answered `ENOENT`).
-        var missing: [String] = []
-        /// How many images were transmitted.
-        var transmissions = 0
-
-        mutating func run(_ commands: [KittyCommand]) {
-            for command in commands {
-                let id = command.keys["i"]
-                switch command.keys["a"] {
-                case "t":
-                    placed[id!] = false
-                    transmissions += 1
-                case "p":
-                    if placed[id!] == nil {
-                        missing.append(id!)
-                    } else {
-                        placed[id!] = true
-                    }
-                case "d":
-                    let action = command.keys["d"] ?? "a"
-                    if action == "a" || action == "A" {
-                        placed = placed.mapValues { _ in false }
-                    } else if action == "i" || action == "I" {
-                        placed[id!] = placed[id!].map { _ in false }
-                    }
-                    if action.uppercased() == action {
-                        placed = placed.filter { $0.value }
-                    }
-                default:
-                    break
-                }
-            }
-        }
-    }
-
     /// A page's image as the renderer makes it: 624 × 808 px (a letter page 78 cells of 8 px
     /// wide), `serial` saying which render it is.
     private func page(_ serial: UInt64) -> PageImage {
@@ -89,6 +46,7 @@ import Testing
         }
         #expect(kitty.transmissions == 12)
         #expect(kitty.missing.isEmpty, "placements of images kitty had freed: \(kitty.missing)")
+        #expect(kitty.sentAndFreed.isEmpty, "pages freed in the write that sent them: \(kitty.sentAndFreed)")
         #expect(Set(writer.heldImages.map(\.id)).isSubset(of: writer.imageIDs))
         #expect(kitty.placed.count == PageImageWriter.heldImageLimit)
     }
