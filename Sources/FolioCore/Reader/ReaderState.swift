@@ -378,6 +378,9 @@ public struct ReaderState: Sendable {
     mutating func relayout(_ change: (inout ReaderState) -> Void) {
         let oldTopLine = viewport.topLine
         let oldLineCount = contentHeight(of: currentPage) ?? 0
+        let wasImageView = images.viewMode == .image
+        let oldImageWidth = (shownImage(of: currentPage)?.extent.columns, textColumns)
+        let centreShare = imageCentreShare ?? pending.imageCentreShare
         change(&self)
         cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
         let newLineCount = contentHeight(of: currentPage) ?? 0
@@ -392,6 +395,13 @@ public struct ReaderState: Sendable {
         }
         viewport.clampTopLine(to: maximumTopLine(of: currentPage))
         clampHorizontalOffset()
+        // A zoom, fit change or resize keeps the same part of a page image at the screen's
+        // middle sideways (the image's width and the screen's unchanged, it stays put).
+        if wasImageView, images.viewMode == .image, let centreShare,
+            oldImageWidth != (shownImage(of: currentPage)?.extent.columns, textColumns)
+        {
+            centreImage(atShare: centreShare)
+        }
         keepSelection(from: oldLineCount, to: newLineCount)
         dropTextSelection()
     }
