@@ -162,11 +162,17 @@ import Testing
         #expect(placement(session)?.columns == Self.textColumns)
     }
 
-    /// A zoom keeps the same part of the page at the middle of the text area: at 76 columns
+    /// Scrolled sideways, a zoom keeps the same part of the page at the middle of the text area: at 76 columns
     /// from column 19, the middle (column 38) is half the page; zoomed to 95 columns, half the
     /// page is column 47.5, so the image shows from column 28 or 29.
     @Test func aZoomKeepsThePartOfThePageInTheMiddle() throws {
         var (session, _) = try zoomed(3, columns: 76)
+        // At the left edge, where reading starts, a zoom stays there.
+        let fromTheEdge = try #require(requests(session.type("+")).first { $0.page == 0 })
+        _ = session.state.handle(.pageRendered(fromTheEdge, rows: 150, columns: 95))
+        #expect(placement(session)?.sourceColumn == 0)
+        let back = try #require(requests(session.type("-")).first { $0.page == 0 })
+        _ = session.state.handle(.pageRendered(back, rows: 120, columns: 76))
         session.type(">")
         #expect(placement(session)?.sourceColumn == 19)
         let bigger = try #require(requests(session.type("+")).first { $0.page == 0 })

@@ -13,8 +13,8 @@ struct PendingArrival: Sendable {
     /// page's new content (switching to an image that is still rendering, and back).
     var scrollShare: Double?
     /// The share of a page image's width at the middle of the screen, kept while a zoom, fit
-    /// change or resize waits for the image at the new size, so the same part of the page is
-    /// centred once it is here.
+    /// change or resize of an image scrolled sideways waits for the image at the new size, so
+    /// the same part of the page is centred once it is here.
     var imageCentreShare: Double?
     /// A click on a page image waiting for the page's links: the page and the point clicked.
     var linkClick: (page: Int, x: Double, y: Double)?

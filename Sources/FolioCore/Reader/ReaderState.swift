@@ -380,7 +380,9 @@ public struct ReaderState: Sendable {
         let oldLineCount = contentHeight(of: currentPage) ?? 0
         let wasImageView = images.viewMode == .image
         let oldImageWidth = (shownImage(of: currentPage)?.extent.columns, textColumns)
-        let centreShare = imageCentreShare ?? pending.imageCentreShare
+        // At the image's left edge (where reading starts, and where a fitted image is), it stays there.
+        let centreShare =
+            viewport.imageColumn == 0 ? pending.imageCentreShare : imageCentreShare ?? pending.imageCentreShare
         change(&self)
         cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
         let newLineCount = contentHeight(of: currentPage) ?? 0
@@ -395,8 +397,9 @@ public struct ReaderState: Sendable {
         }
         viewport.clampTopLine(to: maximumTopLine(of: currentPage))
         clampHorizontalOffset()
-        // A zoom, fit change or resize keeps the same part of a page image at the screen's
-        // middle sideways (the image's width and the screen's unchanged, it stays put).
+        // A zoom, fit change or resize of a page image scrolled sideways keeps the same part of
+        // the page at the screen's middle (the image's width and the screen's unchanged, it
+        // stays put).
         if wasImageView, images.viewMode == .image, let centreShare,
             oldImageWidth != (shownImage(of: currentPage)?.extent.columns, textColumns)
         {
