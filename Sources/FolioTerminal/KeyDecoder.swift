@@ -91,15 +91,20 @@ public enum KeyDecoder {
         }
 
         /// The event a press or wheel turn means, with `clicks` counted by the caller; nil for
-        /// releases and motion, which Folio ignores.
+        /// releases and motion, which Folio ignores. Buttons 66 and 67 are the wheel tilted (or
+        /// a touchpad swiped) left and right; the wheel turned with Shift held scrolls sideways
+        /// too, as in GUI programs (for the terminals that pass Shift with the wheel on).
         public func event(clicks: Int) -> MouseEvent? {
             guard isPress, button & 32 == 0 else { return nil }
+            let shifted = button & 4 != 0
             let action: MouseEvent.Action
             switch button & ~(4 | 8 | 16) {
             case 0: action = .click(clicks: clicks)
             case 1, 2: action = .otherButton
-            case 64: action = .wheelUp
-            case 65: action = .wheelDown
+            case 64: action = shifted ? .wheelLeft : .wheelUp
+            case 65: action = shifted ? .wheelRight : .wheelDown
+            case 66: action = .wheelLeft
+            case 67: action = .wheelRight
             default: return nil
             }
             return MouseEvent(action: action, row: row - 1, column: column - 1, withControl: button & 16 != 0)

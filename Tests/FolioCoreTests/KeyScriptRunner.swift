@@ -18,8 +18,15 @@ enum ReaderInvariants {
         if state.topLine < 0 || (height.map { state.topLine > max($0 - 1, 0) } ?? false) {
             found.append("top line \(state.topLine) of a page \(height.map(String.init) ?? "not here") high")
         }
-        if state.horizontalOffset < 0 || state.helpTop < 0 {
-            found.append("offsets \(state.horizontalOffset), help at \(state.helpTop)")
+        if state.horizontalOffset < 0 || state.viewport.imageColumn < 0 || state.helpTop < 0 {
+            found.append(
+                "offsets \(state.horizontalOffset), image column \(state.viewport.imageColumn), help at \(state.helpTop)"
+            )
+        }
+        if let placement = frame.image, let extent = state.shownImage(of: state.currentPage)?.extent,
+            placement.sourceColumn < 0 || placement.sourceColumn + placement.columns > extent.columns
+        {
+            found.append("image columns \(placement.sourceColumn)+\(placement.columns) of \(extent.columns)")
         }
         let modes: [(String, Bool)] = [
             ("go-to prompt", state.goToPrompt != nil), ("search prompt", state.searchPrompt != nil),

@@ -262,7 +262,9 @@ import Testing
         session.type("L>")
         let lines = ReaderView.render(session.state).lines
         #expect(lines[0] == " j" + String(repeating: "abcdefghij", count: 3) + "abcdefg ")
-        #expect(lines[9] == " doc.pdf                    layout  1/3 ")
+        // 19 cells scrolled and 38 shown of the 100-character line: more on both sides, 57% of
+        // the width shown up to the screen's right edge.
+        #expect(lines[9] == " doc.pdf            ◂▸ 57%  layout  1/3 ")
     }
 
     @Test func hostileFileNameIsSanitised() {

@@ -99,6 +99,15 @@ import Testing
         #expect(event(0 | 4)?.withControl == false, "Shift is not Control")
         #expect(event(64)?.action == .wheelUp)
         #expect(event(65)?.action == .wheelDown)
+        // xterm's buttons 6 and 7 (codes 66, 67): the wheel tilted, or a touchpad swiped.
+        #expect(event(66) == MouseEvent(action: .wheelLeft, row: 3, column: 11))
+        #expect(event(67)?.action == .wheelRight)
+        #expect(event(66 | 16)?.action == .wheelLeft, "Control does not change the way")
+        // Shift with the wheel turns it sideways, as GUI programs take it.
+        #expect(event(64 | 4)?.action == .wheelLeft)
+        #expect(event(65 | 4)?.action == .wheelRight)
+        #expect(event(66 | 4)?.action == .wheelLeft)
+        #expect(event(67, press: false) == nil, "a wheel's release is ignored")
         #expect(event(2)?.action == .otherButton)
         #expect(event(0, press: false) == nil, "releases are ignored")
         #expect(event(32) == nil, "motion is ignored")

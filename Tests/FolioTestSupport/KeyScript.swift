@@ -193,7 +193,7 @@ public struct KeyScriptGenerator: Sendable {
     public static func mouse(_ random: inout SeededRandom) -> MouseEvent {
         let action = random.pick([
             MouseEvent.Action.click(clicks: 1), .click(clicks: 2), .click(clicks: 3), .otherButton, .wheelUp,
-            .wheelDown,
+            .wheelDown, .wheelLeft, .wheelRight,
         ])
         return MouseEvent(
             action: action, row: Int.random(in: -2...80, using: &random),

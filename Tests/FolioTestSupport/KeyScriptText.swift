@@ -71,6 +71,8 @@ public enum KeyScriptText {
         case .otherButton: "other"
         case .wheelUp: "wheelup"
         case .wheelDown: "wheeldown"
+        case .wheelLeft: "wheelleft"
+        case .wheelRight: "wheelright"
         }
     }
 
@@ -116,6 +118,8 @@ public enum KeyScriptText {
         case "other": return .otherButton
         case "wheelup": return .wheelUp
         case "wheeldown": return .wheelDown
+        case "wheelleft": return .wheelLeft
+        case "wheelright": return .wheelRight
         default: return nil
         }
     }

@@ -13,6 +13,7 @@ extension BrowserState {
             case .wheelDown: scrollHelp(.lines(ReaderState.wheelLines))
             case .wheelUp: scrollHelp(.lines(-ReaderState.wheelLines))
             case .click, .otherButton: showingHelp = false
+            case .wheelLeft, .wheelRight: break
             }
             return []
         }
@@ -21,7 +22,7 @@ extension BrowserState {
             let step = event.action == .wheelDown ? ReaderState.wheelLines : -ReaderState.wheelLines
             selectEntry(at: min(max(selectedIndex + step, 0), max(visibleEntries.count - 1, 0)))
             return []
-        case .otherButton:
+        case .otherButton, .wheelLeft, .wheelRight:
             return []
         case .click(let clicks):
             // The row is checked before it is added to: a mouse report may name any row.

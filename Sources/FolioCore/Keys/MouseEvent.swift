@@ -11,6 +11,12 @@ public struct MouseEvent: Sendable, Hashable {
         case wheelUp
         /// The wheel turned towards the user: scroll down.
         case wheelDown
+        /// The wheel tilted (or a touchpad swiped) left, or Shift held as the wheel turned away
+        /// from the user: scroll left.
+        case wheelLeft
+        /// The wheel tilted (or a touchpad swiped) right, or Shift held as the wheel turned
+        /// towards the user: scroll right.
+        case wheelRight
     }
 
     /// What the mouse did.

@@ -175,7 +175,8 @@ extension ReaderCommand {
         },
         ReaderCommandRow(
             .scrollLeft, keys: [.character("<")], summary: "Scroll left (layout)",
-            details: "also a page image wider than the screen"
+            details:
+                "half the text area, in the page layout or a page image zoomed wider than the screen (its right edge stops at the screen's); the horizontal wheel and Shift with the wheel scroll too. In the reflowed text it says the layout (`L`) is needed"
         ) { state, count in
             state.scrollSideways(by: -ReaderState.repeated(state.halfScreenColumns, count))
             return []

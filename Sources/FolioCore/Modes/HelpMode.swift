@@ -38,11 +38,13 @@ extension ReaderState {
         }
     }
 
-    /// How the mouse moves such a screen: the wheel scrolls it; nil for a click (it closes).
+    /// How the mouse moves such a screen: the wheel scrolls it, a sideways turn not at all;
+    /// nil for a click (it closes).
     static func pagingMove(for event: MouseEvent) -> HelpPaging.Move? {
         switch event.action {
         case .wheelDown: .lines(wheelLines)
         case .wheelUp: .lines(-wheelLines)
+        case .wheelLeft, .wheelRight: .lines(0)
         case .click, .otherButton: nil
         }
     }

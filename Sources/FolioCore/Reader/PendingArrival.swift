@@ -12,6 +12,10 @@ struct PendingArrival: Sendable {
     /// The share of the current page above the screen, kept while a relayout waits for the
     /// page's new content (switching to an image that is still rendering, and back).
     var scrollShare: Double?
+    /// The share of a page image's width at the middle of the screen, kept while a zoom, fit
+    /// change or resize of an image scrolled sideways waits for the image at the new size, so
+    /// the same part of the page is centred once it is here.
+    var imageCentreShare: Double?
     /// A click on a page image waiting for the page's links: the page and the point clicked.
     var linkClick: (page: Int, x: Double, y: Double)?
     /// Where the reader was before a reload to a shorter version moved them to page `landedOn`.

@@ -83,6 +83,8 @@ extension ReaderState {
         relayout { state in
             state.images.viewMode = state.images.viewMode == .text ? .image : .text
             state.viewport.horizontalOffset = 0
+            state.viewport.imageColumn = 0
+            state.pending.imageCentreShare = nil
         }
         // The match shown is a line of the text views and a box of the image view: `n` starts
         // again from the top of the screen in the other view.
@@ -172,12 +174,57 @@ extension ReaderState {
                 pending.anchorsAtBottom = false
             }
             applyPendingScrollShare()
+            applyPendingImageCentreShare()
             scrollToPendingMatch()
             scrollToPendingLanding()
             viewport.clampTopLine(to: maximumTopLine(of: currentPage))
-            viewport.horizontalOffset = min(viewport.horizontalOffset, max(extent.columns - textColumns, 0))
+            clampImageColumn()
         }
         return []
+    }
+
+    /// The largest first column of the current page's image on screen: the one that puts the
+    /// image's right edge at the text area's right edge (0 for an image no wider than the text
+    /// area); nil until the image is here.
+    var maximumImageColumn: Int? {
+        shownImage(of: currentPage).map { max($0.extent.columns - textColumns, 0) }
+    }
+
+    /// Keeps the image's first column on screen within the current page's image, once that is
+    /// here (until then it is kept as it is, and clamped when the image arrives).
+    mutating func clampImageColumn() {
+        if let maximum = maximumImageColumn {
+            viewport.clampImageColumn(to: maximum)
+        }
+    }
+
+    /// The share of the current page image's width at the middle of the text area, when the
+    /// image is here.
+    var imageCentreShare: Double? {
+        guard let columns = shownImage(of: currentPage)?.extent.columns, columns > 0 else { return nil }
+        let shown = min(textColumns, max(columns - viewport.imageColumn, 0))
+        return (Double(viewport.imageColumn) + Double(shown) / 2) / Double(columns)
+    }
+
+    /// Scrolls the current page's image sideways so that `share` of its width is at the middle
+    /// of the text area, as far as the image allows; kept for the image's arrival while it is
+    /// not here.
+    mutating func centreImage(atShare share: Double) {
+        guard let columns = shownImage(of: currentPage)?.extent.columns else {
+            pending.imageCentreShare = share
+            return
+        }
+        pending.imageCentreShare = nil
+        let column = (share * Double(columns) - Double(textColumns) / 2).rounded()
+        // The share is within 0...1, so the column is within ±columns: no overflow.
+        viewport.imageColumn = column.isFinite ? Int(max(min(column, Double(columns)), 0)) : 0
+        clampImageColumn()
+    }
+
+    /// Puts back the share of the image kept centred by ``relayout(_:)`` once the image is here.
+    mutating func applyPendingImageCentreShare() {
+        guard let share = pending.imageCentreShare else { return }
+        centreImage(atShare: share)
     }
 
     /// Where the current page's image goes on screen, when it is ready.
@@ -185,12 +232,14 @@ extension ReaderState {
         guard images.viewMode == .image, let shown = shownImage(of: currentPage) else { return nil }
         let extent = shown.extent
         let rows = min(max(extent.rows - viewport.topLine, 0), textRows)
-        let columns = min(max(extent.columns - viewport.horizontalOffset, 0), textColumns)
+        // Narrower than the text area (fit page, zoomed out): centred; wider: cropped from
+        // the image's first column on screen, which never leaves the text area short of image.
+        let sourceColumn = min(viewport.imageColumn, max(extent.columns - textColumns, 0))
+        let columns = min(extent.columns - sourceColumn, textColumns)
         guard rows > 0, columns > 0 else { return nil }
-        // Narrower than the text area (fit page, zoomed out): centred.
         let margin = max((textColumns - extent.columns) / 2, 0)
         return ImagePlacement(
-            request: shown.request, sourceRow: viewport.topLine, sourceColumn: viewport.horizontalOffset,
+            request: shown.request, sourceRow: viewport.topLine, sourceColumn: sourceColumn,
             rows: rows, columns: columns, screenRow: 0, screenColumn: 1 + margin, scale: shown.scale)
     }
 }

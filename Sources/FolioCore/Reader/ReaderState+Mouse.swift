@@ -4,11 +4,21 @@
 extension ReaderState {
     /// Lines (or image rows) one notch of the wheel scrolls.
     static let wheelLines = 3
+    /// Cells (of the physical layout or a page image) one sideways notch of the wheel scrolls:
+    /// about as far on screen as ``wheelLines``, a cell being about half as wide as it is tall.
+    static let wheelColumns = 6
 
     mutating func handleMouseOnPage(_ event: MouseEvent) -> [ReaderEffect] {
         switch event.action {
         case .wheelDown: return scrollDown(by: Self.wheelLines)
         case .wheelUp: return scrollUp(by: Self.wheelLines)
+        // Quietly in the reflowed text: a touchpad swipes a little sideways as it scrolls.
+        case .wheelLeft:
+            scrollSideways(by: -Self.wheelColumns, quietly: true)
+            return []
+        case .wheelRight:
+            scrollSideways(by: Self.wheelColumns, quietly: true)
+            return []
         case .otherButton: return []
         case .click where event.withControl:
             return findSource(atRow: event.row, column: event.column)
@@ -70,7 +80,7 @@ extension ReaderState {
                 }
             }
             return effects
-        case .otherButton:
+        case .otherButton, .wheelLeft, .wheelRight:
             return []
         case .click(let clicks):
             guard let entry = listEntry(atRow: event.row) else { return [] }

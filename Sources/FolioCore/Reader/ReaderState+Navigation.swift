@@ -18,6 +18,7 @@ extension ReaderState {
         pending.anchorsAtBottom = false
         pending.scrollShare = nil
         pending.landing = nil
+        pending.imageCentreShare = nil
         let effects = refreshWindow()
         if anchor == .bottom {
             if contentHeight(of: currentPage) != nil {
@@ -27,6 +28,7 @@ extension ReaderState {
             }
         }
         clampHorizontalOffset()
+        clampImageColumn()
         return effects
     }
 
@@ -136,22 +138,44 @@ extension ReaderState {
     }
 
     /// Scrolls the physical layout, or a page image wider than the text area, `cells` cells
-    /// right (negative: left), no further than its right edge.
-    mutating func scrollSideways(by cells: Int) {
-        let maximum: Int
+    /// right (negative: left), no further than its right edge (the image's right edge at the
+    /// text area's) or its left. In the reflowed text it says that needs the layout, unless
+    /// `quietly` (a touchpad's sideways turns come with its vertical ones).
+    mutating func scrollSideways(by cells: Int, quietly: Bool = false) {
         if images.viewMode == .image {
-            // Until the page's image is here, its width is not known: the offset stays.
-            guard let extent = shownImage(of: currentPage)?.extent else { return }
-            maximum = max(extent.columns - textColumns, 0)
-        } else {
-            guard layoutMode == .physical else {
-                message = .sidewaysNeedsLayout
-                return
-            }
-            maximum = maximumHorizontalOffset
+            // Until the page's image is here, its width is not known: the column stays.
+            guard let maximum = maximumImageColumn else { return }
+            viewport.imageColumn = Self.moved(viewport.imageColumn, by: cells, within: maximum)
+            return
         }
-        let (offset, overflow) = viewport.horizontalOffset.addingReportingOverflow(cells)
-        viewport.horizontalOffset = min(max(overflow ? Int.max : offset, 0), maximum)
+        guard layoutMode == .physical else {
+            if !quietly { message = .sidewaysNeedsLayout }
+            return
+        }
+        viewport.horizontalOffset = Self.moved(viewport.horizontalOffset, by: cells, within: maximumHorizontalOffset)
+    }
+
+    /// How far the screen is scrolled sideways and how wide what scrolls is, in cells, when it
+    /// is wider than the text area: a page image in the image view, the widest line in the
+    /// physical layout; nil when all of it fits.
+    var sidewaysExtent: (offset: Int, width: Int)? {
+        if images.viewMode == .image {
+            guard let placement = imagePlacement, let width = shownImage(of: currentPage)?.extent.columns,
+                width > textColumns
+            else { return nil }
+            return (placement.sourceColumn, width)
+        }
+        guard layoutMode == .physical, let width = currentLines?.map(\.width).max(), width > textColumns else {
+            return nil
+        }
+        return (min(viewport.horizontalOffset, width - textColumns), width)
+    }
+
+    /// `offset` moved `cells` and kept within `0...maximum`, an overflow taken as the far end.
+    private static func moved(_ offset: Int, by cells: Int, within maximum: Int) -> Int {
+        let (sum, overflow) = offset.addingReportingOverflow(cells)
+        let target = overflow ? (cells > 0 ? Int.max : 0) : sum
+        return min(max(target, 0), max(maximum, 0))
     }
 
     mutating func toggleWrap() -> [ReaderEffect] {

@@ -378,6 +378,11 @@ public struct ReaderState: Sendable {
     mutating func relayout(_ change: (inout ReaderState) -> Void) {
         let oldTopLine = viewport.topLine
         let oldLineCount = contentHeight(of: currentPage) ?? 0
+        let wasImageView = images.viewMode == .image
+        let oldImageWidth = (shownImage(of: currentPage)?.extent.columns, textColumns)
+        // At the image's left edge (where reading starts, and where a fitted image is), it stays there.
+        let centreShare =
+            viewport.imageColumn == 0 ? pending.imageCentreShare : imageCentreShare ?? pending.imageCentreShare
         change(&self)
         cache.prepareLayouts(mode: layoutMode, width: textColumns, labels: document.pageLabels)
         let newLineCount = contentHeight(of: currentPage) ?? 0
@@ -392,6 +397,14 @@ public struct ReaderState: Sendable {
         }
         viewport.clampTopLine(to: maximumTopLine(of: currentPage))
         clampHorizontalOffset()
+        // A zoom, fit change or resize of a page image scrolled sideways keeps the same part of
+        // the page at the screen's middle (the image's width and the screen's unchanged, it
+        // stays put).
+        if wasImageView, images.viewMode == .image, let centreShare,
+            oldImageWidth != (shownImage(of: currentPage)?.extent.columns, textColumns)
+        {
+            centreImage(atShare: centreShare)
+        }
         keepSelection(from: oldLineCount, to: newLineCount)
         dropTextSelection()
     }

@@ -4,7 +4,9 @@
 /// section the page belongs to (`§ 3.2 Installing`, from the outline, once it has loaded). Right: the pending
 /// count, `wrap` when paging wraps around, where the screen is in a page taller than it
 /// (`▾ 40%`: the share of the page read down to the screen's last row, and more below; `100%`
-/// at its end; left out when a message needs the room), the layout (`reflow` or `layout`)
+/// at its end; left out when a message needs the room), where it is in a page image or layout
+/// wider than it (`◂▸ 75%`: more on both sides, three quarters of the width shown up to the
+/// screen's right edge; left out with the other), the layout (`reflow` or `layout`)
 /// and the page as `12/36`, after its printed label when that differs (`xiv · 14/352`). When the row is too narrow, the file name gives way first: it is shortened in the
 /// middle, then dropped; only then is the message cut. The finished row is made
 /// terminal-safe, since the file name comes from outside.
@@ -181,6 +183,15 @@ enum StatusLine {
         return shown < height ? "▾ \(shown * 100 / height)%" : "100%"
     }
 
+    /// Where the screen is sideways in a page image or layout wider than it: arrows to the
+    /// sides with more (`◂▸`), and the share of the width shown up to the screen's right edge.
+    private static func sidewaysPosition(of state: ReaderState) -> String? {
+        guard let (offset, width) = state.sidewaysExtent else { return nil }
+        let shown = min(offset + state.textColumns, width)
+        let arrows = (offset > 0 ? "◂" : "") + (shown < width ? "▸" : "")
+        return "\(arrows) \(shown * 100 / width)%"
+    }
+
     private static func rightText(of state: ReaderState, showingPosition: Bool) -> String {
         var parts: [String] = []
         let typed = (state.pendingCount.map { "\($0)" } ?? "") + state.pendingKeys.map(\.displayName).joined()
@@ -192,6 +203,9 @@ enum StatusLine {
         }
         if showingPosition, let position = position(of: state) {
             parts.append(position)
+        }
+        if showingPosition, let sideways = sidewaysPosition(of: state) {
+            parts.append(sideways)
         }
         switch (state.viewMode, state.imageAvailability) {
         case (.image, .available(let label)):
