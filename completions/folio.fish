@@ -11,7 +11,7 @@ complete -c folio -l image -d 'write the selected pages as images in the --graph
 complete -c folio -l width -x -d 'image width in pixels for --sixel and --image'
 complete -c folio -l size -x -d 'fit --image or --preview pages in COLS×ROWS cells'
 complete -c folio -l preview -d 'print one page fitted to --size, for file managers and fzf'
-complete -c folio -l cell-size -x -d 'with --preview: one cell in pixels'
+complete -c folio -l cell-size -x -d 'with --preview or --image: one cell in pixels'
 complete -c folio -l outline -d 'print the outline: two spaces of indent per level, "title<TAB>page"'
 complete -c folio -l search -x -d 'print "PAGE:LINE" for each line that matches; exit 1 when none'
 complete -c folio -l labels -d 'with --outline and --search: add each page\'s printed label'

@@ -39,19 +39,19 @@ extension BatchCommands {
             guard let page = try selectedPages(document)?.first?.lowerBound else { return 1 }
             let cancellation = Cancellation(timeLimit: TimeLimits.pageImage)
             let compact = options.compactSixel.isCompact(environment: environment)
+            let cell = previewCell(form)
             func fitted() throws(DocumentError) -> FittedPage {
-                let cell = previewCell(form)
                 // xterm draws nothing of a sixel image beyond its limit (1000 × 1000 px unless
                 // configured): a box larger than that is cut to the cells within it.
                 let limit = GraphicsSupport.assumedMaxImage
                 let imageBox =
                     form == .sixel
                     ? Options.CellBox(
-                        columns: min(box.columns, max(limit.width / cell.width, 1)),
-                        rows: min(box.rows, max(limit.height / cell.height, 1)))
+                        columns: min(box.columns, max(limit.width / cell.pixels.width, 1)),
+                        rows: min(box.rows, max(limit.height / cell.pixels.height, 1)))
                     : box
                 return try FittedPage.fit(
-                    document: document, page: page, box: imageBox, cell: cell, sixelBands: form == .sixel,
+                    document: document, page: page, box: imageBox, cell: cell.pixels, sixelBands: form == .sixel,
                     cancellation: cancellation)
             }
             let bytes: [UInt8]
@@ -59,14 +59,16 @@ extension BatchCommands {
             case .text:
                 bytes = try previewText(document, page: page, box: box, cancellation: cancellation)
             case .kitty:
-                bytes = KittyGraphics.display(png: try WirePNG.encode(try fitted().image), cells: nil)
+                let page = try fitted()
+                bytes = page.kittyDisplay(png: try WirePNG.encode(page.image), cellKnown: cell.known)
             case .kittyPlaceholders(let throughTmux):
                 let page = try fitted()
                 bytes = Self.placeholders(page, png: try WirePNG.encode(page.image), throughTmux: throughTmux)
             case .sixel:
                 bytes = SixelEncoder.encode(IndexedImage(page: try fitted().image, maxColors: 256, compact: compact))
             case .iterm:
-                bytes = ITermImage.encode(png: try WirePNG.encode(try fitted().image))
+                let page = try fitted()
+                bytes = page.itermImage(png: try WirePNG.encode(page.image))
             case .halfBlocks(let colors):
                 let page = try fitted()
                 bytes = (0..<page.rows).flatMap { row in
@@ -102,13 +104,17 @@ extension BatchCommands {
     }
 
     /// The cell size images are rendered for: `--cell-size`, else what the terminal's window
-    /// size says (TIOCGWINSZ on /dev/tty, which asks the terminal nothing), else a common size.
-    private func previewCell(_ form: PreviewForm) -> PixelSize {
+    /// size says (TIOCGWINSZ, which asks the terminal nothing), else a common size.
+    private func previewCell(_ form: PreviewForm) -> BatchCell {
+        form.cell(given: options.cellSize.map { PixelSize(width: $0.width, height: $0.height) }, window: Self.window())
+    }
+
+    /// The size of the terminal on /dev/tty, else on standard output, from TIOCGWINSZ: a system
+    /// call, not a query the terminal answers on its input.
+    static func window() -> (cells: (columns: Int, rows: Int), pixels: PixelSize) {
         let tty = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
-        let window = TerminalProbe.windowGeometry(of: tty >= 0 ? tty : STDOUT_FILENO)
-        if tty >= 0 { close(tty) }
-        return form.cellPixels(
-            given: options.cellSize.map { PixelSize(width: $0.width, height: $0.height) }, window: window)
+        defer { if tty >= 0 { close(tty) } }
+        return TerminalProbe.windowGeometry(of: tty >= 0 ? tty : STDOUT_FILENO)
     }
 
     /// `page` as kitty Unicode placeholders: its `png` transmitted under ``previewImageID`` with

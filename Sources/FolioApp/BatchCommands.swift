@@ -267,56 +267,58 @@ public struct BatchCommands {
     /// terminal's columns, or 80).
     private func image(_ document: Document) throws(DocumentError) -> Int32 {
         let preference = options.graphics ?? .auto
-        let needsTerminal = preference == .auto || options.width == nil || options.size != nil
+        // Only `auto` asks the terminal (which protocol it speaks, and its cell); a named
+        // protocol asks nothing, its cell size is `--cell-size`'s or TIOCGWINSZ's.
         let support =
-            needsTerminal
+            preference == .auto
             ? TerminalProbe.detect(preference: preference, compactSixel: options.compactSixel)
             : TerminalProbe.assume(preference: preference, compactSixel: options.compactSixel)
         let method = support.method
-        let cell: PixelSize
+        let cell: BatchCell
         let defaultWidth: Int
         if case .halfBlocks = method {
-            cell = PixelSize(width: 1, height: 2)
+            cell = BatchCell(pixels: PixelSize(width: 1, height: 2), known: true)
             let columns = TerminalProbe.windowGeometry(of: STDOUT_FILENO).cells.columns
             defaultWidth = columns > 0 ? columns : 80
         } else {
-            cell = support.cellPixels
+            let given = options.cellSize.map { PixelSize(width: $0.width, height: $0.height) }
+            cell =
+                preference == .auto && given == nil
+                ? BatchCell(pixels: support.cellPixels, known: support.cellSizeKnown)
+                : BatchCell.of(given: given, window: Self.window())
             defaultWidth = TerminalProbe.windowPixelWidth() ?? 800
         }
         let size = options.size
         let width = options.width ?? defaultWidth
         let status = try forEachPage(document) { document, page, cancellation throws(DocumentError) in
             let rgb: RGBImage
-            let cells: (columns: Int, rows: Int)?
+            let fitted: FittedPage?
             if let size {
                 // Told to fit an image to cells, a terminal scales it (kitty by nearest neighbour):
                 // the page goes out exactly as large as the cells it covers, white beyond its
                 // edges, so that it is drawn unscaled when the cell size is right.
                 var sixelBands = false
                 if case .sixel = method { sixelBands = true }
-                let fitted = try FittedPage.fit(
-                    document: document, page: page, box: size, cell: cell, sixelBands: sixelBands,
+                let page = try FittedPage.fit(
+                    document: document, page: page, box: size, cell: cell.pixels, sixelBands: sixelBands,
                     cancellation: cancellation)
-                rgb = fitted.image
-                cells = (fitted.columns, fitted.rows)
+                fitted = page
+                rgb = page.image
             } else {
                 let points = try document.pageSize(page)
                 let rendered = try document.render(
                     page: page, zoom: Double(width) / max(points.width, 1), cancellation: cancellation)
                 rgb = RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels)
-                cells = nil
+                fitted = nil
             }
             switch method {
             case .kitty:
-                // A measured cell: the page unscaled, covering the cells it needs (within
-                // --size); only a guessed one needs the terminal to fit it to its cells.
                 let png = try WirePNG.encode(rgb)
-                guard let cells, !support.cellSizeKnown else { return KittyGraphics.display(png: png, cells: nil) }
-                return KittyGraphics.display(png: png, cells: cells)
+                return fitted?.kittyDisplay(png: png, cellKnown: cell.known)
+                    ?? KittyGraphics.display(png: png, cells: nil)
             case .iterm:
                 let png = try WirePNG.encode(rgb)
-                guard let cells else { return ITermImage.encode(png: png) }
-                return ITermImage.encode(png: png, fitting: cells.columns, rows: cells.rows)
+                return fitted?.itermImage(png: png) ?? ITermImage.encode(png: png)
             case .sixel(let registers):
                 return SixelEncoder.encode(
                     IndexedImage(page: rgb, maxColors: min(registers, 256), compact: support.compactGreys))

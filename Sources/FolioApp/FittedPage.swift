@@ -76,3 +76,43 @@ struct FittedPage {
         return sixelBands ? max(height / 6 * 6, 6) : height
     }
 }
+
+extension FittedPage {
+    /// The kitty command showing this page, `png` being its image, at the cursor (`a=T`): at its
+    /// own pixels when the cell size is known (given or measured), so that it is drawn unscaled
+    /// over exactly its cells; fitted to its cells (`c`, `r`) when the cell size was assumed, so
+    /// that a wrong guess cannot spill past the box (kitty then scales it, by the real cell over
+    /// the assumed one).
+    func kittyDisplay(png: [UInt8], cellKnown: Bool) -> [UInt8] {
+        KittyGraphics.display(png: png, cells: cellKnown ? nil : (columns, rows))
+    }
+
+    /// The iTerm2 image showing this page, `png` being its image, at the cursor: told to fit its
+    /// cells keeping its shape (`preserveAspectRatio=1`), which for a PNG exactly their pixels
+    /// is its own size, and never past them when the cell size was guessed wrong.
+    func itermImage(png: [UInt8]) -> [UInt8] {
+        ITermImage.encode(png: png, fitting: columns, rows: rows)
+    }
+}
+
+/// The cell size a batch image (`--image --size`, `--preview`) is rendered for, decided without
+/// asking the terminal anything: `--cell-size`, else the window's pixels over its cells
+/// (TIOCGWINSZ, a system call), else ``GraphicsSupport/assumedCell``.
+struct BatchCell: Equatable {
+    /// One cell in pixels.
+    var pixels: PixelSize
+    /// Whether ``pixels`` was given or measured; false when it was assumed.
+    var known: Bool
+
+    /// `given` (`--cell-size`), else `window`'s pixels divided by its cells (TIOCGWINSZ's
+    /// fields, zero where the terminal does not fill them in), else assumed.
+    static func of(given: PixelSize?, window: (cells: (columns: Int, rows: Int), pixels: PixelSize)) -> BatchCell {
+        if let given { return BatchCell(pixels: given, known: true) }
+        let (cells, pixels) = window
+        if cells.columns > 0, cells.rows > 0, pixels.width >= cells.columns, pixels.height >= cells.rows {
+            return BatchCell(
+                pixels: PixelSize(width: pixels.width / cells.columns, height: pixels.height / cells.rows), known: true)
+        }
+        return BatchCell(pixels: GraphicsSupport.assumedCell, known: false)
+    }
+}

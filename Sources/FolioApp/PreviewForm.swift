@@ -64,16 +64,10 @@ enum PreviewForm: Equatable, Sendable {
         }
     }
 
-    /// The cell size images are rendered for: `given` (`--cell-size`), else the terminal's
-    /// window in pixels divided by its cells (`window`, from TIOCGWINSZ, zero when it does not
-    /// say), else ``GraphicsSupport/assumedCell``. Half blocks are one pixel wide and two high.
-    func cellPixels(given: PixelSize?, window: (cells: (columns: Int, rows: Int), pixels: PixelSize)) -> PixelSize {
-        if case .halfBlocks = self { return PixelSize(width: 1, height: 2) }
-        if let given { return given }
-        let (cells, pixels) = window
-        if cells.columns > 0, cells.rows > 0, pixels.width >= cells.columns, pixels.height >= cells.rows {
-            return PixelSize(width: pixels.width / cells.columns, height: pixels.height / cells.rows)
-        }
-        return GraphicsSupport.assumedCell
+    /// The cell size images are rendered for: ``BatchCell/of(given:window:)`` of `given`
+    /// (`--cell-size`) and `window` (TIOCGWINSZ); half blocks are one pixel wide and two high.
+    func cell(given: PixelSize?, window: (cells: (columns: Int, rows: Int), pixels: PixelSize)) -> BatchCell {
+        if case .halfBlocks = self { return BatchCell(pixels: PixelSize(width: 1, height: 2), known: true) }
+        return BatchCell.of(given: given, window: window)
     }
 }

@@ -98,7 +98,7 @@ extension CommandLineOption {
                 "the first of --pages: an image in the --graphics protocol, or reflowed text when images are off or unknown (docs/INTEGRATION.md)"
         ),
         .init(
-            "--cell-size", value: .text(placeholder: "WxH"), summary: "with --preview: one cell in pixels",
+            "--cell-size", value: .text(placeholder: "WxH"), summary: "with --preview or --image: one cell in pixels",
             details: "default: from the terminal, else 10x20"),
         .init("--outline", summary: "print the outline: two spaces of indent per level, \"title<TAB>page\""),
         .init(

@@ -33,7 +33,7 @@ public struct Options: Sendable, Equatable {
         }
     }
 
-    /// One cell of the terminal in pixels (`--cell-size WxH`), for `--preview`.
+    /// One cell of the terminal in pixels (`--cell-size WxH`), for `--preview` and `--image`.
     public struct CellPixels: Sendable, Equatable {
         public var width: Int
         public var height: Int
@@ -96,7 +96,7 @@ public struct Options: Sendable, Equatable {
     /// `--graphics kitty-placeholders`: kitty images drawn as Unicode placeholder cells (for fzf,
     /// or inside tmux); `graphics` is then `.kitty`.
     public var kittyPlaceholders = false
-    /// The cell size `--preview` renders for, when given (`--cell-size WxH`).
+    /// The cell size `--preview` and `--image` render for, when given (`--cell-size WxH`).
     public var cellSize: CellPixels?
     /// `--remote`: drive a running reader instead of starting one.
     public var remote = false
@@ -383,8 +383,8 @@ public struct Options: Sendable, Equatable {
         if mode == .preview, size == nil {
             throw UsageError(message: "--preview needs --size COLSxROWS")
         }
-        if cellSize != nil, mode != .preview {
-            throw UsageError(message: "--cell-size applies to --preview")
+        if cellSize != nil, mode != .preview, mode != .image {
+            throw UsageError(message: "--cell-size applies to --preview and --image")
         }
         if kittyPlaceholders, mode != .preview {
             throw UsageError(message: "--graphics kitty-placeholders applies to --preview")

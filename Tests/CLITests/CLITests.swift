@@ -42,7 +42,7 @@ import Testing
         ),
         (["--preview", "x.pdf"], "--preview needs --size COLSxROWS"),
         (["--preview", "x.pdf", "--size", "80x24", "--cell-size", "10"], "invalid cell size '10' (WxH in pixels"),
-        (["--text", "x.pdf", "--cell-size", "10x20"], "--cell-size applies to --preview"),
+        (["--text", "x.pdf", "--cell-size", "10x20"], "--cell-size applies to --preview and --image"),
         (
             ["--image", "x.pdf", "--graphics", "kitty-placeholders"],
             "--graphics kitty-placeholders applies to --preview"
@@ -339,6 +339,35 @@ import Testing
         #expect(lines.last == "255", "the two columns past the page are white")
     }
 
+    /// `--image --size` with `--cell-size`, in kitty's and iTerm2's protocols: the PNG is exactly
+    /// the pixels of the cells it covers (mutool's width rounded up to whole cells, the box's
+    /// height), mutool's render where the page is and white right of it; kitty draws it at its
+    /// own pixels (no `c`/`r`), iTerm2 is told those cells keeping its shape.
+    @Test(arguments: ["kitty", "iterm"], ["80x40@10x20", "60x20@8x17"])
+    func imageWithAGivenCellIsExactlyItsCells(protocolName: String, box: String) throws {
+        let (cells, cell) = try #require(PreviewCLITests.boxAndCell(box))
+        let result = try FolioProcess.run([
+            "--image", "--graphics", protocolName, "--pages", "1", "--size", cells.joined(separator: "x"),
+            "--cell-size", cell.map(String.init).joined(separator: "x"), tracemonkey,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sent = try #require(SentImage.decode(Array(result.stdout), protocolName: protocolName))
+        let rows = try #require(Int(cells[1]))
+        let directory = try TemporaryDirectory()
+        let measured = try sent.compared(
+            withPageOf: tracemonkey, height: rows * cell[1], cellWidth: cell[0], in: directory.url)
+        #expect(measured.size == measured.cells, "\(measured)")
+        #expect(measured.psnr == "inf" || (Double(measured.psnr) ?? 0) >= 40, "PSNR \(measured.psnr)")
+        #expect(measured.padding == "255", "past the page is white")
+        let width = try #require(Int(measured.size.split(separator: "x").first ?? ""))
+        if protocolName == "kitty" {
+            #expect(sent.columns == nil && sent.rows == nil, "no c/r: drawn at its own pixels")
+        } else {
+            #expect(sent.columns == String(width / cell[0]) && sent.rows == cells[1])
+            #expect(sent.preserveAspectRatio == "1")
+        }
+    }
+
     /// `--image --graphics sixel --size` fits the page in whole six-pixel bands within the box:
     /// a terminal draws a sixel image's last band whole (Konsole drew a page 680 px tall as
     /// 684, 4 px past a box of 40 rows of 17 px). No terminal here: cells of 10×20 px assumed,
@@ -351,6 +380,22 @@ import Testing
         let raster = try #require(result.output.split(separator: "\"").dropFirst().first)
         let size = raster.split(separator: ";").prefix(4).compactMap { Int($0.prefix { $0.isNumber }) }
         #expect(size.count == 4 && size[3] == 798, "raster attributes \(raster.prefix(20))")
+    }
+
+    /// `--image --graphics sixel --size` on Konsole's cells of 8×17 px (`--cell-size`): the
+    /// image is whole bands no taller than the box's 40 rows of 17 px (680), the sixel decoded
+    /// by libsixel as tall as it declares.
+    @Test func sixelWithAGivenCellIsNoTallerThanItsRows() throws {
+        let directory = try TemporaryDirectory()
+        let result = try FolioProcess.shell(
+            """
+            cd '\(directory.url.path)' && "$FOLIO" --image --graphics sixel --pages 1 --size 80x40 \
+            --cell-size 8x17 '\(tracemonkey)' > page.six && sixel2png -i page.six -o page.png && \
+            identify -format '%h' page.png
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let height = try #require(Int(result.output))
+        #expect(height <= 40 * 17 && height % 6 == 0 && height > 40 * 17 - 17, "height \(height)")
     }
 
     /// `--image --graphics sixel` is `--sixel`; half blocks fit `--size` in cells, two pixels

@@ -112,18 +112,58 @@ import Testing
         #expect(text.split(separator: "\n").filter { $0.contains("\u{10EEEE}") }.count == 20)
     }
 
-    /// Direct kitty graphics and iTerm2 images are placed at their own size: the PNG covers
-    /// whole cells, and no cell count asks the terminal to scale it.
-    @Test func kittyAndITermPreviewsAskNoScaling() throws {
-        let kitty = try FolioProcess.run(
-            ["--preview", tracemonkey, "--graphics", "kitty"] + box, environment: ["TMUX": ""])
-        #expect(kitty.status == 0, "\(kitty.stderr)")
-        let commands = try #require(KittyCommand.all(in: Array(kitty.stdout)))
-        #expect(commands.first?.keys["a"] == "T")
-        #expect(commands.allSatisfy { $0.keys["c"] == nil && $0.keys["r"] == nil })
-        let iterm = try FolioProcess.run(["--preview", tracemonkey, "--graphics", "iterm"] + box)
-        let text = String(decoding: iterm.stdout, as: UTF8.self)
-        #expect(iterm.status == 0 && text.contains("width=auto;height=auto"))
+    /// Direct kitty graphics and iTerm2 images with a known cell (`--cell-size`): the PNG is
+    /// exactly the pixels of the cells it covers (mutool's width rounded up to whole cells, the
+    /// box's height: a letter page fills the box's height in both boxes), mutool's render where
+    /// the page is and white right of it. kitty is given no `c`/`r`, so it draws the PNG at its
+    /// own pixels; iTerm2 is told those cells keeping the shape, which is the PNG's own size.
+    @Test(arguments: ["kitty", "iterm"], ["80x40@10x20", "60x20@8x17"])
+    func kittyAndITermPreviewsAreExactlyTheirCells(protocolName: String, box: String) throws {
+        let (cells, cell) = try #require(Self.boxAndCell(box))
+        let directory = try TemporaryDirectory()
+        let result = try FolioProcess.run(
+            [
+                "--preview", tracemonkey, "--graphics", protocolName, "--size", cells.joined(separator: "x"),
+                "--cell-size", cell.map(String.init).joined(separator: "x"),
+            ],
+            environment: ["TMUX": ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sent = try #require(SentImage.decode(Array(result.stdout), protocolName: protocolName))
+        let rows = try #require(Int(cells[1]))
+        let measured = try sent.compared(
+            withPageOf: tracemonkey, height: rows * cell[1], cellWidth: cell[0], in: directory.url)
+        #expect(measured.size == measured.cells, "\(measured)")
+        #expect(measured.psnr == "inf" || (Double(measured.psnr) ?? 0) >= 40, "PSNR \(measured.psnr)")
+        #expect(measured.padding == "255", "past the page is white")
+        let width = try #require(Int(measured.size.split(separator: "x").first ?? ""))
+        if protocolName == "kitty" {
+            #expect(sent.columns == nil && sent.rows == nil, "no c/r: drawn at its own pixels")
+        } else {
+            #expect(sent.columns == String(width / cell[0]) && sent.rows == cells[1])
+            #expect(sent.preserveAspectRatio == "1")
+        }
+    }
+
+    /// With no cell size given and no terminal to measure (no controlling terminal: `setsid`),
+    /// 10×20 px is assumed: the PNG is still exactly the cells it covers, and kitty is told
+    /// those cells so that a wrong guess cannot spill past the box.
+    @Test func kittyPreviewWithAnAssumedCellIsFittedToItsCells() throws {
+        let result = try FolioProcess.shell(
+            "setsid \"$FOLIO\" --preview '\(tracemonkey)' --graphics kitty --size 80x40 </dev/null")
+        #expect(result.status == 0, "\(result.stderr)")
+        let sent = try #require(SentImage.decode(Array(result.stdout), protocolName: "kitty"))
+        let directory = try TemporaryDirectory()
+        let measured = try sent.compared(withPageOf: tracemonkey, height: 800, cellWidth: 10, in: directory.url)
+        #expect(measured.size == "620x800" && measured.cells == "620x800", "\(measured)")
+        #expect(sent.columns == "62" && sent.rows == "40")
+    }
+
+    /// `80x40@10x20` as the box's cells and the cell's pixels.
+    static func boxAndCell(_ text: String) -> (cells: [String], cell: [Int])? {
+        let parts = text.split(separator: "@")
+        guard parts.count == 2 else { return nil }
+        let cell = parts[1].split(separator: "x").compactMap { Int($0) }
+        return cell.count == 2 ? (parts[0].split(separator: "x").map(String.init), cell) : nil
     }
 
     /// Half blocks: the page in cells, two pixels a cell down, as tall as the box.

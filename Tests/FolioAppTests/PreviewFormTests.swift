@@ -49,11 +49,15 @@ import Testing
         let window = (cells: (columns: 100, rows: 30), pixels: PixelSize(width: 900, height: 570))
         let unknown = (cells: (columns: 100, rows: 30), pixels: PixelSize(width: 0, height: 0))
         let given = PixelSize(width: 7, height: 15)
-        #expect(PreviewForm.sixel.cellPixels(given: given, window: window) == given)
-        #expect(PreviewForm.sixel.cellPixels(given: nil, window: window) == PixelSize(width: 9, height: 19))
-        #expect(PreviewForm.kitty.cellPixels(given: nil, window: unknown) == GraphicsSupport.assumedCell)
+        #expect(PreviewForm.sixel.cell(given: given, window: window) == BatchCell(pixels: given, known: true))
         #expect(
-            PreviewForm.halfBlocks(.trueColor).cellPixels(given: given, window: window)
+            PreviewForm.sixel.cell(given: nil, window: window)
+                == BatchCell(pixels: PixelSize(width: 9, height: 19), known: true))
+        #expect(
+            PreviewForm.kitty.cell(given: nil, window: unknown)
+                == BatchCell(pixels: GraphicsSupport.assumedCell, known: false))
+        #expect(
+            PreviewForm.halfBlocks(.trueColor).cell(given: given, window: window).pixels
                 == PixelSize(width: 1, height: 2))
     }
 }
