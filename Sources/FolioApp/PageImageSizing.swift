@@ -33,9 +33,14 @@ struct PageImageSizing: Equatable {
         }
         let areaWidth = min(Double(request.viewport.columns) * cellWidth, Double(maximumWidth))
         let areaHeight = Double(request.viewport.rows) * cellHeight
-        var scale = areaWidth / max(size.width, 1)
-        if request.fit == .page {
-            scale = min(scale, areaHeight / max(size.height, 1))
+        let widthScale = areaWidth / max(size.width, 1)
+        let heightScale = areaHeight / max(size.height, 1)
+        var scale: Double
+        switch request.fit {
+        case .width: scale = widthScale
+        case .page: scale = min(widthScale, heightScale)
+        // As many rows as the text area; a landscape page is then wider than it, and scrolls sideways.
+        case .height: scale = heightScale
         }
         scale *= request.zoom
         // Wider than the terminal accepts (zoomed in): capped, so every crop can be drawn.

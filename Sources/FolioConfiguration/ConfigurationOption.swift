@@ -56,8 +56,8 @@ extension ConfigurationOption {
             "graphics", \.graphics, GraphicsPreference.allCases.map { ($0.rawValue, $0) },
             summary: "how page images are drawn (as `--graphics`, which wins)"),
         .choice(
-            "fit", \.reader.imageFit, [("width", .width), ("page", .page)],
-            summary: "page images fit the width or the whole page (`z` toggles)"),
+            "fit", \.reader.imageFit, [("width", .width), ("page", .page), ("height", .height)],
+            summary: "page images fit the width, the whole page or the height (`z` cycles)"),
         .boolean("invert", \.reader.invertsImages, summary: "start with inverted page images (`i` toggles)"),
         .boolean("mouse", \.mouse, summary: "mouse reporting: the wheel scrolls, clicks choose (below)"),
         .boolean(

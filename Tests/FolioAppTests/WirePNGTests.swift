@@ -51,6 +51,32 @@ import Testing
         #expect(try decoded(png, width: grey.width).pixels == grey.pixels)
     }
 
+    /// A scan with a colour cast (the grey scan on yellowed paper, with a scanner's noise) has
+    /// thousands of colours, none far from grey: it goes as a palette PNG, as READER.md says,
+    /// because its lossless PNG is more than twice the bytes (its noise does not compress).
+    @Test func aColourCastScanGoesAsAPalettePNG() throws {
+        let grey = try page("pdfjs-issue12963-scan-jbig2.pdf", width: 600)
+        var pixels = grey.pixels
+        // A fixed pseudo-random noise of ±4 levels, the same on every run.
+        var seed: UInt32 = 24
+        for offset in stride(from: 0, to: pixels.count, by: 3) {
+            for (channel, paper) in [244, 236, 214].enumerated() {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let noise = Int(seed >> 29) - 4
+                let tinted = Int(pixels[offset + channel]) * paper / 255 + noise
+                pixels[offset + channel] = UInt8(min(max(tinted, 0), 255))
+            }
+        }
+        let scan = RGBImage(width: grey.width, height: grey.height, pixels: pixels)
+        #expect(!IndexedImage(scan, maxColors: 256).isExact, "more than 256 colours")
+        let png = try WirePNG.encode(scan)
+        let lossless = try PNGEncoder.encode(width: scan.width, height: scan.height, rgb: scan.pixels)
+        print("colour-cast scan, 600 px: palette PNG \(png.count) bytes, lossless \(lossless.count)")
+        // PNG's IHDR: the colour type is byte 25, 3 for a palette.
+        #expect(png[25] == 3)
+        #expect(2 * png.count < lossless.count)
+    }
+
     @Test func paletteOutOfRangeIsAnError() {
         #expect(throws: DocumentError.self) {
             try PNGEncoder.encode(width: 2, height: 1, palette: [UInt8](repeating: 0, count: 3 * 257), indices: [0, 1])

@@ -97,6 +97,13 @@ struct MemoryFiles: ConfigurationFiles {
             ])
     }
 
+    @Test func fitTakesWidthPageOrHeight() {
+        #expect(read("set fit height").reader.imageFit == .height)
+        #expect(read("set fit width").reader.imageFit == .width)
+        #expect(
+            read("set fit tall").problems.map(\.reason) == ["invalid fit 'tall' (width, page, height)"])
+    }
+
     @Test func aYesOrNoOptionAloneIsTurnedOn() {
         #expect(read("set wrap").reader.paging == .wrapAround)
         #expect(read("set clipboard-command \"\"").clipboardCommand == [])

@@ -132,6 +132,60 @@ import Testing
         #expect(ReaderView.render(session.state).image?.sourceColumn == 0)
     }
 
+    /// `z` goes from fit width to fit page to fit height and back to width; each asks for images
+    /// at the new fit and at 100%, and says which fit it is.
+    @Test func zCyclesWidthPageHeightAndBack() {
+        var session = session()
+        #expect(requests(session.press(.tab)).first?.fit == .width)
+        session.type("+")
+        for fit in [ImageFit.page, .height, .width] {
+            let asked = requests(session.type("z"))
+            #expect(asked.map(\.page) == [0, 1])
+            #expect(asked.allSatisfy { $0.fit == fit && $0.zoom == 1 })
+            #expect(session.state.message == .fit(fit))
+        }
+        session.type("zz")
+        #expect(session.screenLines[9].contains("Fit height"))
+    }
+
+    /// At fit height the image is the text area's 9 rows, so a landscape page 60 columns wide
+    /// scrolls sideways (22 past the text area's 38) and not down: a line down is the next page.
+    @Test func fitHeightFillsTheRowsAndAWidePageScrollsSideways() throws {
+        var session = session()
+        session.press(.tab)
+        let asked = requests(session.type("zz"))
+        // The first `z` asked for fit page; the last request for page 1 is at fit height.
+        let current = try #require(asked.last { $0.page == 0 })
+        #expect(current.fit == .height && current.viewport.rows == 9)
+        _ = session.state.handle(.pageRendered(current, rows: 9, columns: 60))
+        var placement = ReaderView.render(session.state).image
+        #expect(placement?.rows == 9 && placement?.columns == 38 && placement?.sourceColumn == 0)
+        session.type(">>")
+        placement = ReaderView.render(session.state).image
+        #expect(placement?.sourceColumn == 22 && placement?.columns == 38)
+        #expect(placement?.sourceRow == 0)
+        session.press(.down)
+        #expect(session.state.currentPage == 1 && session.state.topLine == 0)
+    }
+
+    /// A flip keeps the fit and the zoom: the next pages are asked for at both, and the zoom
+    /// notice is not needed again.
+    @Test func aFlipKeepsTheFitAndTheZoom() throws {
+        var session = session()
+        session.press(.tab)
+        session.type("zz")
+        let zoomed = requests(session.type("++"))
+        let zoom = try #require(zoomed.last?.zoom)
+        #expect(zoom == 1.5625)
+        let flipped = requests(session.press(.right) + session.press(.right))
+        #expect(session.state.currentPage == 2)
+        #expect(flipped.map(\.page).contains(3))
+        #expect(flipped.allSatisfy { $0.fit == .height && $0.zoom == zoom })
+        let back = requests(session.press(.left) + session.press(.left))
+        #expect(session.state.currentPage == 0)
+        #expect(back.allSatisfy { $0.fit == .height && $0.zoom == zoom })
+    }
+
     @Test func fitZoomAndInvertAskForNewImages() {
         var session = session()
         session.press(.tab)

@@ -241,8 +241,9 @@ extension ReaderCommand {
             details: "keeping your place; the status line shows `image`"
         ) { state, _ in state.toggleView() },
         ReaderCommandRow(
-            .cycleImageFit, keys: [.character("z")], summary: "Fit width / page (image)",
-            details: "fit the width (the default) or the whole page"
+            .cycleImageFit, keys: [.character("z")], summary: "Fit width/page/height",
+            details:
+                "in the image view: the width (the default), the whole page or the height, in turn; the zoom goes back to 100%"
         ) { state, _ in state.cycleFit() },
         ReaderCommandRow(.zoomIn, keys: [.character("+"), .character("=")], summary: "Zoom in (image)") { state, _ in
             state.zoom(in: true)

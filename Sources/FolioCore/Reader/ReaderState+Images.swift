@@ -1,5 +1,5 @@
-/// The image view: `Tab` switches between text and page images, `z` between fitting the width
-/// and the whole page, `+`/`-` zoom, `i` inverts colours. Scrolling, paging, counts and jumps
+/// The image view: `Tab` switches between text and page images, `z` from fitting the width to
+/// the whole page to the height and back, `+`/`-` zoom, `i` inverts colours. Scrolling, paging, counts and jumps
 /// work as in the text view, in cell rows of the image. Images are rendered by the owner for
 /// the current page first, then its neighbours; until a page's image arrives its text shows.
 extension ReaderState {
@@ -101,7 +101,7 @@ extension ReaderState {
             return []
         }
         relayout { state in
-            state.images.fit = state.images.fit == .width ? .page : .width
+            state.images.fit = state.images.fit.next
             state.images.zoom = 1
         }
         message = .fit(images.fit)

@@ -179,7 +179,9 @@ public enum NoticeText {
         case .zoomNeedsImages:
             "\(keymap.keyName(for: .zoomIn)) and \(keymap.keyName(for: .zoomOut)) zoom page images: "
                 + "\(keymap.keyName(for: .toggleView)) shows them"
-        case .fit(let fit): fit == .width ? "Fit width" : "Fit page"
+        case .fit(.width): "Fit width"
+        case .fit(.page): "Fit page"
+        case .fit(.height): "Fit height"
         case .zoomLimit(let largest): largest ? "Largest zoom" : "Smallest zoom"
         case .zoom(let percent): "Zoom \(percent)%"
         case .inverted(let inverted): inverted ? "Inverted colours" : "Normal colours"
