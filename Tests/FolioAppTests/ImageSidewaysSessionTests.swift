@@ -42,10 +42,13 @@ import Testing
         return cells
     }
 
-    /// The image rows drawn over the latest frame, once the status line shows `marker`.
+    /// The image rows drawn over the latest frame, once the status line shows `marker` and the
+    /// frame's image is the page rendered at the test's zoom, 1.25³ (not the image of another
+    /// zoom standing in while it is rendered).
     private func drawnRows(_ reader: ReaderUnderTest, statusShowing marker: String) throws -> [[Cell]] {
         let drawn = reader.terminal.waitUntil { terminal in
             terminal.screen.last?.contains(marker) == true && terminal.images.last?.afterFrame == terminal.frameCount
+                && terminal.frames.last?.image?.request.zoom == 1.25 * 1.25 * 1.25
         }
         try #require(drawn, "status line: \(reader.terminal.screen.last ?? "")")
         let pieces = try #require(reader.terminal.images.last?.pieces)

@@ -230,15 +230,6 @@ import Testing
         #expect(ReaderView.render(session.state).image?.scale == 1)
     }
 
-    @Test func zoomWaitsForTheRenderWhereTheTerminalDoesNotScaleImages() {
-        var session = session(scalesImages: false)
-        let first = requests(session.press(.tab))
-        _ = session.state.handle(.pageRendered(first[0], rows: 50, columns: 38))
-        #expect(requests(session.type("+")).first?.zoom == 1.25)
-        #expect(ReaderView.render(session.state).image == nil)
-        #expect(requests(session.type("-")).first?.zoom == 1)
-    }
-
     @Test func renderFailureIsShownForThatPage() {
         var session = session()
         let wanted = requests(session.press(.tab))

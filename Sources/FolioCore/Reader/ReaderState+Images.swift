@@ -1,7 +1,8 @@
 /// The image view: `Tab` switches between text and page images, `z` from fitting the width to
 /// the whole page to the height and back, `+`/`-` zoom, `i` inverts colours. Scrolling, paging, counts and jumps
 /// work as in the text view, in cell rows of the image. Images are rendered by the owner for
-/// the current page first, then its neighbours; until a page's image arrives its text shows.
+/// the current page first, then its neighbours; until a page has an image its text shows, and
+/// while a page is rendered again (another fit, zoom or size) its last image stands in.
 extension ReaderState {
     /// Zoom steps for `+` and `-`.
     static let zoomStep = 1.25
@@ -29,19 +30,40 @@ extension ReaderState {
         shownImage(of: currentPage)?.extent
     }
 
-    /// The image to show for `page`: the one for the current settings, or, while that is being
-    /// made after a new search, the same page with the old marks (so the page does not fall
-    /// back to its text for a moment), or, on a terminal that scales images, the same page at
-    /// another zoom, scaled to the current one (so a zoom shows at once).
+    /// The image to show for `page`: the one for the current settings or, while that is being
+    /// made, a stand-in, so that the page does not fall back to its text for a moment: the same
+    /// page with the old marks (after a new search); on a terminal that scales images, the same
+    /// page at another zoom, scaled to the current one (so a zoom shows at once); else any image
+    /// of the page there is (another fit, zoom, size or colours), drawn as it is, from the same
+    /// top-left cell. Nil when the page has no image at all (its text shows), and when the image
+    /// for the current settings could not be made (that is said instead).
     func shownImage(of page: Int) -> ShownImage? {
         let request = renderRequest(for: page)
         if let extent = images.rendered[request] {
             return ShownImage(request: request, extent: extent, scale: 1)
         }
+        guard images.failed[request] == nil else { return nil }
         if let standIn = images.rendered.first(where: { $0.key.isSameImage(ignoringMarks: request) }) {
             return ShownImage(request: standIn.key, extent: standIn.value, scale: 1)
         }
-        guard images.scalesImages else { return nil }
+        if images.scalesImages, let scaled = scaledStandIn(for: request) {
+            return scaled
+        }
+        // The closest to the wanted one, when there are several: the same colours, marks and
+        // fit first, then the most pixels (the choice made the same way every time).
+        func preference(_ image: RenderRequest) -> (Int, Int, Int, Double, Int, Int) {
+            (
+                image.inverted == request.inverted ? 1 : 0, image.highlight == request.highlight ? 1 : 0,
+                image.fit == request.fit ? 1 : 0, image.zoom, image.viewport.columns, image.viewport.rows
+            )
+        }
+        let unscaled = images.rendered.filter { $0.key.page == page }.max { preference($0.key) < preference($1.key) }
+        return unscaled.map { ShownImage(request: $0.key, extent: $0.value, scale: 1) }
+    }
+
+    /// On a terminal that scales images: the image of `request`'s page at another zoom (in the
+    /// same view, size and colours), scaled to `request`'s zoom; nil when there is none.
+    private func scaledStandIn(for request: RenderRequest) -> ShownImage? {
         // The one with the same marks and the most pixels, when there are several.
         func preference(_ image: RenderRequest) -> (Int, Double) {
             (image.highlight == request.highlight ? 1 : 0, image.zoom)
@@ -139,14 +161,8 @@ extension ReaderState {
         if let previous = paging.pageBefore(currentPage) { pages.append(previous) }
         let wanted = pages.map(renderRequest(for:))
         let keep = Set(wanted)
-        // An image with other marks stays as a stand-in until its replacement arrives.
-        // So does one at another zoom where the terminal scales images.
-        images.rendered = images.rendered.filter { image in
-            wanted.contains {
-                $0.isSameImage(ignoringMarks: image.key)
-                    || (images.scalesImages && $0.isSamePage(ignoringZoomAndMarks: image.key))
-            }
-        }
+        // Every image of a wanted page stays, as a stand-in, until its replacement arrives.
+        images.rendered = images.rendered.filter { image in wanted.contains { $0.page == image.key.page } }
         images.failed = images.failed.filter { keep.contains($0.key) }
         let dropped = images.pending.subtracting(keep)
         images.pending.formIntersection(keep)
@@ -163,12 +179,16 @@ extension ReaderState {
     mutating func imageRendered(_ request: RenderRequest, extent: ImageExtent) -> [ReaderEffect] {
         images.pending.remove(request)
         guard request == renderRequest(for: request.page), images.viewMode == .image else { return [] }
+        let standIn = request.page == currentPage ? shownImage(of: currentPage) : nil
+        // At the image's left edge (where reading starts, and where a fitted image is), it stays there.
+        let centreShare = viewport.imageColumn == 0 ? nil : imageCentreShare
         images.rendered[request] = extent
-        // The stand-in with the old marks or at the old zoom has done its job.
-        images.rendered = images.rendered.filter {
-            $0.key == request || !$0.key.isSamePage(ignoringZoomAndMarks: request)
-        }
+        // The page's other images, stand-ins, have done their job.
+        images.rendered = images.rendered.filter { $0.key == request || $0.key.page != request.page }
         if request.page == currentPage {
+            if let standIn, standIn.request != request {
+                replaceStandIn(standIn, keepingCentreShare: centreShare)
+            }
             if pending.anchorsAtBottom {
                 viewport.topLine = maximumTopLine(of: currentPage)
                 pending.anchorsAtBottom = false
@@ -181,6 +201,22 @@ extension ReaderState {
             clampImageColumn()
         }
         return []
+    }
+
+    /// The current page's image has arrived where `standIn` was shown: the same share of the page
+    /// stays above the screen, and the same share of its width at the screen's middle
+    /// (`centreShare`, nil at the left edge).
+    private mutating func replaceStandIn(_ standIn: ShownImage, keepingCentreShare centreShare: Double?) {
+        guard let extent = shownImage(of: currentPage)?.extent, extent != standIn.extent, standIn.extent.rows > 0
+        else { return }
+        let rows = extent.rows
+        // The top line is kept within the stand-in's height, so the share is at most 1; the
+        // product is taken in full width, never overflowing.
+        let topLine = min(max(viewport.topLine, 0), standIn.extent.rows)
+        viewport.topLine = standIn.extent.rows.dividingFullWidth(topLine.multipliedFullWidth(by: rows)).quotient
+        if let centreShare {
+            centreImage(atShare: centreShare)
+        }
     }
 
     /// The largest first column of the current page's image on screen: the one that puts the
