@@ -1,0 +1,84 @@
+import FolioCore
+import FolioGraphics
+import FolioTestSupport
+import Foundation
+import Testing
+
+@testable import FolioApp
+
+/// Trimmed margins in a session with half blocks: `c` renders the page's content box with a
+/// small margin, sized to the text area's width as the whole page is, so the page's content
+/// is drawn larger and the image is taller.
+@Suite struct CropSessionTests {
+    /// A 600 × 800 point page whose only ink is a black bar x 200–400, y 50–750 from the top-left
+    /// corner. Fit to the 78-cell text area, the whole page draws the bar 200/600 × 78 = 26
+    /// cells wide in 52 rows; cropped to the bar with a 12-point margin (x 188–412, y 38–762),
+    /// the bar is 200/224 × 78 ≈ 70 cells wide in 126 rows.
+    static let narrowBar = PDFWriter.onePage(content: "0 g 200 50 200 700 re f", width: 600, height: 800)
+
+    /// The black cells of each row of the image drawn over the latest frame, once the status
+    /// line shows `marker` and no render is waiting.
+    private func blackCells(_ reader: ReaderUnderTest, statusShowing marker: String) throws -> [Int] {
+        let drawn = reader.terminal.waitUntil { terminal in
+            guard let status = terminal.screen.last else { return false }
+            return status.contains(marker) && !status.contains("Rendering")
+                && terminal.images.last?.afterFrame == terminal.frameCount
+        }
+        try #require(drawn, "status line: \(reader.terminal.screen.last ?? "")")
+        let pieces = try #require(reader.terminal.images.last?.pieces)
+        return pieces.map { piece in
+            ImageSidewaysSessionTests.cells(of: piece.bytes).filter { $0.upper.allSatisfy { $0 < 64 } }.count
+        }
+    }
+
+    /// The share of the page shown, as the status line's `▾ N%` gives it.
+    private func shownShare(_ reader: ReaderUnderTest) throws -> Int {
+        let status = reader.terminal.screen.last ?? ""
+        let match = try #require(status.firstMatch(of: try Regex("▾ ([0-9]+)%")), "status line: \(status)")
+        let digits = try #require(match.output[1].substring)
+        return try #require(Int(digits))
+    }
+
+    @Test func aCroppedPageIsDrawnLargerAndTaller() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Self.narrowBar, to: "bar.pdf")
+        let reader = try ReaderUnderTest(path: path, size: ScreenSize(rows: 24, columns: 80))
+        _ = try #require(reader.terminal.waitForScreen(containing: "1/1"))
+        reader.terminal.type(.tab)
+        let whole = try blackCells(reader, statusShowing: "1/1")
+        let wholeShare = try shownShare(reader)
+        #expect(!(reader.terminal.screen.last ?? "").contains("crop"))
+        // Rows 10 on are within the bar (it starts 50/800 × 52 ≈ 3 rows down).
+        #expect(whole[10] >= 25 && whole[10] <= 27, "\(whole)")
+        // 23 of 52 rows.
+        #expect(wholeShare == 23 * 100 / 52)
+
+        reader.terminal.type("c")
+        let cropped = try blackCells(reader, statusShowing: "Crop: auto")
+        #expect(cropped[10] >= 68 && cropped[10] <= 71, "\(cropped)")
+        let croppedShare = try shownShare(reader)
+        // 23 of 724/224 × 78 / 2 ≈ 126 rows.
+        #expect(croppedShare >= 23 * 100 / 127 && croppedShare <= 23 * 100 / 125, "\(croppedShare)")
+        reader.terminal.type(.escape)
+        _ = try #require(reader.terminal.waitForScreen(containing: "crop"))
+
+        // Off again: the whole page as before.
+        reader.terminal.type("cc")
+        let again = try blackCells(reader, statusShowing: "Crop: off")
+        #expect(again == whole)
+        _ = reader.quit()
+    }
+}
+
+/// Marks drawn on a cropped image (search matches, a forward search's boxes) are placed from
+/// the crop box's corner: a word at x 160–170, y 210–220 on an image of the box from (150, 200),
+/// at zoom 2, covers pixels 20–40 across and down, with a pixel of margin.
+@Suite struct CroppedMarkTests {
+    @Test func marksAreShiftedByTheCropBoxsCorner() throws {
+        let word = TextRect(x0: 160, y0: 210, x1: 170, y1: 220)
+        let shifted = try #require(PageImageRenderer.pixelRect(around: word, zoom: 2, origin: (x: 150, y: 200)))
+        #expect(shifted == PixelRect(x: 19, y: 19, width: 22, height: 22))
+        let whole = try #require(PageImageRenderer.pixelRect(around: word, zoom: 2))
+        #expect(whole == PixelRect(x: 319, y: 419, width: 22, height: 22))
+    }
+}
