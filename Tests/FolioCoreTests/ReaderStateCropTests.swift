@@ -36,11 +36,14 @@ import Testing
         #expect(auto.allSatisfy { $0.crop == .auto })
         #expect(session.state.message == .crop(.auto))
         #expect(session.screenLines[9].contains("Crop: auto"))
-        // The whole page is not the cropped page's stand-in: it is another part of the page.
-        #expect(ReaderView.render(session.state).image == nil)
+        // The whole page stands in until the cropped one arrives (never the text meanwhile),
+        // then is let go.
+        #expect(ReaderView.render(session.state).image?.request == whole[0])
+        #expect(!session.screenLines[9].contains("Rendering"))
         _ = session.state.handle(
             .pageRendered(auto[0], rows: 30, columns: 38, cropBox: TextRect(x0: 50, y0: 60, x1: 500, y1: 700)))
         #expect(ReaderView.render(session.state).image?.request == auto[0])
+        #expect(session.state.readyImages == [auto[0]])
         session.press(.escape)
         #expect(session.screenLines[9].contains("image crop"))
 

@@ -44,6 +44,15 @@ public struct RenderRequest: Sendable, Hashable {
             && inverted == other.inverted && crop == other.crop
     }
 
+    /// Whether `other` is this page at this size, whatever the crop and marks of either: its
+    /// image can stand in while this one, trimmed otherwise (`c`), is being made, so the screen
+    /// never falls back to the text meanwhile. It shows its own crop box, which its extent
+    /// carries, so clicks on it still land on the point under them.
+    func isSameImage(ignoringCropAndMarks other: RenderRequest) -> Bool {
+        page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
+            && inverted == other.inverted
+    }
+
     /// Whether `other` is this page in this view, whatever the zoom and marks (search matches,
     /// annotations) of either: scaled, its image can stand in on a terminal that scales images.
     func isSamePage(ignoringZoomAndMarks other: RenderRequest) -> Bool {

@@ -46,7 +46,10 @@ extension ReaderState {
         if let extent = images.rendered[request] {
             return ShownImage(request: request, extent: extent, scale: 1)
         }
-        if let standIn = images.rendered.first(where: { $0.key.isSameImage(ignoringMarks: request) }) {
+        // The same crop with other marks first: it differs least.
+        if let standIn = images.rendered.first(where: { $0.key.isSameImage(ignoringMarks: request) })
+            ?? images.rendered.first(where: { $0.key.isSameImage(ignoringCropAndMarks: request) })
+        {
             return ShownImage(request: standIn.key, extent: standIn.value, scale: 1)
         }
         guard images.scalesImages else { return nil }
@@ -156,11 +159,11 @@ extension ReaderState {
         if let previous = paging.pageBefore(currentPage) { pages.append(previous) }
         let wanted = pages.map(renderRequest(for:))
         let keep = Set(wanted)
-        // An image with other marks stays as a stand-in until its replacement arrives.
+        // An image with other marks or another crop stays as a stand-in until its replacement arrives.
         // So does one at another zoom where the terminal scales images.
         images.rendered = images.rendered.filter { image in
             wanted.contains {
-                $0.isSameImage(ignoringMarks: image.key)
+                $0.isSameImage(ignoringCropAndMarks: image.key)
                     || (images.scalesImages && $0.isSamePage(ignoringZoomAndMarks: image.key))
             }
         }
@@ -181,9 +184,11 @@ extension ReaderState {
         images.pending.remove(request)
         guard request == renderRequest(for: request.page), images.viewMode == .image else { return [] }
         images.rendered[request] = extent
-        // The stand-in with the old marks or at the old zoom has done its job.
+        // The stand-in with the old marks or crop, or at the old zoom, has done its job.
         images.rendered = images.rendered.filter {
-            $0.key == request || !$0.key.isSamePage(ignoringZoomAndMarks: request)
+            $0.key == request
+                || !($0.key.isSamePage(ignoringZoomAndMarks: request)
+                    || $0.key.isSameImage(ignoringCropAndMarks: request))
         }
         if request.page == currentPage {
             if pending.anchorsAtBottom {
