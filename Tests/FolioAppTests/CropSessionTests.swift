@@ -53,8 +53,13 @@ import Testing
         // 23 of 52 rows.
         #expect(wholeShare == 23 * 100 / 52)
 
+        let beforeCrop = reader.terminal.frameCount
         reader.terminal.type("c")
         let cropped = try blackCells(reader, statusShowing: "Crop: auto")
+        // The whole page stood in while the cropped one was made: no frame showed the page's
+        // text view (which says the page has no text) in between.
+        let frames = reader.terminal.frames.dropFirst(beforeCrop)
+        #expect(!frames.contains { $0.lines.contains { $0.contains("No text on this page") } })
         #expect(cropped[10] >= 68 && cropped[10] <= 71, "\(cropped)")
         let croppedShare = try shownShare(reader)
         // 23 of 724/224 × 78 / 2 ≈ 126 rows.
