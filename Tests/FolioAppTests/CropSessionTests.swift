@@ -1,4 +1,5 @@
 import FolioCore
+import FolioDocument
 import FolioGraphics
 import FolioTestSupport
 import Foundation
@@ -89,5 +90,52 @@ import Testing
         #expect(shifted == PixelRect(x: 19, y: 19, width: 22, height: 22))
         let whole = try #require(PageImageRenderer.pixelRect(around: word, zoom: 2))
         #expect(whole == PixelRect(x: 319, y: 419, width: 22, height: 22))
+    }
+}
+
+/// The renderer's crop boxes: `auto` is each page's own content with the margin, `even-odd`
+/// the union of facing pages' (the second and third page here), the first page alone.
+@Suite struct CropBoxRenderTests {
+    /// Three 600 × 800 point pages, each a black rectangle (from the top-left corner): page 1
+    /// x 100–200, y 100–200; page 2 x 300–400, y 300–400; page 3 x 250–500, y 350–600.
+    static func threePages() -> Data {
+        var writer = PDFWriter()
+        writer.add("<< /Type /Catalog /Pages 2 0 R >>")
+        writer.add("<< /Type /Pages /Kids [3 0 R 5 0 R 7 0 R] /Count 3 >>")
+        // PDF's y counts from the bottom: a rectangle's lower edge is 800 − its bottom.
+        for content in ["0 g 100 600 100 100 re f", "0 g 300 400 100 100 re f", "0 g 250 200 250 250 re f"] {
+            let next = writer.objects.count + 2
+            writer.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents \(next) 0 R >>")
+            writer.addStream(Data(content.utf8))
+        }
+        return writer.data()
+    }
+
+    private func cropBox(_ crop: PageCrop, page: Int, of document: Document) throws -> TextRect? {
+        let results = Results()
+        let renderer = PageImageRenderer(source: document, support: TestGraphics.halfBlocks) { results.add($0) }
+        defer { renderer.stop() }
+        let request = RenderRequest(
+            page: page, viewport: ScreenSize(rows: 23, columns: 78), fit: .width, zoom: 1, inverted: false, crop: crop)
+        renderer.render([request])
+        let outcome = try #require(results.next(within: 30), "no image within 30 s")
+        guard case .rendered(let done, let entry) = outcome, done == request else {
+            Issue.record("not an image of \(request): \(outcome)")
+            return nil
+        }
+        return entry.cropBox
+    }
+
+    @Test func autoCropsEachPageAndEvenOddCropsFacingPagesAlike() throws {
+        let directory = try TemporaryDirectory()
+        let document = try Document(path: try directory.write(Self.threePages(), to: "three.pdf"))
+        // 2% of 600 points: a 12-point margin.
+        #expect(try cropBox(.off, page: 1, of: document) == nil)
+        #expect(try cropBox(.auto, page: 0, of: document) == TextRect(x0: 88, y0: 88, x1: 212, y1: 212))
+        #expect(try cropBox(.auto, page: 1, of: document) == TextRect(x0: 288, y0: 288, x1: 412, y1: 412))
+        let facing = TextRect(x0: 238, y0: 288, x1: 512, y1: 612)
+        #expect(try cropBox(.evenOdd, page: 1, of: document) == facing)
+        #expect(try cropBox(.evenOdd, page: 2, of: document) == facing)
+        #expect(try cropBox(.evenOdd, page: 0, of: document) == TextRect(x0: 88, y0: 88, x1: 212, y1: 212))
     }
 }
