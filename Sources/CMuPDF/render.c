@@ -69,14 +69,19 @@ void folio_display_list_drop(folio_context *context, folio_display_list *list) {
     free(list);
 }
 
-/* The pixel area of `list` drawn at `zoom`, after the checks both calls below make. */
-static folio_status render_area(fz_context *ctx, folio_display_list *list, float zoom, size_t max_pixels,
-                                fz_irect *area, char *err, size_t errlen) {
+/* The pixel area of `list` (within `clip`, when not NULL) drawn at `zoom`, after the checks both
+ * calls below make. */
+static folio_status render_area(fz_context *ctx, folio_display_list *list, float zoom, const folio_rect *clip,
+                                size_t max_pixels, fz_irect *area, char *err, size_t errlen) {
     if (!(zoom > 0) || zoom > 100) {
         folio_set_error(err, errlen, "invalid zoom");
         return FOLIO_INVALID;
     }
-    *area = fz_round_rect(fz_transform_rect(fz_bound_display_list(ctx, list->list), fz_scale(zoom, zoom)));
+    fz_rect bounds = fz_bound_display_list(ctx, list->list);
+    if (clip != NULL) {
+        bounds = fz_intersect_rect(bounds, fz_make_rect(clip->x0, clip->y0, clip->x1, clip->y1));
+    }
+    *area = fz_round_rect(fz_transform_rect(bounds, fz_scale(zoom, zoom)));
     double width = (double)area->x1 - area->x0;
     double height = (double)area->y1 - area->y0;
     if (width <= 0 || height <= 0) {
@@ -94,11 +99,12 @@ static folio_status render_area(fz_context *ctx, folio_display_list *list, float
 }
 
 folio_status folio_display_list_render_size(folio_context *context, folio_display_list *list, float zoom,
-                                            size_t max_pixels, int *width, int *height, char *err, size_t errlen) {
+                                            const folio_rect *clip, size_t max_pixels, int *width, int *height,
+                                            char *err, size_t errlen) {
     fz_irect area;
     *width = 0;
     *height = 0;
-    folio_status status = render_area(context->ctx, list, zoom, max_pixels, &area, err, errlen);
+    folio_status status = render_area(context->ctx, list, zoom, clip, max_pixels, &area, err, errlen);
     if (status == FOLIO_OK) {
         *width = area.x1 - area.x0;
         *height = area.y1 - area.y0;
@@ -107,12 +113,12 @@ folio_status folio_display_list_render_size(folio_context *context, folio_displa
 }
 
 folio_status folio_display_list_render_into(folio_context *context, folio_display_list *list, float zoom,
-                                            folio_cookie *cookie, unsigned char *samples, int width, int height,
-                                            char *err, size_t errlen) {
+                                            const folio_rect *clip, folio_cookie *cookie, unsigned char *samples,
+                                            int width, int height, char *err, size_t errlen) {
     fz_context *ctx = context->ctx;
     fz_irect area;
     /* No cap here: the area must equal the caller's buffer, which folio_display_list_render_size capped. */
-    folio_status status = render_area(ctx, list, zoom, SIZE_MAX, &area, err, errlen);
+    folio_status status = render_area(ctx, list, zoom, clip, SIZE_MAX, &area, err, errlen);
     if (status != FOLIO_OK) {
         return status;
     }
@@ -145,5 +151,49 @@ folio_status folio_display_list_render_into(folio_context *context, folio_displa
         status = folio_caught(ctx, fz_cookie_ptr, err, errlen);
     }
     folio_work_end();
+    return status;
+}
+
+folio_status folio_page_content_bounds(folio_document *document, int page, int with_annotations,
+                                       folio_cookie *cookie, folio_rect *out, char *err, size_t errlen) {
+    fz_context *ctx = document->context->ctx;
+    folio_status status = folio_check_page(document, page, err, errlen);
+    if (status != FOLIO_OK) {
+        return status;
+    }
+    fz_cookie *fz_cookie_ptr = cookie ? &cookie->cookie : NULL;
+    fz_page *loaded = NULL;
+    fz_device *device = NULL;
+    fz_rect page_bounds = fz_empty_rect;
+    fz_rect content = fz_empty_rect;
+    fz_var(loaded);
+    fz_var(device);
+    folio_work_begin(cookie);
+    fz_try(ctx) {
+        loaded = fz_load_page(ctx, document->doc, page);
+        page_bounds = fz_bound_page(ctx, loaded);
+        device = fz_new_bbox_device(ctx, &content);
+        if (with_annotations) {
+            fz_run_page(ctx, loaded, device, fz_identity, fz_cookie_ptr);
+        } else {
+            fz_run_page_contents(ctx, loaded, device, fz_identity, fz_cookie_ptr);
+            fz_run_page_widgets(ctx, loaded, device, fz_identity, fz_cookie_ptr);
+        }
+        fz_close_device(ctx, device);
+        if (folio_aborted(fz_cookie_ptr)) {
+            fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");
+        }
+    }
+    fz_always(ctx) {
+        fz_drop_device(ctx, device);
+        fz_drop_page(ctx, loaded);
+    }
+    fz_catch(ctx) {
+        status = folio_caught(ctx, fz_cookie_ptr, err, errlen);
+    }
+    folio_work_end();
+    /* Ink beyond the page is not shown; a page with no ink at all is shown whole. */
+    content = fz_intersect_rect(content, page_bounds);
+    *out = folio_rect_from(fz_is_empty_rect(content) ? page_bounds : content);
     return status;
 }

@@ -6,11 +6,13 @@ import FolioCore
 /// no longer listed (pages the reader left) stay within a bound in bytes, least recently used
 /// first to go, so that going back to a page seen a moment ago costs no render.
 final class PageImageCache {
-    /// A cached image and its extent in cells.
+    /// A cached image, its extent in cells and the part of the page it shows.
     struct Entry: Sendable {
         var image: PageImage
         var rows: Int
         var columns: Int
+        /// The part of the page the image shows, in points; nil for the whole page.
+        var cropBox: TextRect? = nil
     }
 
     private let capacity: Int

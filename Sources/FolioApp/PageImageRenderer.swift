@@ -6,7 +6,10 @@ import Foundation
 
 /// Renders page images for the image view in the background, on a document of its own; each
 /// finished request comes back as an ``Outcome``, its bytes for the session's
-/// ``PageImageCache``. Renders for pages the reader has left are dropped or cancelled.
+/// ``PageImageCache``. Renders for pages the reader has left are dropped or cancelled. A cropped
+/// request (``RenderRequest/crop``) renders only the page's content box with a margin
+/// (``PageCrop/box(around:pageWidth:pageHeight:)``), sized to the viewport as a whole page is,
+/// and answers with that box; the content boxes are found once per page.
 final class PageImageRenderer: Sendable {
     /// What became of a request.
     enum Outcome: Sendable {
@@ -22,8 +25,10 @@ final class PageImageRenderer: Sendable {
     init(source: Document, support: GraphicsSupport, deliver: @escaping @Sendable (Outcome) -> Void) {
         let copy = WorkerDocument(reopening: source)
         let serials = RenderSerials()
+        let contentBounds = ContentBoundsCache()
         worker = BackgroundWorker(name: "folio.page-images", timeLimit: TimeLimits.pageImage) { job in
-            let outcome = Self.render(job, in: copy, support: support, serials: serials)
+            let outcome = Self.render(
+                job, in: copy, support: support, serials: serials, contentBounds: contentBounds)
             if let outcome, !job.isStopped {
                 deliver(outcome)
             }
@@ -47,27 +52,35 @@ final class PageImageRenderer: Sendable {
 
     private static func render(
         _ job: BackgroundWorker<RenderRequest>.Job, in copy: WorkerDocument, support: GraphicsSupport,
-        serials: RenderSerials
+        serials: RenderSerials, contentBounds: ContentBoundsCache
     ) -> Outcome? {
         let request = job.request
         let cancellation = job.operation()
         do throws(DocumentError) {
             let document = try copy.document()
-            let sizing = PageImageSizing(request, page: try document.pageSize(request.page), support: support)
+            let pageSize = try document.pageSize(request.page)
+            let cropBox = try cropBox(
+                of: request, size: pageSize, in: document, contentBounds: contentBounds, cancellation: cancellation)
+            let shown = cropBox.map { PageSize(width: $0.width, height: $0.height) } ?? pageSize
+            let sizing = PageImageSizing(request, page: shown, support: support)
             let page = try document.render(
-                page: request.page, zoom: sizing.zoom, annotations: request.showsAnnotations, cancellation: cancellation
-            )
+                page: request.page, zoom: sizing.zoom, clip: cropBox, annotations: request.showsAnnotations,
+                cancellation: cancellation)
             var rgb = RGBImage(width: page.width, height: page.height, pixels: page.pixels)
+            // Marks are found in page points; the image's top-left pixel is the crop box's corner.
+            let origin = (x: cropBox?.x0 ?? 0, y: cropBox?.y0 ?? 0)
             if let pattern = request.highlight {
                 rgb = rgb.marking(
                     try hitRects(
-                        of: pattern, on: request.page, of: document, zoom: sizing.zoom, cancellation: cancellation))
+                        of: pattern, on: request.page, of: document, zoom: sizing.zoom, origin: origin,
+                        cancellation: cancellation))
             }
             if !request.syncTeXBoxes.isEmpty {
                 // At least two pixels, however small the render: the frame must show.
                 let thickness = max(2, Int((sizing.zoom * 1.5).rounded()))
                 rgb = rgb.framing(
-                    request.syncTeXBoxes.compactMap { pixelRect(around: $0, zoom: sizing.zoom) }, thickness: thickness)
+                    request.syncTeXBoxes.compactMap { pixelRect(around: $0, zoom: sizing.zoom, origin: origin) },
+                    thickness: thickness)
             }
             let image: PageImage
             switch support.method {
@@ -89,34 +102,87 @@ final class PageImageRenderer: Sendable {
             case .halfBlocks, .none:
                 image = .halfBlocks(request.inverted ? rgb.inverted() : rgb)
             }
-            return .rendered(request, .init(image: image, rows: sizing.rows, columns: sizing.columns))
+            return .rendered(
+                request, .init(image: image, rows: sizing.rows, columns: sizing.columns, cropBox: cropBox))
         } catch {
             if error == .cancelled { return nil }
             return .failed(request, reason: DocumentFailure(cancellation.explain(error)))
         }
     }
 
-    /// Where `pattern` matches on `page`, in the pixels of a render at `zoom` (page coordinates
-    /// start at the page's top-left corner, as the render does), a pixel of margin around each.
+    /// The part of the page `request` shows, in points: nil for the whole page (crop off), else
+    /// the page's content box with a margin; for ``PageCrop/evenOdd``, the union of its content
+    /// box and its facing page's (``PageCrop/facingPage(of:pageCount:)``), so both are cut alike.
+    private static func cropBox(
+        of request: RenderRequest, size: PageSize, in document: Document, contentBounds: ContentBoundsCache,
+        cancellation: Cancellation
+    ) throws(DocumentError) -> TextRect? {
+        func bounds(of page: Int) throws(DocumentError) -> TextRect {
+            let key = ContentBoundsCache.Key(page: page, annotations: request.showsAnnotations)
+            if let known = contentBounds[key] { return known }
+            let found = try document.contentBounds(
+                page: page, annotations: request.showsAnnotations, cancellation: cancellation)
+            contentBounds[key] = found
+            return found
+        }
+        var content: TextRect
+        switch request.crop {
+        case .off: return nil
+        case .auto: content = try bounds(of: request.page)
+        case .evenOdd:
+            content = try bounds(of: request.page)
+            if let facing = PageCrop.facingPage(of: request.page, pageCount: try document.pageCount) {
+                content = content.union(try bounds(of: facing))
+            }
+        }
+        return PageCrop.box(around: content, pageWidth: size.width, pageHeight: size.height)
+    }
+
+    /// Where `pattern` matches on `page`, in the pixels of a render at `zoom` whose top-left
+    /// pixel is `origin` (in points from the page's top-left corner, as page coordinates are), a
+    /// pixel of margin around each.
     private static func hitRects(
-        of pattern: SearchPattern, on page: Int, of document: Document, zoom: Double, cancellation: Cancellation
+        of pattern: SearchPattern, on page: Int, of document: Document, zoom: Double, origin: (x: Double, y: Double),
+        cancellation: Cancellation
     ) throws(DocumentError) -> [PixelRect] {
         try pattern.matchBoxes(in: document.text(page: page, cancellation: cancellation)).compactMap {
-            pixelRect(around: $0, zoom: zoom)
+            pixelRect(around: $0, zoom: zoom, origin: origin)
         }
     }
 
-    /// The pixels of a render at `zoom` that `box` (in points) covers, with a pixel of margin;
-    /// nil for a box with an edge that is not a number. A glyph's box is the document's to say:
-    /// edges beyond any image are clamped, never converted with a trap.
-    static func pixelRect(around box: TextRect, zoom: Double) -> PixelRect? {
+    /// The pixels of a render at `zoom` that `box` (in points) covers, with a pixel of margin,
+    /// for a render whose top-left pixel is at `origin` (in points; the page's corner unless it
+    /// is cropped); nil for a box with an edge that is not a number. A glyph's box is the
+    /// document's to say: edges beyond any image are clamped, never converted with a trap.
+    static func pixelRect(
+        around box: TextRect, zoom: Double, origin: (x: Double, y: Double) = (0, 0)
+    ) -> PixelRect? {
         guard [box.x0, box.y0, box.x1, box.y1].allSatisfy({ !$0.isNaN }) else { return nil }
         let edges = -PageImageSizing.largestSide...PageImageSizing.largestSide
-        let x0 = Int((box.x0 * zoom).rounded(.down), clampedTo: edges) - 1
-        let y0 = Int((box.y0 * zoom).rounded(.down), clampedTo: edges) - 1
-        let x1 = Int((box.x1 * zoom).rounded(.up), clampedTo: edges) + 1
-        let y1 = Int((box.y1 * zoom).rounded(.up), clampedTo: edges) + 1
+        let x0 = Int(((box.x0 - origin.x) * zoom).rounded(.down), clampedTo: edges) - 1
+        let y0 = Int(((box.y0 - origin.y) * zoom).rounded(.down), clampedTo: edges) - 1
+        let x1 = Int(((box.x1 - origin.x) * zoom).rounded(.up), clampedTo: edges) + 1
+        let y1 = Int(((box.y1 - origin.y) * zoom).rounded(.up), clampedTo: edges) + 1
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+/// The content boxes one renderer has found (``Document/contentBounds(page:annotations:cancellation:)``),
+/// by page and whether annotations were drawn: a page's box is found once, however often its
+/// image is rendered at another size.
+final class ContentBoundsCache: @unchecked Sendable {
+    /// A page, with or without its annotations.
+    struct Key: Hashable {
+        var page: Int
+        var annotations: Bool
+    }
+
+    private let lock = NSLock()
+    private var boxes: [Key: TextRect] = [:]
+
+    subscript(key: Key) -> TextRect? {
+        get { lock.withLock { boxes[key] } }
+        set { lock.withLock { boxes[key] = newValue } }
     }
 }
 

@@ -548,7 +548,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         var missing: [RenderRequest] = []
         for request in requests {
             if let entry = imageCache.entry(for: request) {
-                perform(state.handle(.pageRendered(request, rows: entry.rows, columns: entry.columns)))
+                perform(
+                    state.handle(
+                        .pageRendered(request, rows: entry.rows, columns: entry.columns, cropBox: entry.cropBox)))
             } else {
                 missing.append(request)
             }
@@ -563,7 +565,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     /// longer counts.
     private func received(_ entry: PageImageCache.Entry, for request: RenderRequest) {
         imageCache.store(entry, for: request)
-        perform(state.handle(.pageRendered(request, rows: entry.rows, columns: entry.columns)))
+        perform(state.handle(.pageRendered(request, rows: entry.rows, columns: entry.columns, cropBox: entry.cropBox)))
         imageCache.trim(keeping: state.readyImages)
     }
 

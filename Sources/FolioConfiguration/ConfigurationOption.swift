@@ -59,6 +59,9 @@ extension ConfigurationOption {
             "fit", \.reader.imageFit, [("width", .width), ("page", .page), ("height", .height)],
             summary: "page images fit the width, the whole page or the height (`z` cycles)"),
         .boolean("invert", \.reader.invertsImages, summary: "start with inverted page images (`i` toggles)"),
+        .choice(
+            "crop", \.reader.crop, [("off", .off), ("auto", .auto), ("even-odd", .evenOdd)],
+            summary: "page images trimmed to their content box, or facing pages to one box (`c` cycles)"),
         .boolean("mouse", \.mouse, summary: "mouse reporting: the wheel scrolls, clicks choose (below)"),
         .boolean(
             "reload", \.reload, summary: "reopen the document when its file changes (`R` reloads by hand either way)"),

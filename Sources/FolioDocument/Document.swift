@@ -192,17 +192,41 @@ public final class Document: @unchecked Sendable {
         }
     }
 
+    /// The box holding everything the page draws (MuPDF's bbox device), in points from the page's
+    /// top-left corner, within the page; the whole page for a page that draws nothing. With its
+    /// `annotations` or without them, as ``render(page:zoom:clip:maxPixels:annotations:cancellation:)``
+    /// draws it. It runs the page's contents: the caller keeps the result.
+    ///
+    /// The corresponding C function is `folio_page_content_bounds`.
+    public func contentBounds(
+        page: Int, annotations: Bool = true, cancellation: Cancellation? = nil
+    ) throws(DocumentError) -> TextRect {
+        try checkPage(page)
+        return try perform(page: page, cancellation) { opening, cookie throws(DocumentError) -> TextRect in
+            var rect = folio_rect()
+            try MuPDFCall.check {
+                folio_page_content_bounds(opening.handle, Int32(page), annotations ? 1 : 0, cookie, &rect, $0, $1)
+            }
+            return Self.rect(rect)
+        }
+    }
+
     /// Renders the page at `zoom` (1 = 72 dpi) to RGB pixels on white.
     ///
     /// - Parameters:
+    ///   - clip: the part of the page to render, in points from its top-left corner (nil for the
+    ///     whole page); the image's top-left pixel is the clip's top-left corner.
     ///   - maxPixels: a cap on width × height, so a huge page never allocates gigabytes; beyond it
     ///     the call throws ``DocumentError/tooLarge(_:)``.
     ///   - annotations: whether the page's annotations are drawn (its form fields always are).
     public func render(
-        page: Int, zoom: Double, maxPixels: Int = 40_000_000, annotations: Bool = true,
+        page: Int, zoom: Double, clip: TextRect? = nil, maxPixels: Int = 40_000_000, annotations: Bool = true,
         cancellation: Cancellation? = nil
     ) throws(DocumentError) -> RenderedPage {
         try checkPage(page)
+        let clipRect = clip.map {
+            folio_rect(x0: Float($0.x0), y0: Float($0.y0), x1: Float($0.x1), y1: Float($0.y1))
+        }
         return try perform(page: page, cancellation) { opening, cookie throws(DocumentError) in
             var list: OpaquePointer?
             try MuPDFCall.check {
@@ -213,8 +237,11 @@ public final class Document: @unchecked Sendable {
             defer { folio_display_list_drop(renderer.pointer, list) }
             var width: Int32 = 0
             var height: Int32 = 0
-            try MuPDFCall.check {
-                folio_display_list_render_size(renderer.pointer, list, Float(zoom), maxPixels, &width, &height, $0, $1)
+            try MuPDFCall.check { err, errlen in
+                Self.withClip(clipRect) { clip in
+                    folio_display_list_render_size(
+                        renderer.pointer, list, Float(zoom), clip, maxPixels, &width, &height, err, errlen)
+                }
             }
             // MuPDF draws straight into the array's memory, which this closure owns for as long
             // as MuPDF runs, even when the caller has stopped waiting (abandoned work).
@@ -222,9 +249,12 @@ public final class Document: @unchecked Sendable {
             var failure: DocumentError?
             let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 do throws(DocumentError) {
-                    try MuPDFCall.check {
-                        folio_display_list_render_into(
-                            renderer.pointer, list, Float(zoom), cookie, buffer.baseAddress, width, height, $0, $1)
+                    try MuPDFCall.check { err, errlen in
+                        Self.withClip(clipRect) { clip in
+                            folio_display_list_render_into(
+                                renderer.pointer, list, Float(zoom), clip, cookie, buffer.baseAddress, width, height,
+                                err, errlen)
+                        }
                     }
                     initialized = count
                 } catch {
@@ -514,6 +544,14 @@ public final class Document: @unchecked Sendable {
         case UInt8(ascii: "a"): .lowerLetters
         default: .none
         }
+    }
+
+    /// Calls `body` with a pointer to `clip`, or with NULL for none (the whole page).
+    private static func withClip<Result>(
+        _ clip: folio_rect?, _ body: (UnsafePointer<folio_rect>?) -> Result
+    ) -> Result {
+        guard let clip else { return body(nil) }
+        return withUnsafePointer(to: clip) { body($0) }
     }
 
     private static func rect(_ rect: folio_rect) -> TextRect {

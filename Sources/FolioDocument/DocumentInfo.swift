@@ -21,6 +21,12 @@ public struct DocumentInfo: Sendable, Equatable {
 public struct PageSize: Sendable, Equatable {
     public var width: Double
     public var height: Double
+
+    /// A size of `width` × `height` points.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// One search hit on a page: the boxes (in points) of the quadrilaterals it covers, one per line.

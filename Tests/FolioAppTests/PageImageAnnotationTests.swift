@@ -79,7 +79,7 @@ extension PixelRect {
 }
 
 /// The renderer's outcomes, as its thread hands them over.
-private final class Results: @unchecked Sendable {
+final class Results: @unchecked Sendable {
     private let lock = NSLock()
     private let arrived = DispatchSemaphore(value: 0)
     private var outcomes: [PageImageRenderer.Outcome] = []

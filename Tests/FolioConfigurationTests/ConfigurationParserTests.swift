@@ -59,6 +59,7 @@ struct MemoryFiles: ConfigurationFiles {
             set graphics none
             set fit page
             set invert on
+            set crop even-odd
             set mouse false
             set reload no
             set remember-position off
@@ -80,6 +81,7 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(configuration.graphics == GraphicsPreference.none)
         #expect(configuration.reader.imageFit == .page)
         #expect(configuration.reader.invertsImages)
+        #expect(configuration.reader.crop == .evenOdd)
         #expect(!configuration.mouse && !configuration.reload && !configuration.remembersPosition)
         #expect(configuration.reader.scrollOverlap == 3)
         #expect(configuration.colors.statusForeground == .indexed(7))
@@ -135,7 +137,7 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(
             configuration.problems.map(\.description) == [
                 "\(file):1: invalid wrap 'maybe' (true or false)",
-                "\(file):2: unknown option 'colour' (options: wrap, view, layout, graphics, fit, invert, mouse, "
+                "\(file):2: unknown option 'colour' (options: wrap, view, layout, graphics, fit, invert, crop, mouse, "
                     + "reload, remember-position, scroll-overlap, status-fg, status-bg, highlight-fg, highlight-bg, "
                     + "dim-fg, osc52, clipboard-command, synctex-editor, arabic-shaping, bidi, annotations, "
                     + "highlight-colour, annotation-author, annotation-store)",

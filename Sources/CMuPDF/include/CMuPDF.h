@@ -229,16 +229,26 @@ void folio_string_free(char *string);
 folio_status folio_page_display_list(folio_document *document, int page, int with_annotations, folio_cookie *cookie,
                                      folio_display_list **out, char *err, size_t errlen);
 void folio_display_list_drop(folio_context *context, folio_display_list *list);
-/// The size in pixels of `list` rendered at `zoom` (1 = 72 dpi). Fails with FOLIO_INVALID for a
-/// bad zoom or an empty page, and with FOLIO_TOO_LARGE for a result larger than `max_pixels`.
+/// The union of everything the page draws (fz_new_bbox_device), in points from the page's
+/// top-left corner as folio_page_bounds measures it, within the page: with its annotations and
+/// form fields when `with_annotations` is non-zero (as folio_page_display_list draws it), else its
+/// contents and form fields only. A page that draws nothing gives its whole bounds.
+folio_status folio_page_content_bounds(folio_document *document, int page, int with_annotations,
+                                       folio_cookie *cookie, folio_rect *out, char *err, size_t errlen);
+/// The size in pixels of `list` rendered at `zoom` (1 = 72 dpi): of its part within `clip` (in
+/// points, as the page's bounds) when `clip` is not NULL, else of the whole page. Fails with
+/// FOLIO_INVALID for a bad zoom or an empty area, and with FOLIO_TOO_LARGE for a result larger
+/// than `max_pixels`.
 folio_status folio_display_list_render_size(folio_context *context, folio_display_list *list, float zoom,
-                                            size_t max_pixels, int *width, int *height, char *err, size_t errlen);
-/// Renders `list` at `zoom` into `samples`, the caller's `width` × `height` × 3 bytes (RGB, rows
-/// packed), on white; `width` and `height` must be what folio_display_list_render_size gave.
-/// Drawing straight into the caller's memory saves two copies of the page.
-folio_status folio_display_list_render_into(folio_context *context, folio_display_list *list, float zoom,
-                                            folio_cookie *cookie, unsigned char *samples, int width, int height,
+                                            const folio_rect *clip, size_t max_pixels, int *width, int *height,
                                             char *err, size_t errlen);
+/// Renders `list` at `zoom` (its part within `clip`, when not NULL) into `samples`, the caller's
+/// `width` × `height` × 3 bytes (RGB, rows packed), on white; `clip`, `width` and `height` must be
+/// what folio_display_list_render_size was given and gave. Drawing straight into the caller's
+/// memory saves two copies of the page.
+folio_status folio_display_list_render_into(folio_context *context, folio_display_list *list, float zoom,
+                                            const folio_rect *clip, folio_cookie *cookie, unsigned char *samples,
+                                            int width, int height, char *err, size_t errlen);
 /// The page's links with their resolved targets.
 folio_status folio_page_links(folio_document *document, int page, folio_links *out, char *err, size_t errlen);
 void folio_links_free(folio_links *links);

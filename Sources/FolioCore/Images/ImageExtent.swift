@@ -8,10 +8,15 @@ struct ImageExtent: Sendable, Equatable {
 
     let rows: Int
     let columns: Int
+    /// The part of the page the image shows, in points from the page's top-left corner; nil for
+    /// the whole page.
+    let cropBox: TextRect?
 
-    /// An extent of `rows` by `columns` cells, each clamped to 0 through ``largestSide``.
-    init(rows: Int, columns: Int) {
+    /// An extent of `rows` by `columns` cells, each clamped to 0 through ``largestSide``, of an
+    /// image of the page's `cropBox` (nil for the whole page).
+    init(rows: Int, columns: Int, cropBox: TextRect? = nil) {
         self.rows = min(max(rows, 0), Self.largestSide)
         self.columns = min(max(columns, 0), Self.largestSide)
+        self.cropBox = cropBox
     }
 }

@@ -1,5 +1,5 @@
 /// A page image the reader wants, for the current viewport and settings. The owner renders it
-/// and answers with ``ReaderEvent/pageRendered(_:rows:)`` or ``ReaderEvent/renderFailed(_:reason:)``.
+/// and answers with ``ReaderEvent/pageRendered(_:rows:columns:cropBox:)`` or ``ReaderEvent/renderFailed(_:reason:)``.
 public struct RenderRequest: Sendable, Hashable {
     public var page: Int
     /// The text area the image is sized for, in cells.
@@ -17,12 +17,17 @@ public struct RenderRequest: Sendable, Hashable {
     /// The boxes a forward search marks on the page (``SyncTeXMark``), framed on the image, in
     /// points from the page's top-left corner; empty for none.
     public var syncTeXBoxes: [TextRect]
+    /// How much of the page the image shows (`c`). The owner finds the content box from the
+    /// document and answers with the box it rendered: the request names the setting, not the
+    /// box, which the reader does not know before the render.
+    public var crop: PageCrop
 
     public init(
         page: Int, viewport: ScreenSize, fit: ImageFit, zoom: Double, inverted: Bool, highlight: SearchPattern? = nil,
-        showsAnnotations: Bool = true, syncTeXBoxes: [TextRect] = []
+        showsAnnotations: Bool = true, syncTeXBoxes: [TextRect] = [], crop: PageCrop = .off
     ) {
         self.syncTeXBoxes = syncTeXBoxes
+        self.crop = crop
         self.page = page
         self.viewport = viewport
         self.fit = fit
@@ -36,6 +41,15 @@ public struct RenderRequest: Sendable, Hashable {
     /// annotations, a forward search's place): its image can stand in while this one, with other marks, is being made.
     func isSameImage(ignoringMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
+            && inverted == other.inverted && crop == other.crop
+    }
+
+    /// Whether `other` is this page at this size, whatever the crop and marks of either: its
+    /// image can stand in while this one, trimmed otherwise (`c`), is being made, so the screen
+    /// never falls back to the text meanwhile. It shows its own crop box, which its extent
+    /// carries, so clicks on it still land on the point under them.
+    func isSameImage(ignoringCropAndMarks other: RenderRequest) -> Bool {
+        page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
             && inverted == other.inverted
     }
 
@@ -43,5 +57,6 @@ public struct RenderRequest: Sendable, Hashable {
     /// annotations) of either: scaled, its image can stand in on a terminal that scales images.
     func isSamePage(ignoringZoomAndMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && inverted == other.inverted
+            && crop == other.crop
     }
 }

@@ -82,6 +82,8 @@ public enum ReaderCommand: String, KeyCommand {
     case zoomOut = "zoom-out"
     /// Invert the page image's colours.
     case invertImages = "invert-images"
+    /// Trim the page image's margins: off, each page to its content, facing pages to one box.
+    case cycleCrop = "cycle-crop"
     /// Open the file browser in the document's folder.
     case openBrowser = "open-browser"
     /// Stop a running search, and forget a count typed so far.
@@ -255,6 +257,10 @@ extension ReaderCommand {
             .invertImages, keys: [.character("i")], summary: "Invert image colours",
             details: "for dark terminals"
         ) { state, _ in state.toggleInvert() },
+        ReaderCommandRow(
+            .cycleCrop, keys: [.character("c")], summary: "Trim margins (image)",
+            details: "off, auto (each page to its content box and a small margin), even-odd (facing pages to one box)"
+        ) { state, _ in state.cycleCrop() },
         ReaderCommandRow(.copyPage, keys: [.character("y")], summary: "Copy page text") { state, _ in
             state.copyCurrentPage()
         },

@@ -13,6 +13,8 @@ struct ImageView: Sendable {
     var zoom = 1.0
     /// Whether page images are drawn with inverted colours (`i`).
     var inverts: Bool
+    /// How much of each page its image shows (`c`).
+    var crop: PageCrop = .off
     /// Sizes of rendered page images, by request: the one record of which images are ready to
     /// draw (``ReaderState/readyImages``); the owner keeps the bytes of each while it is here.
     var rendered: [RenderRequest: ImageExtent] = [:]

@@ -37,8 +37,10 @@ public enum ReaderEvent: Sendable {
     /// Work done by the owner has something to say on the status line (a copy's report, how
     /// far copying the document has got).
     case notice(Notice)
-    /// The image asked for by `request` is ready: `rows` × `columns` cells.
-    case pageRendered(RenderRequest, rows: Int, columns: Int)
+    /// The image asked for by `request` is ready: `rows` × `columns` cells, showing the part of
+    /// the page within `cropBox` (in points from its top-left corner; nil for the whole page),
+    /// which a cropped request's renderer chose from the page's content.
+    case pageRendered(RenderRequest, rows: Int, columns: Int, cropBox: TextRect? = nil)
     /// The document was reopened from its changed file: `summary` describes the new version,
     /// `currentPageText` is the text of the page on screen in it, when already read.
     case documentReloaded(DocumentSummary, currentPageText: PageText?)

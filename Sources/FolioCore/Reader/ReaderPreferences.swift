@@ -12,6 +12,8 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var imageFit: ImageFit = .width
     /// Whether page images start inverted (`set invert`).
     public var invertsImages = false
+    /// How much of each page its image shows at the start (`set crop`).
+    public var crop = PageCrop.off
     /// How many lines of the previous screen a screenful down or up keeps (`set scroll-overlap`),
     /// two by default, as less keeps.
     public var scrollOverlap = 2
@@ -28,7 +30,7 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// The most lines a screenful may keep: more would make Space crawl.
     public static let maximumScrollOverlap = 20
 
-    /// The defaults: bounded, text, reflow, fit width, not inverted, two lines kept, annotations
+    /// The defaults: bounded, text, reflow, fit width, not inverted, not cropped, two lines kept, annotations
     /// shown, highlights yellow, signed with the login name.
     public init() {}
 }

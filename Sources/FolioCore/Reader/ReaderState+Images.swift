@@ -1,5 +1,6 @@
 /// The image view: `Tab` switches between text and page images, `z` from fitting the width to
-/// the whole page to the height and back, `+`/`-` zoom, `i` inverts colours. Scrolling, paging, counts and jumps
+/// the whole page to the height and back, `+`/`-` zoom, `i` inverts colours, `c` trims the
+/// margins. Scrolling, paging, counts and jumps
 /// work as in the text view, in cell rows of the image. Images are rendered by the owner for
 /// the current page first, then its neighbours; until a page has an image its text shows, and
 /// while a page is rendered again (another fit, zoom or size) its last image stands in.
@@ -14,15 +15,23 @@ extension ReaderState {
             page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: images.fit,
             zoom: images.zoom, inverted: images.inverts, highlight: search.lastSearch,
             showsAnnotations: preferences.showsAnnotations,
-            syncTeXBoxes: syncTeXMark?.page == page ? syncTeXMark?.boxes ?? [] : [])
+            syncTeXBoxes: syncTeXMark?.page == page ? syncTeXMark?.boxes ?? [] : [], crop: images.crop)
     }
 
     /// The row of an image `rows` rows tall of `text`'s page at `y` points from the page's top
-    /// (a point above or below the page is on its first or last row); nil when the page's height
-    /// or `y` is not a number (the document's to say).
-    static func imageRow(atPoint y: Double, of text: PageText, rows: Int) -> Int? {
-        guard text.height.isFinite, text.height > 0, !y.isNaN else { return nil }
-        return Int((min(max(y, 0), text.height) / text.height * Double(rows)).rounded(.down))
+    /// (a point above or below the page, or of a cropped image's `cropBox`, is on its first or
+    /// last row); nil when the page's height or `y` is not a number (the document's to say).
+    static func imageRow(atPoint y: Double, of text: PageText, rows: Int, cropBox: TextRect? = nil) -> Int? {
+        let top = cropBox?.y0 ?? 0
+        let height = cropBox?.height ?? text.height
+        guard top.isFinite, height.isFinite, height > 0, !y.isNaN else { return nil }
+        return Int((min(max(y - top, 0), height) / height * Double(rows)).rounded(.down))
+    }
+
+    /// The part of the current page its image shows, in points; nil for the whole page or while
+    /// the image is not here.
+    var currentImageCropBox: TextRect? {
+        shownImage(of: currentPage)?.extent.cropBox
     }
 
     /// The current page's image size, when it has been rendered for the current settings.
@@ -43,7 +52,10 @@ extension ReaderState {
             return ShownImage(request: request, extent: extent, scale: 1)
         }
         guard images.failed[request] == nil else { return nil }
-        if let standIn = images.rendered.first(where: { $0.key.isSameImage(ignoringMarks: request) }) {
+        // The same crop with other marks first: it differs least; then another crop.
+        if let standIn = images.rendered.first(where: { $0.key.isSameImage(ignoringMarks: request) })
+            ?? images.rendered.first(where: { $0.key.isSameImage(ignoringCropAndMarks: request) })
+        {
             return ShownImage(request: standIn.key, extent: standIn.value, scale: 1)
         }
         if images.scalesImages, let scaled = scaledStandIn(for: request) {
@@ -76,13 +88,14 @@ extension ReaderState {
                 request: image.key,
                 extent: ImageExtent(
                     rows: Int((Double(image.value.rows) * scale).rounded(.up)),
-                    columns: Int((Double(image.value.columns) * scale).rounded(.up))),
+                    columns: Int((Double(image.value.columns) * scale).rounded(.up)),
+                    cropBox: image.value.cropBox),
                 scale: scale)
         }
     }
 
     /// The page images ready to draw: the one record of it. An image is listed from its
-    /// ``ReaderEvent/pageRendered(_:rows:columns:)`` until the reader has no more use for it (it
+    /// ``ReaderEvent/pageRendered(_:rows:columns:cropBox:)`` until the reader has no more use for it (it
     /// moved away, changed the size or marks, or the document was reloaded). The owner keeps the
     /// bytes of every image listed, so a frame never names one it cannot draw.
     public var readyImages: Set<RenderRequest> {
@@ -144,6 +157,14 @@ extension ReaderState {
         relayout { $0.images.zoom = zoom }
         message = .zoom(percent: Int((zoom * 100).rounded()))
         return refreshImages()
+    }
+
+    /// `c`: the next crop setting (off, auto, even-odd), in either view (it is a setting of the
+    /// page images, kept for them while the text shows).
+    mutating func cycleCrop() -> [ReaderEffect] {
+        relayout { $0.images.crop = $0.images.crop.next }
+        message = .crop(images.crop)
+        return images.viewMode == .image ? refreshImages() : []
     }
 
     mutating func toggleInvert() -> [ReaderEffect] {

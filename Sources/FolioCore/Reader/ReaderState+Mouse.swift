@@ -48,8 +48,10 @@ extension ReaderState {
         else { return nil }
         let imageRow = row - placement.screenRow
         let imageColumn = column - placement.screenColumn
-        let x = (Double(imageColumn + placement.sourceColumn) + 0.5) / Double(extent.columns) * text.width
-        let y = (Double(imageRow + placement.sourceRow) + 0.5) / Double(extent.rows) * text.height
+        // A cropped image shows its crop box, not the whole page.
+        let box = extent.cropBox ?? TextRect(x0: 0, y0: 0, x1: text.width, y1: text.height)
+        let x = box.x0 + (Double(imageColumn + placement.sourceColumn) + 0.5) / Double(extent.columns) * box.width
+        let y = box.y0 + (Double(imageRow + placement.sourceRow) + 0.5) / Double(extent.rows) * box.height
         return (x, y)
     }
 

@@ -114,7 +114,8 @@ extension ReaderState {
                 guard let lines = currentLines, let line = Self.landingLine(in: lines, of: text, y: y) else { return }
                 viewport.topLine = min(line, maximumTopLine(of: currentPage))
             case .image:
-                guard let row = Self.imageRow(atPoint: y, of: text, rows: height) else { return }
+                guard let row = Self.imageRow(atPoint: y, of: text, rows: height, cropBox: currentImageCropBox)
+                else { return }
                 viewport.topLine = min(row, maximumTopLine(of: currentPage))
             }
         }

@@ -217,8 +217,11 @@ extension ReaderState {
         let matches =
             (try? pattern.pageMatches(in: text, until: .after(seconds: SearchPattern.onScreenTimeLimit))) ?? []
         // A glyph's box is the document's to say: a match whose top is not a number is left out.
+        let cropBox = currentImageCropBox
         return matches.compactMap { match in
-            (match.start.box ?? match.continuation?.box).flatMap { Self.imageRow(atPoint: $0.y0, of: text, rows: rows) }
+            (match.start.box ?? match.continuation?.box).flatMap {
+                Self.imageRow(atPoint: $0.y0, of: text, rows: rows, cropBox: cropBox)
+            }
         }
     }
 

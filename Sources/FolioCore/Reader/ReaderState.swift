@@ -108,6 +108,8 @@ public struct ReaderState: Sendable {
     public var imageZoom: Double { images.zoom }
     /// Whether page images are drawn with inverted colours (`i`).
     public var invertsImages: Bool { images.inverts }
+    /// How much of each page its image shows (`c`).
+    public var imageCrop: PageCrop { images.crop }
     /// Whether this terminal can show images, and how.
     public var imageAvailability: ImageAvailability { images.availability }
     /// Whether the terminal scales a placed image to any box of cells (kitty outside tmux): a
@@ -140,7 +142,7 @@ public struct ReaderState: Sendable {
         self.marks = marks
         images = ImageView(
             availability: imageAvailability, scalesImages: scalesImages, fit: preferences.imageFit,
-            inverts: preferences.invertsImages)
+            inverts: preferences.invertsImages, crop: preferences.crop)
         self.document = document
         self.keys = keys
         self.preferences = preferences
@@ -242,8 +244,8 @@ public struct ReaderState: Sendable {
         case .notice(let notice):
             message = notice
             return []
-        case .pageRendered(let request, let rows, let columns):
-            return imageRendered(request, extent: ImageExtent(rows: rows, columns: columns))
+        case .pageRendered(let request, let rows, let columns, let cropBox):
+            return imageRendered(request, extent: ImageExtent(rows: rows, columns: columns, cropBox: cropBox))
         case .renderFailed(let request, let reason):
             images.pending.remove(request)
             images.failed[request] = reason

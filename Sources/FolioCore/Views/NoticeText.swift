@@ -20,8 +20,8 @@ public enum NoticeText {
             .markNotSaved:
             return placeWords(for: notice, keymap: keymap)
         case .pageNotLoaded, .copyingDocument, .copyProgress, .documentNotCopied, .selectionNeedsText,
-            .nothingToSelect, .pasteNeedsPrompt, .noImageView, .fitNeedsImages, .zoomNeedsImages, .fit, .zoomLimit,
-            .zoom, .inverted:
+            .nothingToSelect, .pasteNeedsPrompt, .noImageView, .fitNeedsImages, .zoomNeedsImages, .fit, .crop,
+            .zoomLimit, .zoom, .inverted:
             return copyAndImageWords(for: notice, keymap: keymap)
         case .loadingAnnotations, .noAnnotations, .selectionLimit, .highlighted, .noteSaved, .noteRemoved,
             .annotationDeleted,
@@ -182,6 +182,9 @@ public enum NoticeText {
         case .fit(.width): "Fit width"
         case .fit(.page): "Fit page"
         case .fit(.height): "Fit height"
+        case .crop(.off): "Crop: off (whole pages)"
+        case .crop(.auto): "Crop: auto (each page to its content)"
+        case .crop(.evenOdd): "Crop: even-odd (facing pages to one box)"
         case .zoomLimit(let largest): largest ? "Largest zoom" : "Smallest zoom"
         case .zoom(let percent): "Zoom \(percent)%"
         case .inverted(let inverted): inverted ? "Inverted colours" : "Normal colours"

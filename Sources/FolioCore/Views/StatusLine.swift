@@ -209,7 +209,7 @@ enum StatusLine {
         }
         switch (state.viewMode, state.imageAvailability) {
         case (.image, .available(let label)):
-            parts.append(state.invertsImages ? label + " inv" : label)
+            parts.append(label + (state.invertsImages ? " inv" : "") + (state.imageCrop == .off ? "" : " crop"))
         default:
             parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
         }
