@@ -165,6 +165,69 @@ import Testing
         #expect(reader.quit()?.outcome == .quit)
     }
 
+    /// `S` on the top of pages 1, 2 and 4 (and Ctrl-click on page 3's first word) runs the stub
+    /// editor on the file and line `synctex edit` names for the page's first word, placed by
+    /// `pdftotext -bbox`: neither side comes from Folio.
+    @Test(
+        .enabled(
+            if: LaTeXFixture.isAvailable && SyncTeXTool.isAvailable
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")))
+    func inverseSearchFromThreePlacesNamesWhatSyncTeXEditNames() throws {
+        let build = try LaTeXFixture.build()
+        let record = NSTemporaryDirectory() + "folio-editor-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: record) }
+        var configuration = Configuration()
+        configuration.syncTeXEditor = EditorCommand(
+            parsing: "sh -c 'printf \"%s\\n\" \"$@\" > \(record)' stub %{input} %{line}")
+        let reader = try ReaderUnderTest(path: build.pdfPath, configuration: configuration)
+        _ = try #require(reader.terminal.waitForScreen(containing: "opening paragraph"))
+        for page in [1, 2, 3, 4] {
+            let word = try #require(try Self.firstWord(ofPage: page, in: build.pdfPath))
+            let truth = try #require(
+                SyncTeXTool.edit(
+                    page: page, x: word.x0 + 1, y: (word.y0 + word.y1) / 2, pdf: build.pdfPath, in: build.folder
+                )
+                .first)
+            try? FileManager.default.removeItem(atPath: record)
+            var seen = reader.terminal.frameCount
+            reader.terminal.type("\(page)G")
+            _ = try #require(reader.terminal.waitForScreen(containing: "\(page)/4", after: seen))
+            _ = try #require(reader.terminal.waitForScreen(containing: word.text))
+            seen = reader.terminal.frameCount
+            if page == 3 {
+                // The first word's first letter: row 0, after the one-cell margin.
+                reader.terminal.send(
+                    .mouse(MouseEvent(action: .click(clicks: 1), row: 0, column: 1, withControl: true)))
+            } else {
+                reader.terminal.type("S")
+            }
+            try #require(wait(for: "in the editor", on: reader, after: seen) != nil)
+            let arguments = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+            let expected = URL(fileURLWithPath: truth.input).standardized.path
+            #expect(arguments == [expected, String(truth.line)], "page \(page)")
+        }
+        #expect(reader.quit()?.outcome == .quit)
+    }
+
+    /// The first word `pdftotext -bbox` finds on `page` (1-based), with its box in points from
+    /// the page's top-left.
+    private static func firstWord(ofPage page: Int, in pdf: String) throws -> (
+        text: String, x0: Double, y0: Double, y1: Double
+    )? {
+        let output = try FolioProcess.run(
+            program: "/usr/bin/pdftotext", ["-f", "\(page)", "-l", "\(page)", "-bbox", pdf, "-"]
+        ).output
+        guard let line = output.split(separator: "\n").first(where: { $0.contains("<word ") }) else { return nil }
+        func number(_ name: String) -> Double? {
+            guard let range = line.range(of: name + "=\"") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+        guard let x0 = number("xMin"), let y0 = number("yMin"), let y1 = number("yMax"),
+            let open = line.firstIndex(of: ">"), let close = line.lastIndex(of: "<"), open < close
+        else { return nil }
+        return (String(line[line.index(after: open)..<close]), x0, y0, y1)
+    }
+
     @Test(.enabled(if: LaTeXFixture.isAvailable))
     func aFailingEditorIsReportedAndTheReaderGoesOn() throws {
         let build = try LaTeXFixture.build()
