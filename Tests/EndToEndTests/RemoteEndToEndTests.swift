@@ -62,6 +62,71 @@ import Testing
         #expect(none.status == 1 && none.output == "error: no Folio reader is running\n")
     }
 
+    /// A flood of clients (8 threads, 40 connections each: garbage, oversized lines, half-sent
+    /// lines left hanging, and good requests) while the reader pages: every key is still taken,
+    /// every client gets a line back, and the reader still answers.
+    @Test func aFloodOfClientsWhilePagingNeitherStopsNorSlowsTheReader() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitForStatus("1/14")
+        let socket = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: tmux.runtimeFolder.path + "/folio").first)
+        let flood = """
+            import random, socket, sys, threading
+            path = sys.argv[1]
+            answers = []
+            def client(seed):
+                rng = random.Random(seed)
+                for n in range(40):
+                    s = socket.socket(socket.AF_UNIX)
+                    s.settimeout(8)
+                    try:
+                        s.connect(path)
+                        # A half-sent line waits out the 2 s limit: two a thread.
+                        kind = 2 if n in (5, 25) else n % 2 * 3 if n % 3 else 1
+                        if kind == 0:
+                            s.sendall(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))) + b"\\n")
+                        elif kind == 1:
+                            s.sendall(b"search " + b"x" * 9000 + b"\\n")
+                        elif kind == 2:
+                            s.sendall(b"pa")
+                        else:
+                            s.sendall(b"page\\n")
+                        answers.append(s.recv(200)[:6])
+                    except OSError as error:
+                        answers.append(type(error).__name__.encode())
+                    finally:
+                        s.close()
+            threads = [threading.Thread(target=client, args=(seed,)) for seed in range(8)]
+            [t.start() for t in threads]
+            [t.join() for t in threads]
+            print(len(answers), sum(1 for a in answers if a.startswith(b"ok") or a.startswith(b"error:")))
+            """
+        let socketPath = tmux.runtimeFolder.path + "/folio/" + socket
+        let started = Date()
+        let running = Thread {
+            _ = try? FolioProcess.run(program: "/usr/bin/python3", ["-c", flood, socketPath])
+        }
+        running.start()
+        // Paging meanwhile: each key is taken, in order.
+        for page in 2...9 {
+            try tmux.send("Right")
+            try tmux.waitForStatus("\(page)/14", seconds: 5)
+        }
+        let paged = Date().timeIntervalSince(started)
+        let result = try FolioProcess.run(program: "/usr/bin/python3", ["-c", flood, socketPath])
+        let counts = result.output.split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(counts.count == 2 && counts[0] == 320, "\(result.output) \(result.stderr)")
+        // Every client got a line back (`ok`, or an error for its request, or `busy`).
+        #expect(counts.count == 2 && counts[1] == counts[0], "\(result.output)")
+        #expect(paged < 30, "eight flips took \(paged) s under the flood")
+        #expect(try folio(["--remote", "page"], for: tmux).output.hasPrefix("ok page=9 "))
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+    }
+
     @Test(.enabled(if: LaTeXFixture.isAvailable))
     func forwardSearchGoesToTheRunningReaderOrStartsOne() throws {
         let build = try LaTeXFixture.build()
