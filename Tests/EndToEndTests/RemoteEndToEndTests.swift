@@ -143,6 +143,8 @@ import Testing
         #expect(forward.output.hasPrefix("ok page=1 "))
         try tmux.waitForStatus("From main.tex:\(line)")
         // The marked line is drawn as the current match is (bold, reverse video), the others not.
+        // (The page's text may come a moment after the status line's words.)
+        _ = try tmux.waitFor("the page's text") { $0.contains("The opening paragraph") }
         let styled = try tmux.styledScreen()
         let marked = try #require(styled.first { $0.contains("The opening paragraph") })
         #expect(marked.contains("\u{1B}[1;7m"), "\(marked)")

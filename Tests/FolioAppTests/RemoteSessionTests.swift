@@ -132,9 +132,9 @@ import Testing
             #expect(report.page == truth.page, "\(place.input):\(line)")
             // The source line's words are on screen, and the status line says where from.
             let typeset = place.text.replacing("'", with: "’")
-            let screen = try #require(
-                reader.terminal.waitForScreen(containing: "From \(place.input):\(line)", after: seen))
-            #expect(screen.contains { $0.contains(typeset) }, "\(place.input):\(line)")
+            // The page's text may arrive after the status line's words: both are waited for.
+            try #require(wait(for: "From \(place.input):\(line)", on: reader, after: seen) != nil)
+            try #require(wait(for: typeset, on: reader, after: seen) != nil)
         }
         let missing = remote.send("synctex 3:0:\(build.folder)/chapters/two.tex")
         #expect(missing.isOK == false)
