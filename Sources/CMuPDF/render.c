@@ -5,6 +5,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Runs `page` onto `device` and closes it, throwing (inside the caller's fz_try) when the work
+ * was cancelled: the whole page, or without its annotations. Form fields are part of the page as
+ * its author made it; annotations are notes on it. */
+static void run_page(fz_context *ctx, fz_page *page, fz_device *device, int with_annotations, fz_cookie *cookie) {
+    if (with_annotations) {
+        fz_run_page(ctx, page, device, fz_identity, cookie);
+    } else {
+        fz_run_page_contents(ctx, page, device, fz_identity, cookie);
+        fz_run_page_widgets(ctx, page, device, fz_identity, cookie);
+    }
+    fz_close_device(ctx, device);
+    if (folio_aborted(cookie)) {
+        fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");
+    }
+}
+
 folio_status folio_page_display_list(folio_document *document, int page, int with_annotations, folio_cookie *cookie,
                                      folio_display_list **out, char *err, size_t errlen) {
     fz_context *ctx = document->context->ctx;
@@ -30,17 +46,7 @@ folio_status folio_page_display_list(folio_document *document, int page, int wit
         loaded = fz_load_page(ctx, document->doc, page);
         list = fz_new_display_list(ctx, fz_bound_page(ctx, loaded));
         device = fz_new_list_device(ctx, list);
-        if (with_annotations) {
-            fz_run_page(ctx, loaded, device, fz_identity, fz_cookie_ptr);
-        } else {
-            /* Form fields are part of the page as its author made it; annotations are notes on it. */
-            fz_run_page_contents(ctx, loaded, device, fz_identity, fz_cookie_ptr);
-            fz_run_page_widgets(ctx, loaded, device, fz_identity, fz_cookie_ptr);
-        }
-        fz_close_device(ctx, device);
-        if (folio_aborted(fz_cookie_ptr)) {
-            fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");
-        }
+        run_page(ctx, loaded, device, with_annotations, fz_cookie_ptr);
     }
     fz_always(ctx) {
         fz_drop_device(ctx, device);
@@ -173,16 +179,7 @@ folio_status folio_page_content_bounds(folio_document *document, int page, int w
         loaded = fz_load_page(ctx, document->doc, page);
         page_bounds = fz_bound_page(ctx, loaded);
         device = fz_new_bbox_device(ctx, &content);
-        if (with_annotations) {
-            fz_run_page(ctx, loaded, device, fz_identity, fz_cookie_ptr);
-        } else {
-            fz_run_page_contents(ctx, loaded, device, fz_identity, fz_cookie_ptr);
-            fz_run_page_widgets(ctx, loaded, device, fz_identity, fz_cookie_ptr);
-        }
-        fz_close_device(ctx, device);
-        if (folio_aborted(fz_cookie_ptr)) {
-            fz_throw(ctx, FZ_ERROR_ABORT, "cancelled");
-        }
+        run_page(ctx, loaded, device, with_annotations, fz_cookie_ptr);
     }
     fz_always(ctx) {
         fz_drop_device(ctx, device);
