@@ -350,22 +350,8 @@ import Testing
             "--image", "--graphics", protocolName, "--pages", "1", "--size", cells.joined(separator: "x"),
             "--cell-size", cell.map(String.init).joined(separator: "x"), tracemonkey,
         ])
-        #expect(result.status == 0, "\(result.stderr)")
-        let sent = try #require(SentImage.decode(Array(result.stdout), protocolName: protocolName))
-        let rows = try #require(Int(cells[1]))
-        let directory = try TemporaryDirectory()
-        let measured = try sent.compared(
-            withPageOf: tracemonkey, height: rows * cell[1], cellWidth: cell[0], in: directory.url)
-        #expect(measured.size == measured.cells, "\(measured)")
-        #expect(measured.psnr == "inf" || (Double(measured.psnr) ?? 0) >= 40, "PSNR \(measured.psnr)")
-        #expect(measured.padding == "255", "past the page is white")
-        let width = try #require(Int(measured.size.split(separator: "x").first ?? ""))
-        if protocolName == "kitty" {
-            #expect(sent.columns == nil && sent.rows == nil, "no c/r: drawn at its own pixels")
-        } else {
-            #expect(sent.columns == String(width / cell[0]) && sent.rows == cells[1])
-            #expect(sent.preserveAspectRatio == "1")
-        }
+        try PreviewCLITests.expectExactCells(
+            result, of: tracemonkey, protocolName: protocolName, cells: cells, cell: cell)
     }
 
     /// `--image --graphics sixel --size` fits the page in whole six-pixel bands within the box:

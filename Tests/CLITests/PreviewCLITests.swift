@@ -120,18 +120,28 @@ import Testing
     @Test(arguments: ["kitty", "iterm"], ["80x40@10x20", "60x20@8x17"])
     func kittyAndITermPreviewsAreExactlyTheirCells(protocolName: String, box: String) throws {
         let (cells, cell) = try #require(Self.boxAndCell(box))
-        let directory = try TemporaryDirectory()
         let result = try FolioProcess.run(
             [
                 "--preview", tracemonkey, "--graphics", protocolName, "--size", cells.joined(separator: "x"),
                 "--cell-size", cell.map(String.init).joined(separator: "x"),
             ],
             environment: ["TMUX": ""])
+        try Self.expectExactCells(result, of: tracemonkey, protocolName: protocolName, cells: cells, cell: cell)
+    }
+
+    /// Checks that `result` (of `--image` or `--preview` with `--size` `cells` and `--cell-size`
+    /// `cell`) sent a PNG exactly the pixels of the cells it covers: mutool's render of page 1 of
+    /// `document` where the page is, white right of it; kitty's drawn at its own pixels (no
+    /// `c`/`r`), iTerm2's told those cells, keeping its shape.
+    static func expectExactCells(
+        _ result: FolioProcess.Result, of document: String, protocolName: String, cells: [String], cell: [Int]
+    ) throws {
         #expect(result.status == 0, "\(result.stderr)")
         let sent = try #require(SentImage.decode(Array(result.stdout), protocolName: protocolName))
         let rows = try #require(Int(cells[1]))
+        let directory = try TemporaryDirectory()
         let measured = try sent.compared(
-            withPageOf: tracemonkey, height: rows * cell[1], cellWidth: cell[0], in: directory.url)
+            withPageOf: document, height: rows * cell[1], cellWidth: cell[0], in: directory.url)
         #expect(measured.size == measured.cells, "\(measured)")
         #expect(measured.psnr == "inf" || (Double(measured.psnr) ?? 0) >= 40, "PSNR \(measured.psnr)")
         #expect(measured.padding == "255", "past the page is white")
