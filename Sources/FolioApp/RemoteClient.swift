@@ -131,7 +131,7 @@ public struct RemoteClient: Sendable {
                 }
                 return .success(reader)
             }
-            let wanted = TerminalSafeText.sanitized(Self.canonical(target))
+            let wanted = TerminalSafeText.sanitized(Interactive.canonical(target))
             let replies = pages(of: readers)
             let showing = zip(readers, replies).filter { _, reply in
                 guard case .ok(let text) = reply, let report = RemotePageReport(line: text) else { return false }
@@ -196,18 +196,6 @@ public struct RemoteClient: Sendable {
         case .failure(let failure):
             return .failure("no answer from the reader (process \(reader.processID)): \(failure)")
         }
-    }
-
-    /// `path` with its links resolved and made absolute, as a reader reports its file; `path`
-    /// itself (made absolute) when it cannot be resolved.
-    static func canonical(_ path: String) -> String {
-        if let real = realpath(FileSystemName.cString(path), nil) {
-            defer { free(real) }
-            return FileSystemName.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
-        }
-        guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return path }
-        defer { free(directory) }
-        return FileSystemName.decode(UnsafeRawBufferPointer(start: directory, count: strlen(directory))) + "/" + path
     }
 }
 
