@@ -160,8 +160,14 @@ folio_status folio_display_list_render_into(folio_context *context, folio_displa
     return status;
 }
 
-folio_status folio_page_content_bounds(folio_document *document, int page, int with_annotations,
-                                       folio_cookie *cookie, folio_rect *out, char *err, size_t errlen) {
+/* Makes the device a page is run onto, inside the caller's fz_try; `state` is the caller's. */
+typedef fz_device *(*device_maker)(fz_context *ctx, void *state);
+
+/* Loads `page`, runs it onto the device `make` returns (with or without annotations, as
+ * run_page) and drops both, every MuPDF error caught into a status; `page_bounds`, when not
+ * NULL, receives the page's bounds. */
+static folio_status run_page_onto(folio_document *document, int page, int with_annotations, folio_cookie *cookie,
+                                  device_maker make, void *state, fz_rect *page_bounds, char *err, size_t errlen) {
     fz_context *ctx = document->context->ctx;
     folio_status status = folio_check_page(document, page, err, errlen);
     if (status != FOLIO_OK) {
@@ -170,15 +176,15 @@ folio_status folio_page_content_bounds(folio_document *document, int page, int w
     fz_cookie *fz_cookie_ptr = cookie ? &cookie->cookie : NULL;
     fz_page *loaded = NULL;
     fz_device *device = NULL;
-    fz_rect page_bounds = fz_empty_rect;
-    fz_rect content = fz_empty_rect;
     fz_var(loaded);
     fz_var(device);
     folio_work_begin(cookie);
     fz_try(ctx) {
         loaded = fz_load_page(ctx, document->doc, page);
-        page_bounds = fz_bound_page(ctx, loaded);
-        device = fz_new_bbox_device(ctx, &content);
+        if (page_bounds != NULL) {
+            *page_bounds = fz_bound_page(ctx, loaded);
+        }
+        device = make(ctx, state);
         run_page(ctx, loaded, device, with_annotations, fz_cookie_ptr);
     }
     fz_always(ctx) {
@@ -189,8 +195,73 @@ folio_status folio_page_content_bounds(folio_document *document, int page, int w
         status = folio_caught(ctx, fz_cookie_ptr, err, errlen);
     }
     folio_work_end();
+    return status;
+}
+
+static fz_device *make_bbox_device(fz_context *ctx, void *state) {
+    return fz_new_bbox_device(ctx, (fz_rect *)state);
+}
+
+folio_status folio_page_content_bounds(folio_document *document, int page, int with_annotations,
+                                       folio_cookie *cookie, folio_rect *out, char *err, size_t errlen) {
+    fz_rect page_bounds = fz_empty_rect;
+    fz_rect content = fz_empty_rect;
+    folio_status status = run_page_onto(document, page, with_annotations, cookie, make_bbox_device, &content,
+                                        &page_bounds, err, errlen);
+    if (status != FOLIO_OK) {
+        return status;
+    }
     /* Ink beyond the page is not shown; a page with no ink at all is shown whole. */
     content = fz_intersect_rect(content, page_bounds);
     *out = folio_rect_from(fz_is_empty_rect(content) ? page_bounds : content);
+    return status;
+}
+
+/* Where a page's images land, as the caller of folio_page_image_areas gave room for them: the
+ * first `capacity` areas, how many were written and how many the page draws. It outlives the
+ * device, which run_page_onto drops. */
+typedef struct image_areas {
+    folio_rect *areas;
+    size_t capacity;
+    size_t count;
+    size_t seen;
+} image_areas;
+
+/* A device that notes where each raster image lands (fill_image): photographs and scans, not
+ * the stencil masks that text and line art may be drawn with, which take the fill colour. */
+typedef struct image_area_device {
+    fz_device super;
+    image_areas *noted;
+} image_area_device;
+
+static void note_image_area(fz_context *ctx, fz_device *device, fz_image *image, fz_matrix ctm, float alpha,
+                            fz_color_params color_params) {
+    (void)ctx;
+    (void)image;
+    (void)alpha;
+    (void)color_params;
+    image_areas *noted = ((image_area_device *)device)->noted;
+    fz_rect area = fz_transform_rect(fz_unit_rect, ctm);
+    noted->seen += 1;
+    if (noted->count < noted->capacity && !fz_is_empty_rect(area)) {
+        noted->areas[noted->count++] = folio_rect_from(area);
+    }
+}
+
+static fz_device *make_image_area_device(fz_context *ctx, void *state) {
+    image_area_device *device = fz_new_derived_device(ctx, image_area_device);
+    device->super.fill_image = note_image_area;
+    device->noted = state;
+    return &device->super;
+}
+
+folio_status folio_page_image_areas(folio_document *document, int page, int with_annotations, folio_cookie *cookie,
+                                    folio_rect *areas, size_t capacity, size_t *count, size_t *seen, char *err,
+                                    size_t errlen) {
+    image_areas noted = {areas, capacity, 0, 0};
+    folio_status status = run_page_onto(document, page, with_annotations, cookie, make_image_area_device, &noted,
+                                        NULL, err, errlen);
+    *count = status == FOLIO_OK ? noted.count : 0;
+    *seen = status == FOLIO_OK ? noted.seen : 0;
     return status;
 }

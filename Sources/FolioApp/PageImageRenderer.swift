@@ -25,10 +25,9 @@ final class PageImageRenderer: Sendable {
     init(source: Document, support: GraphicsSupport, deliver: @escaping @Sendable (Outcome) -> Void) {
         let copy = WorkerDocument(reopening: source)
         let serials = RenderSerials()
-        let contentBounds = ContentBoundsCache()
+        let facts = PageFacts()
         worker = BackgroundWorker(name: "folio.page-images", timeLimit: TimeLimits.pageImage) { job in
-            let outcome = Self.render(
-                job, in: copy, support: support, serials: serials, contentBounds: contentBounds)
+            let outcome = Self.render(job, in: copy, support: support, serials: serials, facts: facts)
             if let outcome, !job.isStopped {
                 deliver(outcome)
             }
@@ -52,7 +51,7 @@ final class PageImageRenderer: Sendable {
 
     private static func render(
         _ job: BackgroundWorker<RenderRequest>.Job, in copy: WorkerDocument, support: GraphicsSupport,
-        serials: RenderSerials, contentBounds: ContentBoundsCache
+        serials: RenderSerials, facts: PageFacts
     ) -> Outcome? {
         let request = job.request
         let cancellation = job.operation()
@@ -60,7 +59,8 @@ final class PageImageRenderer: Sendable {
             let document = try copy.document()
             let pageSize = try document.pageSize(request.page)
             let cropBox = try cropBox(
-                of: request, size: pageSize, in: document, contentBounds: contentBounds, cancellation: cancellation)
+                of: request, size: pageSize, in: document, contentBounds: facts.contentBounds,
+                cancellation: cancellation)
             let shown = cropBox.map { PageSize(width: $0.width, height: $0.height) } ?? pageSize
             let sizing = PageImageSizing(request, page: shown, support: support)
             let page = try document.render(
@@ -81,6 +81,14 @@ final class PageImageRenderer: Sendable {
                 rgb = rgb.framing(
                     request.syncTeXBoxes.compactMap { pixelRect(around: $0, zoom: sizing.zoom, origin: origin) },
                     thickness: thickness)
+            }
+            if let recolor = request.recolor {
+                let kept = try keptImages(
+                    of: request, recolor: recolor, size: pageSize, in: document, imageAreas: facts.imageAreas,
+                    cancellation: cancellation)
+                rgb = rgb.recolored(
+                    recolor,
+                    keeping: kept.compactMap { pixelRect(around: $0, zoom: sizing.zoom, origin: origin, margin: 0) })
             }
             let image: PageImage
             switch support.method {
@@ -114,16 +122,14 @@ final class PageImageRenderer: Sendable {
     /// the page's content box with a margin; for ``PageCrop/evenOdd``, the union of its content
     /// box and its facing page's (``PageCrop/facingPage(of:pageCount:)``), so both are cut alike.
     private static func cropBox(
-        of request: RenderRequest, size: PageSize, in document: Document, contentBounds: ContentBoundsCache,
+        of request: RenderRequest, size: PageSize, in document: Document, contentBounds: PageFactCache<TextRect>,
         cancellation: Cancellation
     ) throws(DocumentError) -> TextRect? {
         func bounds(of page: Int) throws(DocumentError) -> TextRect {
-            let key = ContentBoundsCache.Key(page: page, annotations: request.showsAnnotations)
-            if let known = contentBounds[key] { return known }
-            let found = try document.contentBounds(
-                page: page, annotations: request.showsAnnotations, cancellation: cancellation)
-            contentBounds[key] = found
-            return found
+            try contentBounds.fact(of: page, annotations: request.showsAnnotations) { page throws(DocumentError) in
+                try document.contentBounds(
+                    page: page, annotations: request.showsAnnotations, cancellation: cancellation)
+            }
         }
         var content: TextRect
         switch request.crop {
@@ -138,6 +144,20 @@ final class PageImageRenderer: Sendable {
         return PageCrop.box(around: content, pageWidth: size.width, pageHeight: size.height)
     }
 
+    /// The raster images on `request`'s page that dark mode leaves as they are (``PageRecolor/keptImages(of:pageWidth:pageHeight:)``),
+    /// in points; none when `recolor` recolours images too (the page is not run for them then).
+    private static func keptImages(
+        of request: RenderRequest, recolor: PageRecolor, size: PageSize, in document: Document,
+        imageAreas: PageFactCache<[TextRect]>, cancellation: Cancellation
+    ) throws(DocumentError) -> [TextRect] {
+        guard !recolor.recolorsImages else { return [] }
+        let areas = try imageAreas.fact(of: request.page, annotations: request.showsAnnotations) {
+            page throws(DocumentError) in
+            try document.imageAreas(page: page, annotations: request.showsAnnotations, cancellation: cancellation)
+        }
+        return recolor.keptImages(of: areas, pageWidth: size.width, pageHeight: size.height)
+    }
+
     /// Where `pattern` matches on `page`, in the pixels of a render at `zoom` whose top-left
     /// pixel is `origin` (in points from the page's top-left corner, as page coordinates are), a
     /// pixel of margin around each.
@@ -150,27 +170,32 @@ final class PageImageRenderer: Sendable {
         }
     }
 
-    /// The pixels of a render at `zoom` that `box` (in points) covers, with a pixel of margin,
-    /// for a render whose top-left pixel is at `origin` (in points; the page's corner unless it
-    /// is cropped); nil for a box with an edge that is not a number. A glyph's box is the
+    /// The pixels of a render at `zoom` that `box` (in points) covers, for a render whose
+    /// top-left pixel is at `origin` (in points; the page's corner unless it is cropped): every
+    /// pixel it touches and `margin` more around them (a mark's frame, one by default), or, with
+    /// no margin, the pixels whose centres it holds (an image's own, not the paper its edge
+    /// shares a pixel with). Nil for a box with an edge that is not a number. A box is the
     /// document's to say: edges beyond any image are clamped, never converted with a trap.
     static func pixelRect(
-        around box: TextRect, zoom: Double, origin: (x: Double, y: Double) = (0, 0)
+        around box: TextRect, zoom: Double, origin: (x: Double, y: Double) = (0, 0), margin: Int = 1
     ) -> PixelRect? {
         guard [box.x0, box.y0, box.x1, box.y1].allSatisfy({ !$0.isNaN }) else { return nil }
         let edges = -PageImageSizing.largestSide...PageImageSizing.largestSide
-        let x0 = Int(((box.x0 - origin.x) * zoom).rounded(.down), clampedTo: edges) - 1
-        let y0 = Int(((box.y0 - origin.y) * zoom).rounded(.down), clampedTo: edges) - 1
-        let x1 = Int(((box.x1 - origin.x) * zoom).rounded(.up), clampedTo: edges) + 1
-        let y1 = Int(((box.y1 - origin.y) * zoom).rounded(.up), clampedTo: edges) + 1
+        let outwards: (FloatingPointRoundingRule, FloatingPointRoundingRule) =
+            margin > 0 ? (.down, .up) : (.toNearestOrAwayFromZero, .toNearestOrAwayFromZero)
+        let x0 = Int(((box.x0 - origin.x) * zoom).rounded(outwards.0), clampedTo: edges) - margin
+        let y0 = Int(((box.y0 - origin.y) * zoom).rounded(outwards.0), clampedTo: edges) - margin
+        let x1 = Int(((box.x1 - origin.x) * zoom).rounded(outwards.1), clampedTo: edges) + margin
+        let y1 = Int(((box.y1 - origin.y) * zoom).rounded(outwards.1), clampedTo: edges) + margin
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
 
-/// The content boxes one renderer has found (``Document/contentBounds(page:annotations:cancellation:)``),
-/// by page and whether annotations were drawn: a page's box is found once, however often its
-/// image is rendered at another size.
-final class ContentBoundsCache: @unchecked Sendable {
+/// What one renderer has found out about pages by running them (their content boxes,
+/// ``Document/contentBounds(page:annotations:cancellation:)``; where their images are,
+/// ``Document/imageAreas(page:annotations:cancellation:)``), by page and whether annotations
+/// were drawn: found once for a page, however often its image is rendered at another size.
+final class PageFactCache<Fact: Sendable>: @unchecked Sendable {
     /// A page, with or without its annotations.
     struct Key: Hashable {
         var page: Int
@@ -178,12 +203,32 @@ final class ContentBoundsCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var boxes: [Key: TextRect] = [:]
+    private var facts: [Key: Fact] = [:]
 
-    subscript(key: Key) -> TextRect? {
-        get { lock.withLock { boxes[key] } }
-        set { lock.withLock { boxes[key] = newValue } }
+    /// The fact found for `key`'s page, or nil before it is.
+    subscript(key: Key) -> Fact? {
+        get { lock.withLock { facts[key] } }
+        set { lock.withLock { facts[key] = newValue } }
     }
+
+    /// The fact for `page` (with or without `annotations`), found by `find` the first time.
+    func fact(
+        of page: Int, annotations: Bool, find: (Int) throws(DocumentError) -> Fact
+    ) throws(DocumentError) -> Fact {
+        let key = Key(page: page, annotations: annotations)
+        if let known = self[key] { return known }
+        let found = try find(page)
+        self[key] = found
+        return found
+    }
+}
+
+/// What one renderer has found out about pages.
+final class PageFacts: Sendable {
+    /// Each page's content box, for crop (`c`).
+    let contentBounds = PageFactCache<TextRect>()
+    /// Where each page's raster images are, for dark mode (`C`) to leave them.
+    let imageAreas = PageFactCache<[TextRect]>()
 }
 
 /// Numbers for one renderer's kitty images, each new: which render an image is.

@@ -59,6 +59,22 @@ extension ConfigurationOption {
             "fit", \.reader.imageFit, [("width", .width), ("page", .page), ("height", .height)],
             summary: "page images fit the width, the whole page or the height (`z` cycles)"),
         .boolean("invert", \.reader.invertsImages, summary: "start with inverted page images (`i` toggles)"),
+        .boolean(
+            "recolor", \.reader.startsRecolored,
+            summary:
+                "start in dark mode that keeps colour: pages and text light on dark, red still red (`C` toggles); wins over `invert`"
+        ),
+        .recolorColour(
+            "recolor-dark", \.reader.recolor.dark, default: PageRecolor.defaultDark,
+            summary: "the colour paper (white) becomes in dark mode, and the text views' background"),
+        .recolorColour(
+            "recolor-light", \.reader.recolor.light, default: PageRecolor.defaultLight,
+            summary: "the colour black ink becomes in dark mode, and the text views' text"),
+        .boolean(
+            "recolor-images", \.reader.recolor.recolorsImages,
+            summary:
+                "dark mode recolours photographs and other raster images too (by default they are left as they are; a scanned page is always recoloured)"
+        ),
         .choice(
             "crop", \.reader.crop, [("off", .off), ("auto", .auto), ("even-odd", .evenOdd)],
             summary: "page images trimmed to their content box, or facing pages to one box (`c` cycles)"),
@@ -120,6 +136,26 @@ extension ConfigurationOption {
                 "keep annotations in the PDF, as an incremental update (in a sidecar in `$XDG_DATA_HOME/folio/annotations/` when the file cannot be written or is not a PDF), or always in a sidecar"
         ),
     ]
+
+    /// A dark-mode colour written `#rrggbb` (quoted, since `#` starts a comment) or `rrggbb`,
+    /// stored at `property`.
+    private static func recolorColour(
+        _ name: String, _ property: any WritableKeyPath<Configuration, PageRecolor.Colour> & Sendable,
+        default: PageRecolor.Colour,
+        summary: String
+    ) -> ConfigurationOption {
+        ConfigurationOption(
+            name: name, summary: summary,
+            allowed: "a colour written \"#rrggbb\" (quoted: # starts a comment) or rrggbb",
+            documentedValues: "a colour such as `\"#002b36\"` (quoted) or `002b36`",
+            documentedDefault: "`\"\(`default`.hex)\"`",
+            isBoolean: false, acceptsEmpty: false,
+            store: { value, configuration in
+                guard let colour = PageRecolor.Colour(hex: value) else { return false }
+                configuration[keyPath: property] = colour
+                return true
+            })
+    }
 
     /// `set synctex-editor`: the command inverse search runs, checked as it is read.
     private static let syncTeXEditor = ConfigurationOption(

@@ -211,6 +211,35 @@ public final class Document: @unchecked Sendable {
         }
     }
 
+    /// The most image areas ``imageAreas(page:annotations:cancellation:)`` reports for one page.
+    public static let maximumImageAreas = 512
+
+    /// Where the page's raster images (photographs, scans, figures drawn as pixels) land, in
+    /// points from the page's top-left corner, in drawing order: the first
+    /// ``maximumImageAreas`` of them. Text and line art, stencil masks included, are not images.
+    /// With its `annotations` or without them, as for ``contentBounds(page:annotations:cancellation:)``;
+    /// it runs the page's contents: the caller keeps the result.
+    ///
+    /// The corresponding C function is `folio_page_image_areas`.
+    public func imageAreas(
+        page: Int, annotations: Bool = true, cancellation: Cancellation? = nil
+    ) throws(DocumentError) -> [TextRect] {
+        try checkPage(page)
+        return try perform(page: page, cancellation) { opening, cookie throws(DocumentError) -> [TextRect] in
+            var areas = [folio_rect](repeating: folio_rect(), count: Self.maximumImageAreas)
+            var count = 0
+            var seen = 0
+            try areas.withUnsafeMutableBufferPointer { buffer throws(DocumentError) in
+                try MuPDFCall.check {
+                    folio_page_image_areas(
+                        opening.handle, Int32(page), annotations ? 1 : 0, cookie, buffer.baseAddress, buffer.count,
+                        &count, &seen, $0, $1)
+                }
+            }
+            return areas.prefix(count).map(Self.rect)
+        }
+    }
+
     /// Renders the page at `zoom` (1 = 72 dpi) to RGB pixels on white.
     ///
     /// - Parameters:

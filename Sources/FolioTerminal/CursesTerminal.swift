@@ -31,6 +31,13 @@ public final class CursesTerminal: TerminalBackend {
     /// The colour pair of each annotation mark in each terminal colour: at most four marks
     /// times 256 colours, however many colours a document's annotations have.
     private var annotationPairs: [Int: Int16] = [:]
+    /// The colours of the status line, matches and notes, kept to define the pairs again when
+    /// the default colours change.
+    private let colors: ColorScheme
+    /// The colours the last frame asked for in place of the terminal's own (dark mode), and the
+    /// curses numbers of the nearest ones the terminal has: what a pair's "default" stands for.
+    private var shownColours: TextColours?
+    private var defaultNumbers = ColourNumbers.terminalDefaults
     /// The sequences that turn on mouse reporting, bracketed paste and the bidirectional
     /// explicit mode, and those that turn them off again (before the screen is left, however it
     /// is left).
@@ -77,7 +84,8 @@ public final class CursesTerminal: TerminalBackend {
         set_escdelay(25)
         curs_set(0)
         Self.disableFlowControl()
-        (styles, colorsInUse, nextPair) = Self.setUpStyles(colors)
+        self.colors = colors
+        (styles, colorsInUse, nextPair) = Self.setUpStyles(colors, defaults: defaultNumbers)
         // Bracketed paste always (a paste into a prompt is text, not keys); mouse reports when
         // wanted. The mouse key terminfo lists is forgotten, so reports reach the decoder whole.
         // Folio sends right-to-left lines in visual order itself: BDSM's explicit mode (RM 8,
@@ -110,6 +118,9 @@ public final class CursesTerminal: TerminalBackend {
     ///   an image, must be written again).
     @discardableResult
     public func draw(_ frame: Frame) -> Bool {
+        if frame.colours != shownColours {
+            adopt(frame.colours)
+        }
         let repainted = repaintPending
         repaintPending = false
         werase(folio_stdscr())
@@ -399,7 +410,7 @@ public final class CursesTerminal: TerminalBackend {
     /// The attributes and colour pair of every style: `colors` where the terminal has colours
     /// and `NO_COLOR` is not set, attributes alone (reverse, bold, faint) otherwise; links are
     /// underlined either way.
-    private static func setUpStyles(_ colors: ColorScheme) -> (
+    private static func setUpStyles(_ colors: ColorScheme, defaults: ColourNumbers, started: Bool = false) -> (
         styles: [CellStyle: (attr_t, Int16)], colorsInUse: Bool, nextPair: Int16
     ) {
         var styles: [CellStyle: (attr_t, Int16)] = [
@@ -409,11 +420,15 @@ public final class CursesTerminal: TerminalBackend {
             .currentMatch: (folio_attr_bold() | folio_attr_underline(), 0), .link: (folio_attr_underline(), 0),
         ]
         guard colors.usesColor, has_colors() else { return (styles, false, 1) }
-        start_color()
-        use_default_colors()
+        if !started {
+            start_color()
+        }
+        assume_default_colors(Int32(defaults.foreground), Int32(defaults.background))
         var nextPair: Int16 = 1
         func pair(_ foreground: TerminalColor, _ background: TerminalColor) -> Int16 {
-            init_pair(nextPair, number(foreground), number(background))
+            init_pair(
+                nextPair, number(foreground, default: defaults.foreground),
+                number(background, default: defaults.background))
             nextPair += 1
             return nextPair - 1
         }
@@ -473,28 +488,60 @@ public final class CursesTerminal: TerminalBackend {
         let key = mark * 256 + index
         if let known = annotationPairs[key] { return known }
         guard Int(nextPair) < min(Int(folio_color_pairs()), Int(Int16.max)) else { return nil }
-        let number = Self.number(.indexed(index))
+        let number = Self.number(.indexed(index), default: defaultNumbers.foreground)
         if annotation.mark == .highlight {
-            init_pair(nextPair, Self.number(.indexed(0)), number)
+            init_pair(nextPair, Self.number(.indexed(0), default: defaultNumbers.foreground), number)
         } else {
-            init_pair(nextPair, number, -1)
+            init_pair(nextPair, number, defaultNumbers.background)
         }
         annotationPairs[key] = nextPair
         nextPair += 1
         return nextPair - 1
     }
 
-    /// The curses number of `color`: the terminal's default is -1; a colour beyond what the
-    /// terminal has becomes its basic form (bright red on an 8-colour console is red), or the
-    /// default.
-    private static func number(_ color: TerminalColor) -> Int16 {
+    /// The curses number of `color`: the terminal's default is `defaultNumber` (-1, or the
+    /// colour dark mode puts in its place); a colour beyond what the terminal has becomes its
+    /// basic form (bright red on an 8-colour console is red), or the default.
+    private static func number(_ color: TerminalColor, default defaultNumber: Int16) -> Int16 {
         switch color {
-        case .terminalDefault: return -1
+        case .terminalDefault: return defaultNumber
         case .indexed(let index):
             let available = Int(folio_colors())
             if index < available { return Int16(index) }
-            return index < 16 ? Int16(index % 8) : -1
+            return index < 16 ? Int16(index % 8) : defaultNumber
         }
+    }
+
+    /// The curses numbers a pair's default foreground and background stand for.
+    private struct ColourNumbers: Equatable {
+        var foreground: Int16
+        var background: Int16
+
+        /// The terminal's own colours (-1, use_default_colors).
+        static let terminalDefaults = ColourNumbers(foreground: -1, background: -1)
+    }
+
+    /// Takes `colours` (nearest the terminal has) for text and background in place of the
+    /// terminal's own, or the terminal's own again for nil: pair 0 and every pair made with a
+    /// default colour are defined again (curses draws a pair's default as the terminal's own,
+    /// whatever pair 0 is), and the next frame repaints the whole screen. Without colours
+    /// (`NO_COLOR`, a monochrome terminal) nothing changes.
+    private func adopt(_ colours: TextColours?) {
+        shownColours = colours
+        guard colorsInUse else { return }
+        let available = min(Int(folio_colors()), 256)
+        func nearest(_ colour: PageRecolor.Colour) -> Int16 {
+            let found = TerminalColor.closest(
+                red: Double(colour.red) / 255, green: Double(colour.green) / 255, blue: Double(colour.blue) / 255,
+                available: available)
+            return Self.number(found, default: -1)
+        }
+        defaultNumbers =
+            colours.map { ColourNumbers(foreground: nearest($0.foreground), background: nearest($0.background)) }
+            ?? .terminalDefaults
+        (styles, colorsInUse, nextPair) = Self.setUpStyles(colors, defaults: defaultNumbers, started: true)
+        annotationPairs = [:]
+        repaintFully()
     }
 
     /// Whether TERM's terminfo entry has the string `capability`.

@@ -40,6 +40,34 @@ import Testing
         #expect(screen.contains("config:6: unknown option 'colour'"))
     }
 
+    /// Dark mode (`C`) in the text view takes its colours through curses' default colours: the
+    /// whole screen, blank cells too, in 256-colour grey 253 on 234 (the nearest to `#dcdcdc`
+    /// on `#1e1e1e`), the status line in reverse; `C` again gives the terminal its own
+    /// colours back, and so does quitting.
+    @Test func darkModeColoursTheTextViewAndGivesTheColoursBack() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.run("\"$FOLIO\" '\(tracemonkey)'; echo \"[exit $?]\"")
+        try tmux.waitFor("page text") { $0.contains("Trace-based Just-in-Time") }
+        #expect(try !tmux.styledScreen().joined().contains("48;5;234"))
+        try tmux.send("C")
+        try tmux.waitForStatus("Dark mode, colours kept")
+        // tmux writes a colour where it starts: on the first cell, and never put back after.
+        let dark = try tmux.styledScreen()
+        #expect(dark.first?.hasPrefix("\u{1B}[38;5;253m\u{1B}[48;5;234m") == true, "\(dark.prefix(2))")
+        let sequences = dark.joined().split(separator: "\u{1B}", omittingEmptySubsequences: false).dropFirst().map {
+            $0.prefix { $0 != "m" }
+        }
+        #expect(sequences == ["[38;5;253", "[48;5;234", "[7"], "the status line in reverse, nothing else")
+        try tmux.send("C")
+        try tmux.waitForStatus("Normal colours")
+        #expect(try !tmux.styledScreen().joined().contains("48;5;234"))
+        try tmux.send("C")
+        try tmux.waitForStatus("Dark mode, colours kept")
+        try tmux.send("q")
+        try tmux.waitFor("the shell after quitting") { $0.contains("[exit 0]") }
+        #expect(try !tmux.styledScreen().joined().contains("48;5;234"), "the shell's screen has its own colours")
+    }
+
     @Test func reloadAfterAnInPlaceRewriteAndAnAtomicRename() throws {
         let tmux = try TmuxSession(columns: 100, rows: 30)
         let folder = try TemporaryDirectory()

@@ -137,8 +137,8 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(
             configuration.problems.map(\.description) == [
                 "\(file):1: invalid wrap 'maybe' (true or false)",
-                "\(file):2: unknown option 'colour' (options: wrap, view, layout, graphics, fit, invert, crop, mouse, "
-                    + "reload, remember-position, scroll-overlap, status-fg, status-bg, highlight-fg, highlight-bg, "
+                "\(file):2: unknown option 'colour' (options: wrap, view, layout, graphics, fit, invert, recolor, "
+                    + "recolor-dark, recolor-light, recolor-images, crop, mouse, reload, remember-position, scroll-overlap, status-fg, status-bg, highlight-fg, highlight-bg, "
                     + "dim-fg, osc52, clipboard-command, synctex-editor, arabic-shaping, bidi, annotations, "
                     + "highlight-colour, annotation-author, annotation-store)",
                 "\(file):3: unknown option 'wrapp' (did you mean wrap?)",

@@ -65,3 +65,28 @@ struct ReaderSession {
         ReaderView.render(state).lines
     }
 }
+
+extension ReaderSession {
+    /// A reader of ten pages on a 40×10 screen where page images are available, started, page 1's
+    /// text ("Chapter 1") delivered: for the image view's key scripts.
+    static func imageView(preferences: ReaderPreferences = ReaderPreferences()) -> ReaderSession {
+        var session = ReaderSession(pageCount: 10)
+        session.state = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 10), startPage: 0,
+            screen: ScreenSize(rows: 10, columns: 40), preferences: preferences,
+            imageAvailability: .available(label: "image"))
+        _ = session.state.start()
+        session.deliver(PageTextFixture.page([["Chapter 1"]]), for: 0)
+        return session
+    }
+}
+
+extension [ReaderEffect] {
+    /// The page images these effects ask for, in order.
+    var renderRequests: [RenderRequest] {
+        flatMap { effect -> [RenderRequest] in
+            if case .renderPages(let requests) = effect { return requests }
+            return []
+        }
+    }
+}

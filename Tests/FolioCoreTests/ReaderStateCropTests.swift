@@ -6,22 +6,12 @@ import Testing
 /// line, the facing pages even-odd pairs, and clicks and landings on a cropped image, which
 /// shows its crop box instead of the whole page.
 @Suite struct ReaderStateCropTests {
-    private func session() -> ReaderSession {
-        var session = ReaderSession(pageCount: 10)
-        session.state = ReaderState(
-            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 10), startPage: 0,
-            screen: ScreenSize(rows: 10, columns: 40), imageAvailability: .available(label: "image"),
-            scalesImages: false)
-        _ = session.state.start()
-        session.deliver(PageTextFixture.page([["Chapter 1"]]), for: 0)
-        return session
+    private func session(preferences: ReaderPreferences = ReaderPreferences()) -> ReaderSession {
+        ReaderSession.imageView(preferences: preferences)
     }
 
     private func requests(_ effects: [ReaderEffect]) -> [RenderRequest] {
-        effects.flatMap { effect -> [RenderRequest] in
-            if case .renderPages(let requests) = effect { return requests }
-            return []
-        }
+        effects.renderRequests
     }
 
     @Test func cCyclesOffAutoEvenOddAndAsksForImagesSoCropped() {

@@ -235,6 +235,14 @@ void folio_display_list_drop(folio_context *context, folio_display_list *list);
 /// contents and form fields only. A page that draws nothing gives its whole bounds.
 folio_status folio_page_content_bounds(folio_document *document, int page, int with_annotations,
                                        folio_cookie *cookie, folio_rect *out, char *err, size_t errlen);
+/// Where the page's raster images land (each fill_image's box, in points from the page's top-left
+/// corner, as folio_page_content_bounds measures them), in drawing order, the first `capacity`
+/// of them into `areas`: `count` is how many were written, `seen` how many the page draws (more
+/// than `capacity` when some were left out). Stencil masks, which take the fill colour as text
+/// does, are not images here. `with_annotations` as for folio_page_content_bounds.
+folio_status folio_page_image_areas(folio_document *document, int page, int with_annotations, folio_cookie *cookie,
+                                    folio_rect *areas, size_t capacity, size_t *count, size_t *seen, char *err,
+                                    size_t errlen);
 /// The size in pixels of `list` rendered at `zoom` (1 = 72 dpi): of its part within `clip` (in
 /// points, as the page's bounds) when `clip` is not NULL, else of the whole page. Fails with
 /// FOLIO_INVALID for a bad zoom or an empty area, and with FOLIO_TOO_LARGE for a result larger

@@ -21,11 +21,15 @@ public struct RenderRequest: Sendable, Hashable {
     /// document and answers with the box it rendered: the request names the setting, not the
     /// box, which the reader does not know before the render.
     public var crop: PageCrop
+    /// Dark mode's colours (`C`), nil for the page's own; never with ``inverted``.
+    public var recolor: PageRecolor?
 
     public init(
         page: Int, viewport: ScreenSize, fit: ImageFit, zoom: Double, inverted: Bool, highlight: SearchPattern? = nil,
-        showsAnnotations: Bool = true, syncTeXBoxes: [TextRect] = [], crop: PageCrop = .off
+        showsAnnotations: Bool = true, syncTeXBoxes: [TextRect] = [], crop: PageCrop = .off,
+        recolor: PageRecolor? = nil
     ) {
+        self.recolor = recolor
         self.syncTeXBoxes = syncTeXBoxes
         self.crop = crop
         self.page = page
@@ -41,7 +45,7 @@ public struct RenderRequest: Sendable, Hashable {
     /// annotations, a forward search's place): its image can stand in while this one, with other marks, is being made.
     func isSameImage(ignoringMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
-            && inverted == other.inverted && crop == other.crop
+            && inverted == other.inverted && recolor == other.recolor && crop == other.crop
     }
 
     /// Whether `other` is this page at this size, whatever the crop and marks of either: its
@@ -50,13 +54,13 @@ public struct RenderRequest: Sendable, Hashable {
     /// carries, so clicks on it still land on the point under them.
     func isSameImage(ignoringCropAndMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
-            && inverted == other.inverted
+            && inverted == other.inverted && recolor == other.recolor
     }
 
     /// Whether `other` is this page in this view, whatever the zoom and marks (search matches,
     /// annotations) of either: scaled, its image can stand in on a terminal that scales images.
     func isSamePage(ignoringZoomAndMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && inverted == other.inverted
-            && crop == other.crop
+            && recolor == other.recolor && crop == other.crop
     }
 }

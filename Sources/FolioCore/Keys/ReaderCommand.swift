@@ -82,6 +82,7 @@ public enum ReaderCommand: String, KeyCommand {
     case zoomOut = "zoom-out"
     /// Invert the page image's colours.
     case invertImages = "invert-images"
+    case toggleRecolor = "toggle-recolor"
     /// Trim the page image's margins: off, each page to its content, facing pages to one box.
     case cycleCrop = "cycle-crop"
     /// Open the file browser in the document's folder.
@@ -257,6 +258,11 @@ extension ReaderCommand {
             .invertImages, keys: [.character("i")], summary: "Invert image colours",
             details: "for dark terminals"
         ) { state, _ in state.toggleInvert() },
+        ReaderCommandRow(
+            .toggleRecolor, keys: [.character("C")], summary: "Dark mode, colours kept",
+            details:
+                "pages and text light on dark, hue kept (red stays red), photographs left as they are (`set recolor-images`); ends `i`"
+        ) { state, _ in state.toggleRecolor() },
         ReaderCommandRow(
             .cycleCrop, keys: [.character("c")], summary: "Trim margins (image)",
             details: "off, auto (each page to its content box and a small margin), even-odd (facing pages to one box)"

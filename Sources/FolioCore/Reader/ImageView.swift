@@ -11,8 +11,10 @@ struct ImageView: Sendable {
     var fit: ImageFit
     /// The zoom on top of the fit (`+`, `-`).
     var zoom = 1.0
-    /// Whether page images are drawn with inverted colours (`i`).
+    /// Whether page images are drawn with inverted colours (`i`); never with ``recolors``.
     var inverts: Bool
+    /// Whether pages and the text views are in dark mode that keeps colour (`C`).
+    var recolors = false
     /// How much of each page its image shows (`c`).
     var crop: PageCrop = .off
     /// Sizes of rendered page images, by request: the one record of which images are ready to

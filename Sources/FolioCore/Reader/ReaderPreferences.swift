@@ -12,6 +12,11 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var imageFit: ImageFit = .width
     /// Whether page images start inverted (`set invert`).
     public var invertsImages = false
+    /// Whether the reader starts in dark mode that keeps colour (`set recolor`); it wins over
+    /// ``invertsImages`` when a file sets both.
+    public var startsRecolored = false
+    /// The colours and reach of dark mode (`set recolor-dark`, `recolor-light`, `recolor-images`).
+    public var recolor = PageRecolor()
     /// How much of each page its image shows at the start (`set crop`).
     public var crop = PageCrop.off
     /// How many lines of the previous screen a screenful down or up keeps (`set scroll-overlap`),

@@ -15,7 +15,8 @@ extension ReaderState {
             page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: images.fit,
             zoom: images.zoom, inverted: images.inverts, highlight: search.lastSearch,
             showsAnnotations: preferences.showsAnnotations,
-            syncTeXBoxes: syncTeXMark?.page == page ? syncTeXMark?.boxes ?? [] : [], crop: images.crop)
+            syncTeXBoxes: syncTeXMark?.page == page ? syncTeXMark?.boxes ?? [] : [], crop: images.crop,
+            recolor: recolor)
     }
 
     /// The row of an image `rows` rows tall of `text`'s page at `y` points from the page's top
@@ -65,7 +66,8 @@ extension ReaderState {
         // fit first, then the most pixels (the choice made the same way every time).
         func preference(_ image: RenderRequest) -> (Int, Int, Int, Double, Int, Int) {
             (
-                image.inverted == request.inverted ? 1 : 0, image.highlight == request.highlight ? 1 : 0,
+                image.inverted == request.inverted && image.recolor == request.recolor ? 1 : 0,
+                image.highlight == request.highlight ? 1 : 0,
                 image.fit == request.fit ? 1 : 0, image.zoom, image.viewport.columns, image.viewport.rows
             )
         }
@@ -167,9 +169,24 @@ extension ReaderState {
         return images.viewMode == .image ? refreshImages() : []
     }
 
+    /// `i`: page images in negative, or not; it ends dark mode (`C`), which it would fight.
     mutating func toggleInvert() -> [ReaderEffect] {
         images.inverts.toggle()
+        if images.inverts {
+            images.recolors = false
+        }
         message = .inverted(images.inverts)
+        return images.viewMode == .image ? refreshImages() : []
+    }
+
+    /// `C`: dark mode that keeps colour, or not, for page images and the text views alike; it
+    /// ends inverted images (`i`).
+    mutating func toggleRecolor() -> [ReaderEffect] {
+        images.recolors.toggle()
+        if images.recolors {
+            images.inverts = false
+        }
+        message = .recolored(images.recolors)
         return images.viewMode == .image ? refreshImages() : []
     }
 

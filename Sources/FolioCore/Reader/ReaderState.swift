@@ -108,6 +108,9 @@ public struct ReaderState: Sendable {
     public var imageZoom: Double { images.zoom }
     /// Whether page images are drawn with inverted colours (`i`).
     public var invertsImages: Bool { images.inverts }
+
+    /// Dark mode's colours while it is on (`C`), for page images and the text views; nil when off.
+    public var recolor: PageRecolor? { images.recolors ? preferences.recolor : nil }
     /// How much of each page its image shows (`c`).
     public var imageCrop: PageCrop { images.crop }
     /// Whether this terminal can show images, and how.
@@ -142,7 +145,8 @@ public struct ReaderState: Sendable {
         self.marks = marks
         images = ImageView(
             availability: imageAvailability, scalesImages: scalesImages, fit: preferences.imageFit,
-            inverts: preferences.invertsImages, crop: preferences.crop)
+            inverts: preferences.invertsImages && !preferences.startsRecolored, recolors: preferences.startsRecolored,
+            crop: preferences.crop)
         self.document = document
         self.keys = keys
         self.preferences = preferences

@@ -44,13 +44,6 @@ extension TerminalColor {
         guard available >= 256 else {
             return .indexed(basicHue(red: wanted[0], green: wanted[1], blue: wanted[2]))
         }
-        let levels = wanted.map { Int(($0 * 255).rounded()) }
-        func distance(_ candidate: (Int, Int, Int)) -> Int {
-            let (r, g, b) = candidate
-            // The components weighted as the eye weighs them.
-            return 2 * (r - levels[0]) * (r - levels[0]) + 4 * (g - levels[1]) * (g - levels[1])
-                + 3 * (b - levels[2]) * (b - levels[2])
-        }
         var candidates: [(index: Int, rgb: (Int, Int, Int))] = (16..<232).map { index in
             let cube = index - 16
             return (index, (cubeLevels[cube / 36], cubeLevels[cube / 6 % 6], cubeLevels[cube % 6]))
@@ -59,8 +52,39 @@ extension TerminalColor {
             let level = 8 + 10 * (index - 232)
             return (index, (level, level, level))
         }
-        let best = candidates.min { distance($0.rgb) < distance($1.rgb) }
-        return .indexed(best?.index ?? 3)
+        return .indexed(closest(to: wanted, among: candidates) ?? 3)
+    }
+
+    /// The first sixteen colours as xterm draws them: what a terminal of 8 or 16 colours most
+    /// likely shows.
+    private static let basicColours: [(Int, Int, Int)] = [
+        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+        (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255),
+        (0, 255, 255), (255, 255, 255),
+    ]
+
+    /// The indexed colour closest to `red`, `green` and `blue` (each 0–1; anything else is
+    /// taken as 0 or 1) among the first `available` (8, 16 or 256), black and white and greys
+    /// included: a colour for text or a background (dark mode), where ``nearest(red:green:blue:available:)``
+    /// is for a mark on them. In 256 colours, the nearest of the cube and the grey ramp; with
+    /// fewer, the nearest of the basic colours, as xterm draws them.
+    public static func closest(red: Double, green: Double, blue: Double, available: Int) -> TerminalColor {
+        guard available < 256 else { return nearest(red: red, green: green, blue: blue, available: available) }
+        let wanted = [red, green, blue].map { $0.isNaN ? 0 : min(max($0, 0), 1) }
+        let candidates = basicColours.prefix(available >= 16 ? 16 : 8).enumerated().map { ($0.offset, $0.element) }
+        return .indexed(closest(to: wanted, among: candidates) ?? 0)
+    }
+
+    /// The index of the candidate nearest `wanted` (components 0–1), the components weighted as
+    /// the eye weighs them; nil when there are none.
+    private static func closest(to wanted: [Double], among candidates: [(index: Int, rgb: (Int, Int, Int))]) -> Int? {
+        let levels = wanted.map { Int(($0 * 255).rounded()) }
+        func distance(_ candidate: (Int, Int, Int)) -> Int {
+            let (r, g, b) = candidate
+            return 2 * (r - levels[0]) * (r - levels[0]) + 4 * (g - levels[1]) * (g - levels[1])
+                + 3 * (b - levels[2]) * (b - levels[2])
+        }
+        return candidates.min { distance($0.rgb) < distance($1.rgb) }?.index
     }
 
     /// The basic colour (1–6) whose hue is nearest the colour's; yellow for a grey.

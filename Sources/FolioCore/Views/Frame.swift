@@ -11,6 +11,9 @@ public struct Frame: Sendable, Equatable {
     public var cursor: FramePosition?
     /// A page image to draw over the text area after the rows, if any.
     public var image: ImagePlacement?
+    /// The colours text in the terminal's default colours takes instead, and the screen's
+    /// background (dark mode, `C`); nil for the terminal's own.
+    public var colours: TextColours?
 
     /// Creates a blank frame of `size`.
     public init(size: ScreenSize) {
@@ -18,6 +21,7 @@ public struct Frame: Sendable, Equatable {
         rows = Array(repeating: [], count: max(size.rows, 0))
         cursor = nil
         image = nil
+        colours = nil
     }
 
     /// Each row as plain text, padded with spaces to the full width: a screen for tests to read.
@@ -26,5 +30,20 @@ public struct Frame: Sendable, Equatable {
             let text = spans.map(\.text).joined()
             return text + String(repeating: " ", count: max(size.columns - DisplayWidth.of(text), 0))
         }
+    }
+}
+
+/// The colours of a frame's text and background, where they are not the terminal's own: a
+/// terminal shows the nearest it has.
+public struct TextColours: Sendable, Equatable {
+    /// The text's colour.
+    public var foreground: PageRecolor.Colour
+    /// The background's colour.
+    public var background: PageRecolor.Colour
+
+    /// Text in `foreground` on `background`.
+    public init(foreground: PageRecolor.Colour, background: PageRecolor.Colour) {
+        self.foreground = foreground
+        self.background = background
     }
 }

@@ -144,6 +144,8 @@ public enum Notice: Sendable, Equatable {
     case zoom(percent: Int)
     /// Page images are now drawn with inverted colours, or normal ones.
     case inverted(Bool)
+    /// Dark mode that keeps colour is now on, or off.
+    case recolored(Bool)
 
     // MARK: The document's file and the reader's own files
 
@@ -242,7 +244,7 @@ public enum Notice: Sendable, Equatable {
         case .markPrompt, .loadingOutline, .loadingAnnotations, .copyingDocument, .copyProgress, .reloading,
             .unboundKey:
             false
-        case .match, .zoom, .zoomLimit, .fit, .crop, .layout, .wrapAround, .inverted: false
+        case .match, .zoom, .zoomLimit, .fit, .crop, .layout, .wrapAround, .inverted, .recolored: false
         default: true
         }
     }

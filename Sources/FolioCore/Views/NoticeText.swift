@@ -21,7 +21,7 @@ public enum NoticeText {
             return placeWords(for: notice, keymap: keymap)
         case .pageNotLoaded, .copyingDocument, .copyProgress, .documentNotCopied, .selectionNeedsText,
             .nothingToSelect, .pasteNeedsPrompt, .noImageView, .fitNeedsImages, .zoomNeedsImages, .fit, .crop,
-            .zoomLimit, .zoom, .inverted:
+            .zoomLimit, .zoom, .inverted, .recolored:
             return copyAndImageWords(for: notice, keymap: keymap)
         case .loadingAnnotations, .noAnnotations, .selectionLimit, .highlighted, .noteSaved, .noteRemoved,
             .annotationDeleted,
@@ -188,6 +188,7 @@ public enum NoticeText {
         case .zoomLimit(let largest): largest ? "Largest zoom" : "Smallest zoom"
         case .zoom(let percent): "Zoom \(percent)%"
         case .inverted(let inverted): inverted ? "Inverted colours" : "Normal colours"
+        case .recolored(let recolored): recolored ? "Dark mode, colours kept" : "Normal colours"
         // The cases ``words(for:keymap:)`` hands elsewhere (NoticeWordingTests words each one).
         default: String(describing: notice)
         }

@@ -7,6 +7,7 @@ public enum ReaderView {
     /// The screen for `state`.
     public static func render(_ state: ReaderState) -> Frame {
         var frame = Frame(size: state.screen)
+        frame.colours = state.recolor.map { TextColours(foreground: $0.light, background: $0.dark) }
         if state.isTooSmall {
             TooSmallNotice.draw(needing: ReaderState.minimumScreen, into: &frame)
             return frame

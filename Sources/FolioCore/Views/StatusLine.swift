@@ -209,7 +209,9 @@ enum StatusLine {
         }
         switch (state.viewMode, state.imageAvailability) {
         case (.image, .available(let label)):
-            parts.append(label + (state.invertsImages ? " inv" : "") + (state.imageCrop == .off ? "" : " crop"))
+            parts.append(
+                label + (state.invertsImages ? " inv" : "") + (state.recolor == nil ? "" : " dark")
+                    + (state.imageCrop == .off ? "" : " crop"))
         default:
             parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
         }
