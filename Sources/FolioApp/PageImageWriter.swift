@@ -68,6 +68,43 @@ struct PageImageWriter {
         }
     }
 
+    /// The part of the screen, in its cells' pixels from the top-left corner, that `image` drawn
+    /// at `placement` paints over (for an image drawn into the cells: sixel, iTerm2, half blocks,
+    /// placeholders); nil when nothing of it shows. A sixel image's last band of six pixel rows
+    /// may reach up to five rows further.
+    func screenArea(of image: PageImage, at placement: ImagePlacement) -> PixelRect? {
+        let cell = support.cellPixels
+        let size: (width: Int, height: Int)
+        switch image {
+        case .sixel(let indexed): size = (indexed.width, indexed.height)
+        case .kitty(let kitty): size = (kitty.width, kitty.height)
+        case .iterm(let rgb), .halfBlocks(let rgb): size = (rgb.width, rgb.height)
+        }
+        guard let rect = visibleRect(width: size.width, height: size.height, at: placement) else { return nil }
+        let x = placement.screenColumn * cell.width
+        let y = placement.screenRow * cell.height
+        switch image {
+        case .sixel:
+            return PixelRect(x: x, y: y, width: rect.width, height: rect.height)
+        case .kitty, .iterm, .halfBlocks:
+            // Whole cells: placeholders, an image fitted to its cells, a row of half blocks.
+            let columns = (rect.width + cell.width - 1) / cell.width
+            let rows = (rect.height + cell.height - 1) / cell.height
+            return PixelRect(x: x, y: y, width: columns * cell.width, height: rows * cell.height)
+        }
+    }
+
+    /// Whether an image painting over `area` (``screenArea(of:at:)``) hides every pixel of one
+    /// that painted over `shown`, so that it can be drawn over it with no repaint in between: it
+    /// covers it, and its bottom edge is the same or lower by a whole sixel band (the old
+    /// image's last band may reach past its edge).
+    static func covers(_ area: PixelRect, _ shown: PixelRect) -> Bool {
+        let bottom = area.y + area.height
+        let shownBottom = shown.y + shown.height
+        return area.x <= shown.x && area.y <= shown.y && area.x + area.width >= shown.x + shown.width
+            && (bottom == shownBottom || bottom >= shownBottom + 6)
+    }
+
     /// What removes the image on screen when the view no longer shows one (kitty's placement;
     /// the other protocols are painted over by the repaint).
     mutating func removal() -> [ImagePiece] {

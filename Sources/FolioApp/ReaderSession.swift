@@ -174,11 +174,15 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     private var reappliedAnnotations = false
     private var state: ReaderState
     private var ending: ReaderSession.Outcome?
-    /// The image last written over the text area: when it changes or goes, the whole screen is
-    /// repainted so no stale pixels stay behind (or, for kitty, it is replaced or deleted).
+    /// The image last written over the text area: when it goes, or changes to one that leaves
+    /// some of it showing, the whole screen is repainted so no stale pixels stay behind (for
+    /// kitty, it is replaced or deleted).
     private var placement: ImagePlacement?
     /// Whether the terminal lost the image on screen (evicted), so it must be sent again.
     private var imageLost = false
+    /// The part of the screen the image last written paints over (``PageImageWriter/screenArea(of:at:)``),
+    /// nil when none shows.
+    private var shownImageArea: PixelRect?
     /// The page whose text a traced frame last showed: the next frame with another page's text
     /// is marked "loaded", so the trace tells when a page's text reached the screen.
     private var pageShownWithText: Int?
@@ -591,16 +595,36 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
 
     private func draw(first: Bool) {
         let frame = ReaderView.render(state)
+        // The frame names only images the state counts as ready, whose bytes the cache keeps.
+        let cached = frame.image.flatMap { imageCache.entry(for: $0.request) }
+        // A new image is encoded before the screen changes, so that nothing is missing from it
+        // longer than the write takes.
+        var encoded: (pieces: [ImagePiece], area: PixelRect?, encode: Double)?
+        if let image = frame.image, let cached, image != placement || imageLost {
+            let started = TraceLog.now()
+            let pieces = writer.pieces(drawing: cached.image, at: image)
+            encoded = (
+                pieces, writer.screenArea(of: cached.image, at: image),
+                TraceLog.milliseconds(from: started, to: TraceLog.now())
+            )
+        }
+        // An image drawn into the cells goes with a repaint, and the screen shows none until the
+        // new one is written: that is needed only where the new one leaves some of it showing
+        // (a smaller image, or none); a page of the same size is drawn straight over the last.
         if frame.image != placement, writer.drawsIntoCells {
-            terminal.repaintFully()
+            let hidesShown = encoded.map { new in
+                guard let area = new.area, let shown = shownImageArea else { return false }
+                return PageImageWriter.covers(area, shown)
+            }
+            if hidesShown != true {
+                terminal.repaintFully()
+            }
         }
         // An unchanged image over an unchanged screen stays where it is: sending it again
         // would only cost bandwidth (over ssh, megabytes a key).
         let repainted = terminal.draw(frame)
         var imageCost: FrameTrace.ImageCost?
         var removedBytes: Int?
-        // The frame names only images the state counts as ready, whose bytes the cache keeps.
-        let cached = frame.image.flatMap { imageCache.entry(for: $0.request) }
         if cached == nil, placement != nil {
             // The view shows text (or an overlay) again: an image kept apart from the text
             // (kitty) is deleted; the others went with the repaint.
@@ -611,15 +635,24 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         }
         if let image = frame.image, repainted || image != placement || imageLost, let cached {
             imageLost = false
-            let started = TraceLog.now()
-            let pieces = writer.pieces(drawing: cached.image, at: image)
-            let encoded = TraceLog.now()
-            if !pieces.isEmpty {
-                let bytes = terminal.writeImage(pieces)
-                imageCost = FrameTrace.ImageCost(
-                    encode: TraceLog.milliseconds(from: started, to: encoded),
-                    write: TraceLog.milliseconds(from: encoded, to: TraceLog.now()), bytes: bytes)
+            if encoded == nil {
+                let started = TraceLog.now()
+                let pieces = writer.pieces(drawing: cached.image, at: image)
+                encoded = (
+                    pieces, writer.screenArea(of: cached.image, at: image),
+                    TraceLog.milliseconds(from: started, to: TraceLog.now())
+                )
             }
+            if let encoded, !encoded.pieces.isEmpty {
+                let writing = TraceLog.now()
+                let bytes = terminal.writeImage(encoded.pieces)
+                imageCost = FrameTrace.ImageCost(
+                    encode: encoded.encode, write: TraceLog.milliseconds(from: writing, to: TraceLog.now()),
+                    bytes: bytes)
+            }
+            shownImageArea = encoded?.area
+        } else if frame.image == nil {
+            shownImageArea = nil
         }
         placement = frame.image
         reloader.show(page: state.currentPage)

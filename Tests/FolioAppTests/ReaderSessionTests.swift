@@ -131,6 +131,37 @@ import Testing
         _ = reader.quit()
     }
 
+    /// In xterm a repaint clears the screen and the image area stays empty until the next image
+    /// is written: a page as large as the last is drawn straight over it; only a smaller image
+    /// (zoomed out) or the way back to text repaints.
+    @Test func aSixelPageOfTheSameSizeIsDrawnOverTheLastWithNoRepaint() throws {
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.sixel)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        let first = try #require(reader.terminal.images.last)
+        #expect(reader.terminal.repaintedFrames.contains(first.afterFrame), "text to image repaints")
+        // Page 2 may not be rendered yet: its text shows first, then its image, after a repaint.
+        var seen = reader.terminal.images.count
+        reader.terminal.type("l")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        for key in ["h", "l", "j", "j", "h"] {
+            let seen = reader.terminal.images.count
+            reader.terminal.type(key)
+            #expect(reader.terminal.waitUntil { $0.images.count > seen }, "an image after \(key)")
+            let write = try #require(reader.terminal.images.last)
+            #expect(!reader.terminal.repaintedFrames.contains(write.afterFrame), "\(key) drew over the last page")
+        }
+        // Zoomed out, the page is narrower than the last: what it leaves must go.
+        seen = reader.terminal.images.count
+        reader.terminal.type("-")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen && $0.screen.last?.contains("80%") == true })
+        let smaller = try #require(reader.terminal.images.last)
+        #expect(reader.terminal.repaintedFrames.contains(smaller.afterFrame))
+        _ = reader.quit()
+    }
+
     @Test func halfBlockImageIsAPieceARowOfTheTextArea() throws {
         let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 24, columns: 80))
         _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))

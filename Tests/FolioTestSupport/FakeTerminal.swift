@@ -25,6 +25,7 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
     private var recordedImages: [ImageWrite] = []
     private var recordedControls: [[UInt8]] = []
     private var recordedRepaints = 0
+    private var recordedRepaintedFrames: [Int] = []
     private var recordedSuspensions = 0
     private var sizeOnResume: ScreenSize?
 
@@ -44,6 +45,9 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
         condition.withLock {
             recordedFrames.append(frame)
             let repainted = recordedRepaints > 0
+            if repainted {
+                recordedRepaintedFrames.append(recordedFrames.count)
+            }
             recordedRepaints = 0
             condition.broadcast()
             return repainted
@@ -169,6 +173,12 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
     /// The last frame, as plain text rows.
     public var screen: [String] {
         condition.withLock { recordedFrames.last?.lines ?? [] }
+    }
+
+    /// The frames drawn as a whole-screen repaint (after ``repaintFully()``), by their number
+    /// counted from 1, as ``ImageWrite/afterFrame`` counts them.
+    public var repaintedFrames: [Int] {
+        condition.withLock { recordedRepaintedFrames }
     }
 
     /// The image writes so far.
