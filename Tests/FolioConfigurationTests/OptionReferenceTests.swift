@@ -36,8 +36,9 @@ import Testing
     @Test func optionNamesNeverChange() {
         #expect(
             ConfigurationOption.all.map(\.name) == [
-                "wrap", "view", "layout", "graphics", "fit", "invert", "crop", "mouse", "reload", "remember-position",
-                "scroll-overlap", "status-fg", "status-bg", "highlight-fg", "highlight-bg", "dim-fg", "osc52",
+                "wrap", "view", "layout", "graphics", "fit", "invert", "crop", "spread", "spread-first-alone",
+                "spread-direction", "mouse", "reload", "remember-position", "scroll-overlap", "status-fg", "status-bg",
+                "highlight-fg", "highlight-bg", "dim-fg", "osc52",
                 "clipboard-command", "synctex-editor", "arabic-shaping", "bidi", "annotations", "highlight-colour",
                 "annotation-author", "annotation-store",
             ])

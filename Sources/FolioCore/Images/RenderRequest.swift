@@ -1,6 +1,7 @@
 /// A page image the reader wants, for the current viewport and settings. The owner renders it
-/// and answers with ``ReaderEvent/pageRendered(_:rows:columns:cropBox:)`` or ``ReaderEvent/renderFailed(_:reason:)``.
+/// and answers with ``ReaderEvent/pageRendered(_:rows:columns:cropBox:parts:)`` or ``ReaderEvent/renderFailed(_:reason:)``.
 public struct RenderRequest: Sendable, Hashable {
+    /// The page, or the first of a spread's pages in reading order.
     public var page: Int
     /// The text area the image is sized for, in cells.
     public var viewport: ScreenSize
@@ -21,6 +22,10 @@ public struct RenderRequest: Sendable, Hashable {
     /// document and answers with the box it rendered: the request names the setting, not the
     /// box, which the reader does not know before the render.
     public var crop: PageCrop
+    /// A spread's pages (`d`), from left to right, drawn side by side at one height in one
+    /// image; empty for ``page`` alone. The owner answers with where each page is in the image
+    /// (``SpreadPart``).
+    public var spreadPages: [Int] = []
 
     public init(
         page: Int, viewport: ScreenSize, fit: ImageFit, zoom: Double, inverted: Bool, highlight: SearchPattern? = nil,

@@ -9,13 +9,21 @@ extension ReaderState {
     static let zoomStep = 1.25
     static let zoomRange = 0.25...8.0
 
-    /// The request for `page` under the current viewport and settings.
+    /// The request for `page` under the current viewport and settings: while spreads show and
+    /// `page` has a partner beside it, the request for their spread, named by its first page
+    /// (a forward search's boxes are then not framed).
     func renderRequest(for page: Int) -> RenderRequest {
-        RenderRequest(
+        var request = RenderRequest(
             page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: images.fit,
             zoom: images.zoom, inverted: images.inverts, highlight: search.lastSearch,
             showsAnnotations: preferences.showsAnnotations,
             syncTeXBoxes: syncTeXMark?.page == page ? syncTeXMark?.boxes ?? [] : [], crop: images.crop)
+        if let spread = spread(holding: page), spread.second != nil {
+            request.page = spread.first
+            request.spreadPages = spread.pagesLeftToRight(preferences.spreadDirection)
+            request.syncTeXBoxes = []
+        }
+        return request
     }
 
     /// The row of an image `rows` rows tall of `text`'s page at `y` points from the page's top
@@ -28,10 +36,11 @@ extension ReaderState {
         return Int((min(max(y - top, 0), height) / height * Double(rows)).rounded(.down))
     }
 
-    /// The part of the current page its image shows, in points; nil for the whole page or while
-    /// the image is not here.
+    /// The part of the current page its image shows, in points (in a spread's image, the part
+    /// of the current page's half); nil for the whole page or while the image is not here.
     var currentImageCropBox: TextRect? {
-        shownImage(of: currentPage)?.extent.cropBox
+        guard let extent = shownImage(of: currentPage)?.extent else { return nil }
+        return extent.part(showing: currentPage)?.box ?? extent.cropBox
     }
 
     /// The current page's image size, when it has been rendered for the current settings.
@@ -69,7 +78,9 @@ extension ReaderState {
                 image.fit == request.fit ? 1 : 0, image.zoom, image.viewport.columns, image.viewport.rows
             )
         }
-        let unscaled = images.rendered.filter { $0.key.page == page }.max { preference($0.key) < preference($1.key) }
+        let unscaled = images.rendered.filter { $0.key.page == request.page }.max {
+            preference($0.key) < preference($1.key)
+        }
         return unscaled.map { ShownImage(request: $0.key, extent: $0.value, scale: 1) }
     }
 
@@ -95,7 +106,7 @@ extension ReaderState {
     }
 
     /// The page images ready to draw: the one record of it. An image is listed from its
-    /// ``ReaderEvent/pageRendered(_:rows:columns:cropBox:)`` until the reader has no more use for it (it
+    /// ``ReaderEvent/pageRendered(_:rows:columns:cropBox:parts:)`` until the reader has no more use for it (it
     /// moved away, changed the size or marks, or the document was reloaded). The owner keeps the
     /// bytes of every image listed, so a frame never names one it cannot draw.
     public var readyImages: Set<RenderRequest> {
@@ -127,7 +138,8 @@ extension ReaderState {
         if images.viewMode == .text {
             return [.cancelRenders(keeping: [])]
         }
-        return refreshImages()
+        // Spreads hold the pages beside the neighbouring spreads too (``windowPages()``).
+        return images.spreads ? refreshWindow() : refreshImages()
     }
 
     mutating func cycleFit() -> [ReaderEffect] {
@@ -178,9 +190,10 @@ extension ReaderState {
     mutating func refreshImages() -> [ReaderEffect] {
         guard images.viewMode == .image, paging.pageCount > 0 else { return [] }
         var pages = [currentPage]
-        if let next = paging.pageAfter(currentPage) { pages.append(next) }
-        if let previous = paging.pageBefore(currentPage) { pages.append(previous) }
-        let wanted = pages.map(renderRequest(for:))
+        if let next = page(movedBy: 1) { pages.append(next) }
+        if let previous = page(movedBy: -1) { pages.append(previous) }
+        // A spread is asked for once the sizes of both its pages are known.
+        let wanted = pages.filter { !showsSpreads || spread(holding: $0) != nil }.map(renderRequest(for:))
         let keep = Set(wanted)
         // Every image of a wanted page stays, as a stand-in, until its replacement arrives.
         images.rendered = images.rendered.filter { image in wanted.contains { $0.page == image.key.page } }
@@ -200,13 +213,14 @@ extension ReaderState {
     mutating func imageRendered(_ request: RenderRequest, extent: ImageExtent) -> [ReaderEffect] {
         images.pending.remove(request)
         guard request == renderRequest(for: request.page), images.viewMode == .image else { return [] }
-        let standIn = request.page == currentPage ? shownImage(of: currentPage) : nil
+        let showsCurrentPage = request.page == renderRequest(for: currentPage).page
+        let standIn = showsCurrentPage ? shownImage(of: currentPage) : nil
         // At the image's left edge (where reading starts, and where a fitted image is), it stays there.
         let centreShare = viewport.imageColumn == 0 ? nil : imageCentreShare
         images.rendered[request] = extent
         // The page's other images, stand-ins, have done their job.
         images.rendered = images.rendered.filter { $0.key == request || $0.key.page != request.page }
-        if request.page == currentPage {
+        if showsCurrentPage {
             if let standIn, standIn.request != request {
                 replaceStandIn(standIn, keepingCentreShare: centreShare)
             }

@@ -142,7 +142,7 @@ public struct ReaderState: Sendable {
         self.marks = marks
         images = ImageView(
             availability: imageAvailability, scalesImages: scalesImages, fit: preferences.imageFit,
-            inverts: preferences.invertsImages, crop: preferences.crop)
+            inverts: preferences.invertsImages, crop: preferences.crop, spreads: preferences.spreads)
         self.document = document
         self.keys = keys
         self.preferences = preferences
@@ -208,10 +208,11 @@ public struct ReaderState: Sendable {
             return []
         case .pageLoaded(let page, let text):
             record(.text(text), for: page)
-            return []
+            // A page's size may complete a spread, which can now be asked for.
+            return showsSpreads ? refreshImages() : []
         case .pageFailed(let page, let reason):
             record(.failure(reason), for: page)
-            return []
+            return showsSpreads ? refreshImages() : []
         case .searchProgress(let id, let searched, let total):
             guard search.runningSearch?.id == id else { return [] }
             search.runningSearch?.searched = searched
@@ -244,8 +245,9 @@ public struct ReaderState: Sendable {
         case .notice(let notice):
             message = notice
             return []
-        case .pageRendered(let request, let rows, let columns, let cropBox):
-            return imageRendered(request, extent: ImageExtent(rows: rows, columns: columns, cropBox: cropBox))
+        case .pageRendered(let request, let rows, let columns, let cropBox, let parts):
+            return imageRendered(
+                request, extent: ImageExtent(rows: rows, columns: columns, cropBox: cropBox, parts: parts))
         case .renderFailed(let request, let reason):
             images.pending.remove(request)
             images.failed[request] = reason
