@@ -173,6 +173,35 @@ import Testing
         #expect(next.map(\.spreadPages) == [[]])
     }
 
+    /// `d` never shows a wrong page while the new image is made: on page 2, its image alone stands
+    /// in for the spread 1–2 (not page 1's), and the spread stands in for page 2 alone when `d`
+    /// turns spreads off; each arriving image lets the other go.
+    @Test func theImageShowingTheCurrentPageStandsInEitherWay() {
+        var session = reader(configured: true)
+        press(.tab, &session)
+        press(.right, &session)
+        press(.tab, &session)
+        type("d", &session)
+        // Spreads off, on page 2 (counted from 1): its image alone, and page 1's beside it.
+        #expect(shown(session) == "2/7")
+        let alone = session.state.renderRequest(for: 1)
+        let first = session.state.renderRequest(for: 0)
+        _ = session.state.handle(.pageRendered(alone, rows: 24, columns: 38))
+        _ = session.state.handle(.pageRendered(first, rows: 24, columns: 38))
+        type("d", &session)
+        #expect(shown(session) == "1–2/7")
+        let spread = session.state.renderRequest(for: 1)
+        #expect(spread.spreadPages == [0, 1])
+        #expect(ReaderView.render(session.state).image?.request == alone)
+        _ = session.state.handle(.pageRendered(spread, rows: 12, columns: 38))
+        #expect(ReaderView.render(session.state).image?.request == spread)
+        #expect(!session.state.readyImages.contains(alone) && !session.state.readyImages.contains(first))
+        type("d", &session)
+        #expect(ReaderView.render(session.state).image?.request == spread)
+        _ = session.state.handle(.pageRendered(alone, rows: 24, columns: 38))
+        #expect(ReaderView.render(session.state).image?.request == alone)
+    }
+
     /// `set spread true` starts the image view in spreads; `d` turns them off again.
     @Test func theConfiguredSettingIsTheFirst() {
         var session = reader(configured: true)

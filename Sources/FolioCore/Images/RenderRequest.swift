@@ -42,11 +42,11 @@ public struct RenderRequest: Sendable, Hashable {
         self.showsAnnotations = showsAnnotations
     }
 
-    /// Whether `other` is this page at this size, whatever the marks of either (search matches,
+    /// Whether `other` is this page (or spread) at this size, whatever the marks of either (search matches,
     /// annotations, a forward search's place): its image can stand in while this one, with other marks, is being made.
     func isSameImage(ignoringMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
-            && inverted == other.inverted && crop == other.crop
+            && inverted == other.inverted && crop == other.crop && spreadPages == other.spreadPages
     }
 
     /// Whether `other` is this page at this size, whatever the crop and marks of either: its
@@ -55,13 +55,18 @@ public struct RenderRequest: Sendable, Hashable {
     /// carries, so clicks on it still land on the point under them.
     func isSameImage(ignoringCropAndMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
-            && inverted == other.inverted
+            && inverted == other.inverted && spreadPages == other.spreadPages
     }
 
     /// Whether `other` is this page in this view, whatever the zoom and marks (search matches,
     /// annotations) of either: scaled, its image can stand in on a terminal that scales images.
     func isSamePage(ignoringZoomAndMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && inverted == other.inverted
-            && crop == other.crop
+            && crop == other.crop && spreadPages == other.spreadPages
+    }
+
+    /// Whether the image shows `page`: its page, or one of its spread's.
+    func shows(_ page: Int) -> Bool {
+        self.page == page || spreadPages.contains(page)
     }
 }

@@ -50,11 +50,12 @@ extension ReaderState {
 
     /// The image to show for `page`: the one for the current settings or, while that is being
     /// made, a stand-in, so that the page does not fall back to its text for a moment: the same
-    /// page with the old marks (after a new search); on a terminal that scales images, the same
-    /// page at another zoom, scaled to the current one (so a zoom shows at once); else any image
-    /// of the page there is (another fit, zoom, size or colours), drawn as it is, from the same
-    /// top-left cell. Nil when the page has no image at all (its text shows), and when the image
-    /// for the current settings could not be made (that is said instead).
+    /// page (or spread) with the old marks (after a new search); on a terminal that scales
+    /// images, the same page at another zoom, scaled to the current one (so a zoom shows at
+    /// once); else any image showing the page there is (another fit, zoom, size or colours, or
+    /// the page alone for its spread and the spread for the page alone, `d`), drawn as it is,
+    /// from the same top-left cell. Nil when the page has no image at all (its text shows), and
+    /// when the image for the current settings could not be made (that is said instead).
     func shownImage(of page: Int) -> ShownImage? {
         let request = renderRequest(for: page)
         if let extent = images.rendered[request] {
@@ -78,7 +79,7 @@ extension ReaderState {
                 image.fit == request.fit ? 1 : 0, image.zoom, image.viewport.columns, image.viewport.rows
             )
         }
-        let unscaled = images.rendered.filter { $0.key.page == request.page }.max {
+        let unscaled = images.rendered.filter { $0.key.shows(page) }.max {
             preference($0.key) < preference($1.key)
         }
         return unscaled.map { ShownImage(request: $0.key, extent: $0.value, scale: 1) }
@@ -195,8 +196,11 @@ extension ReaderState {
         // A spread is asked for once the sizes of both its pages are known.
         let wanted = pages.filter { !showsSpreads || spread(holding: $0) != nil }.map(renderRequest(for:))
         let keep = Set(wanted)
-        // Every image of a wanted page stays, as a stand-in, until its replacement arrives.
-        images.rendered = images.rendered.filter { image in wanted.contains { $0.page == image.key.page } }
+        // Every image of a wanted page (or of a page of a wanted spread) stays, as a stand-in,
+        // until its replacement arrives.
+        images.rendered = images.rendered.filter { image in
+            wanted.contains { $0.page == image.key.page || $0.spreadPages.contains(where: image.key.shows) }
+        }
         images.failed = images.failed.filter { keep.contains($0.key) }
         let dropped = images.pending.subtracting(keep)
         images.pending.formIntersection(keep)
@@ -218,8 +222,11 @@ extension ReaderState {
         // At the image's left edge (where reading starts, and where a fitted image is), it stays there.
         let centreShare = viewport.imageColumn == 0 ? nil : imageCentreShare
         images.rendered[request] = extent
-        // The page's other images, stand-ins, have done their job.
-        images.rendered = images.rendered.filter { $0.key == request || $0.key.page != request.page }
+        // The page's other images, stand-ins, have done their job (a spread's: its pages' alone).
+        images.rendered = images.rendered.filter { image in
+            let alonePageOfTheSpread = image.key.spreadPages.isEmpty && request.spreadPages.contains(image.key.page)
+            return image.key == request || (image.key.page != request.page && !alonePageOfTheSpread)
+        }
         if showsCurrentPage {
             if let standIn, standIn.request != request {
                 replaceStandIn(standIn, keepingCentreShare: centreShare)
