@@ -111,6 +111,32 @@ import Testing
         #expect(session.state.message == .firstPage)
     }
 
+    /// With wrap-around on, the last spread is followed by the first and the first preceded by
+    /// the last; a document of one spread asks for it once.
+    @Test func wrapAroundGoesRoundBySpreads() {
+        var session = reader()
+        type("w", &session)
+        press(.end, &session)
+        #expect(shown(session) == "7/7")
+        press(.right, &session)
+        #expect(shown(session) == "1–2/7")
+        press(.left, &session)
+        #expect(shown(session) == "7/7")
+
+        var preferences = ReaderPreferences()
+        preferences.spreads = true
+        preferences.paging = .wrapAround
+        var short = ReaderSession(pageCount: 2)
+        short.state = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 2), startPage: 0,
+            screen: ScreenSize(rows: 10, columns: 40), preferences: preferences,
+            imageAvailability: .available(label: "image"), scalesImages: false)
+        let asked = requests(serve(short.state.start(), to: &short) + press(.tab, &short))
+        #expect(asked.map(\.spreadPages) == [[0, 1]])
+        press(.right, &short)
+        #expect(shown(short) == "1–2/2")
+    }
+
     @Test func theFirstPageAloneShiftsThePairs() {
         var session = reader(firstAlone: true)
         var seen = [shown(session)]

@@ -193,8 +193,11 @@ extension ReaderState {
         var pages = [currentPage]
         if let next = page(movedBy: 1) { pages.append(next) }
         if let previous = page(movedBy: -1) { pages.append(previous) }
-        // A spread is asked for once the sizes of both its pages are known.
+        // A spread is asked for once the sizes of both its pages are known, and once (wrapping
+        // round a short document, the spread after may be the one before).
+        var asked: Set<RenderRequest> = []
         let wanted = pages.filter { !showsSpreads || spread(holding: $0) != nil }.map(renderRequest(for:))
+            .filter { asked.insert($0).inserted }
         let keep = Set(wanted)
         // Every image of a wanted page (or of a page of a wanted spread) stays, as a stand-in,
         // until its replacement arrives.
