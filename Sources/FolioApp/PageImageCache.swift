@@ -13,6 +13,8 @@ final class PageImageCache {
         var columns: Int
         /// The part of the page the image shows, in points; nil for the whole page.
         var cropBox: TextRect? = nil
+        /// Where each page of a spread's image is, left to right; empty for one page's image.
+        var parts: [SpreadPart] = []
     }
 
     private let capacity: Int

@@ -27,7 +27,8 @@ final class PageImageRenderer: Sendable {
         let serials = RenderSerials()
         let facts = PageFacts()
         worker = BackgroundWorker(name: "folio.page-images", timeLimit: TimeLimits.pageImage) { job in
-            let outcome = Self.render(job, in: copy, support: support, serials: serials, facts: facts)
+            let outcome = Self.render(
+                job, in: copy, support: support, serials: serials, facts: facts)
             if let outcome, !job.isStopped {
                 deliver(outcome)
             }
@@ -57,39 +58,13 @@ final class PageImageRenderer: Sendable {
         let cancellation = job.operation()
         do throws(DocumentError) {
             let document = try copy.document()
-            let pageSize = try document.pageSize(request.page)
-            let cropBox = try cropBox(
-                of: request, size: pageSize, in: document, contentBounds: facts.contentBounds,
-                cancellation: cancellation)
-            let shown = cropBox.map { PageSize(width: $0.width, height: $0.height) } ?? pageSize
-            let sizing = PageImageSizing(request, page: shown, support: support)
-            let page = try document.render(
-                page: request.page, zoom: sizing.zoom, clip: cropBox, annotations: request.showsAnnotations,
-                cancellation: cancellation)
-            var rgb = RGBImage(width: page.width, height: page.height, pixels: page.pixels)
-            // Marks are found in page points; the image's top-left pixel is the crop box's corner.
-            let origin = (x: cropBox?.x0 ?? 0, y: cropBox?.y0 ?? 0)
-            if let pattern = request.highlight {
-                rgb = rgb.marking(
-                    try hitRects(
-                        of: pattern, on: request.page, of: document, zoom: sizing.zoom, origin: origin,
-                        cancellation: cancellation))
-            }
-            if !request.syncTeXBoxes.isEmpty {
-                // At least two pixels, however small the render: the frame must show.
-                let thickness = max(2, Int((sizing.zoom * 1.5).rounded()))
-                rgb = rgb.framing(
-                    request.syncTeXBoxes.compactMap { pixelRect(around: $0, zoom: sizing.zoom, origin: origin) },
-                    thickness: thickness)
-            }
-            if let recolor = request.recolor {
-                let kept = try keptImages(
-                    of: request, recolor: recolor, size: pageSize, in: document, imageAreas: facts.imageAreas,
-                    cancellation: cancellation)
-                rgb = rgb.recolored(
-                    recolor,
-                    keeping: kept.compactMap { pixelRect(around: $0, zoom: sizing.zoom, origin: origin, margin: 0) })
-            }
+            let drawn =
+                request.spreadPages.count > 1
+                ? try renderSpread(
+                    request, in: document, support: support, facts: facts, cancellation: cancellation)
+                : try renderPage(
+                    request, in: document, support: support, facts: facts, cancellation: cancellation)
+            var rgb = drawn.image
             let image: PageImage
             switch support.method {
             case .sixel(let registers):
@@ -111,22 +86,152 @@ final class PageImageRenderer: Sendable {
                 image = .halfBlocks(request.inverted ? rgb.inverted() : rgb)
             }
             return .rendered(
-                request, .init(image: image, rows: sizing.rows, columns: sizing.columns, cropBox: cropBox))
+                request,
+                .init(
+                    image: image, rows: drawn.rows, columns: drawn.columns, cropBox: drawn.cropBox, parts: drawn.parts))
         } catch {
             if error == .cancelled { return nil }
             return .failed(request, reason: DocumentFailure(cancellation.explain(error)))
         }
     }
 
-    /// The part of the page `request` shows, in points: nil for the whole page (crop off), else
-    /// the page's content box with a margin; for ``PageCrop/evenOdd``, the union of its content
-    /// box and its facing page's (``PageCrop/facingPage(of:pageCount:)``), so both are cut alike.
-    private static func cropBox(
-        of request: RenderRequest, size: PageSize, in document: Document, contentBounds: PageFactCache<TextRect>,
+    /// A page image before it is encoded for the terminal: its pixels, its extent in cells, and
+    /// what of the document it shows.
+    private struct DrawnImage {
+        var image: RGBImage
+        var rows: Int
+        var columns: Int
+        /// The part of the page shown, for one page's image (nil for the whole page).
+        var cropBox: TextRect? = nil
+        /// Where each page is, for a spread's image.
+        var parts: [SpreadPart] = []
+    }
+
+    /// The image of `request`'s page, with its marks.
+    private static func renderPage(
+        _ request: RenderRequest, in document: Document, support: GraphicsSupport, facts: PageFacts,
         cancellation: Cancellation
+    ) throws(DocumentError) -> DrawnImage {
+        let pageSize = try document.pageSize(request.page)
+        let cropBox = try cropBox(
+            of: request.page, for: request, size: pageSize, in: document, contentBounds: facts.contentBounds,
+            cancellation: cancellation)
+        let shown = cropBox.map { PageSize(width: $0.width, height: $0.height) } ?? pageSize
+        let sizing = PageImageSizing(request, page: shown, support: support)
+        let rgb = try markedRender(
+            of: request.page, for: request, zoom: sizing.zoom, clip: cropBox, in: document, facts: facts,
+            cancellation: cancellation)
+        return DrawnImage(image: rgb, rows: sizing.rows, columns: sizing.columns, cropBox: cropBox)
+    }
+
+    /// The image of `request`'s spread: its pages left to right, each scaled to one height and
+    /// marked as a page alone is, joined by a grey gap one cell wide, and sized to the viewport
+    /// as one page of their width and height would be. Cropped, both pages are trimmed to one
+    /// box, the union of the boxes the crop gives each, so that they are cut alike.
+    private static func renderSpread(
+        _ request: RenderRequest, in document: Document, support: GraphicsSupport, facts: PageFacts,
+        cancellation: Cancellation
+    ) throws(DocumentError) -> DrawnImage {
+        var boxes: [TextRect] = []
+        var pageBoxes: [TextRect] = []
+        for page in request.spreadPages {
+            let size = try document.pageSize(page)
+            let whole = TextRect(x0: 0, y0: 0, x1: size.width, y1: size.height)
+            pageBoxes.append(whole)
+            boxes.append(
+                try cropBox(
+                    of: page, for: request, size: size, in: document, contentBounds: facts.contentBounds,
+                    cancellation: cancellation) ?? whole)
+        }
+        if request.crop != .off, let first = boxes.first {
+            let union = boxes.dropFirst().reduce(first) { $0.union($1) }
+            boxes = pageBoxes.map { page in
+                TextRect(
+                    x0: max(union.x0, page.x0), y0: max(union.y0, page.y0), x1: min(union.x1, page.x1),
+                    y1: min(union.y1, page.y1))
+            }
+        }
+        // Each page drawn as tall as the tallest: its width in the tallest's points.
+        let height = boxes.map(\.height).max() ?? 1
+        let widths = boxes.map { $0.height > 0 ? $0.width * height / $0.height : $0.width }
+        let cell = PageImageSizing.cell(for: support)
+        // A cell's width of gap, and a pixel a page for MuPDF's rounding of its width up.
+        let gap = max(Int(cell.width), 1) + request.spreadPages.count
+        let sizing = PageImageSizing(
+            request, page: PageSize(width: widths.reduce(0, +), height: height), support: support, gapPixels: gap)
+        var halves: [RGBImage] = []
+        for (page, box) in zip(request.spreadPages, boxes) {
+            let zoom = box.height > 0 ? sizing.zoom * height / box.height : sizing.zoom
+            let clip = request.crop == .off ? nil : box
+            halves.append(
+                try markedRender(
+                    of: page, for: request, zoom: zoom, clip: clip, in: document, facts: facts,
+                    cancellation: cancellation))
+        }
+        // The pages' widths are rounded up each: the gap gives up the pixels they gain, so that
+        // a spread fitted to the width stays within it (never less than a pixel).
+        let planned =
+            Int((widths.reduce(0, +) * sizing.zoom).rounded(), clampedTo: 0...PageImageSizing.largestSide) + gap
+        let gapWidth = max(planned - halves.map(\.width).reduce(0, +), 1)
+        let joined = RGBImage.sideBySide(halves, gap: gapWidth)
+        var parts: [SpreadPart] = []
+        var x = 0
+        for ((page, box), half) in zip(zip(request.spreadPages, boxes), halves) {
+            parts.append(
+                SpreadPart(
+                    page: page, firstColumn: Double(x) / cell.width, columns: Double(half.width) / cell.width, box: box)
+            )
+            x += half.width + gapWidth
+        }
+        return DrawnImage(
+            image: joined, rows: Int((Double(joined.height) / cell.height).rounded(.up)),
+            columns: Int((Double(joined.width) / cell.width).rounded(.up)), parts: parts)
+    }
+
+    /// `page` rendered at `zoom` (within `clip`, points from its top-left corner, when given),
+    /// with `request`'s marks (its search matches and a forward search's boxes), in dark mode's
+    /// colours when it asks for them.
+    private static func markedRender(
+        of page: Int, for request: RenderRequest, zoom: Double, clip: TextRect?, in document: Document,
+        facts: PageFacts, cancellation: Cancellation
+    ) throws(DocumentError) -> RGBImage {
+        let rendered = try document.render(
+            page: page, zoom: zoom, clip: clip, annotations: request.showsAnnotations, cancellation: cancellation)
+        var rgb = RGBImage(width: rendered.width, height: rendered.height, pixels: rendered.pixels)
+        // Marks are found in page points; the image's top-left pixel is the crop box's corner.
+        let origin = (x: clip?.x0 ?? 0, y: clip?.y0 ?? 0)
+        if let pattern = request.highlight {
+            rgb = rgb.marking(
+                try hitRects(
+                    of: pattern, on: page, of: document, zoom: zoom, origin: origin, cancellation: cancellation))
+        }
+        if !request.syncTeXBoxes.isEmpty {
+            // At least two pixels, however small the render: the frame must show.
+            let thickness = max(2, Int((zoom * 1.5).rounded()))
+            rgb = rgb.framing(
+                request.syncTeXBoxes.compactMap { pixelRect(around: $0, zoom: zoom, origin: origin) },
+                thickness: thickness)
+        }
+        if let recolor = request.recolor {
+            let kept = try keptImages(
+                of: page, for: request, recolor: recolor, in: document, imageAreas: facts.imageAreas,
+                cancellation: cancellation)
+            rgb = rgb.recolored(
+                recolor, keeping: kept.compactMap { pixelRect(around: $0, zoom: zoom, origin: origin, margin: 0) })
+        }
+        return rgb
+    }
+
+    /// The part of `page` (of `size` points) `request` shows, in points: nil for the whole page
+    /// (crop off), else the page's content box with a margin; for ``PageCrop/evenOdd``, the union
+    /// of its content box and its facing page's (``PageCrop/facingPage(of:pageCount:)``), so both
+    /// are cut alike.
+    private static func cropBox(
+        of page: Int, for request: RenderRequest, size: PageSize, in document: Document,
+        contentBounds: PageFactCache<TextRect>, cancellation: Cancellation
     ) throws(DocumentError) -> TextRect? {
-        func bounds(of page: Int) throws(DocumentError) -> TextRect {
-            try contentBounds.fact(of: page, annotations: request.showsAnnotations) { page throws(DocumentError) in
+        func bounds(of number: Int) throws(DocumentError) -> TextRect {
+            try contentBounds.fact(of: number, annotations: request.showsAnnotations) { page throws(DocumentError) in
                 try document.contentBounds(
                     page: page, annotations: request.showsAnnotations, cancellation: cancellation)
             }
@@ -134,25 +239,25 @@ final class PageImageRenderer: Sendable {
         var content: TextRect
         switch request.crop {
         case .off: return nil
-        case .auto: content = try bounds(of: request.page)
+        case .auto: content = try bounds(of: page)
         case .evenOdd:
-            content = try bounds(of: request.page)
-            if let facing = PageCrop.facingPage(of: request.page, pageCount: try document.pageCount) {
+            content = try bounds(of: page)
+            if let facing = PageCrop.facingPage(of: page, pageCount: try document.pageCount) {
                 content = content.union(try bounds(of: facing))
             }
         }
         return PageCrop.box(around: content, pageWidth: size.width, pageHeight: size.height)
     }
 
-    /// The raster images on `request`'s page that dark mode leaves as they are (``PageRecolor/keptImages(of:pageWidth:pageHeight:)``),
+    /// The raster images on `page` that dark mode leaves as they are (``PageRecolor/keptImages(of:pageWidth:pageHeight:)``),
     /// in points; none when `recolor` recolours images too (the page is not run for them then).
     private static func keptImages(
-        of request: RenderRequest, recolor: PageRecolor, size: PageSize, in document: Document,
+        of page: Int, for request: RenderRequest, recolor: PageRecolor, in document: Document,
         imageAreas: PageFactCache<[TextRect]>, cancellation: Cancellation
     ) throws(DocumentError) -> [TextRect] {
         guard !recolor.recolorsImages else { return [] }
-        let areas = try imageAreas.fact(of: request.page, annotations: request.showsAnnotations) {
-            page throws(DocumentError) in
+        let size = try document.pageSize(page)
+        let areas = try imageAreas.fact(of: page, annotations: request.showsAnnotations) { page throws(DocumentError) in
             try document.imageAreas(page: page, annotations: request.showsAnnotations, cancellation: cancellation)
         }
         return recolor.keptImages(of: areas, pageWidth: size.width, pageHeight: size.height)

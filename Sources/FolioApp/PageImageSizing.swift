@@ -16,22 +16,27 @@ struct PageImageSizing: Equatable {
     /// The image's width in cells.
     var columns: Int
 
-    /// The sizing of `request` for a page of `size` points on a terminal with `support`.
-    init(_ request: RenderRequest, page size: PageSize, support: GraphicsSupport) {
-        let (cellWidth, cellHeight): (Double, Double)
-        let maximumWidth: Int
+    /// The pixels of one cell of an image on a terminal with `support`, and the widest image
+    /// rendered for it.
+    static func cell(for support: GraphicsSupport) -> (width: Double, height: Double, maximumWidth: Int) {
         switch support.method {
         case .halfBlocks, .none:
             // One pixel per cell across, two down: square pixels on cells twice as tall as wide.
-            (cellWidth, cellHeight) = (1, 2)
-            maximumWidth = 4096
+            (1, 2, 4096)
         case .sixel, .kitty, .iterm:
             // As wide as the text area even beyond the terminal's largest image: the writer
             // sends a crop wider or taller than that as tiles within it.
-            (cellWidth, cellHeight) = (Double(support.cellPixels.width), Double(support.cellPixels.height))
-            maximumWidth = 8192
+            (Double(support.cellPixels.width), Double(support.cellPixels.height), 8192)
         }
-        let areaWidth = min(Double(request.viewport.columns) * cellWidth, Double(maximumWidth))
+    }
+
+    /// The sizing of `request` for a page of `size` points on a terminal with `support`; for a
+    /// spread, `size` is its pages side by side and `gapPixels` the gap between them, which the
+    /// pages leave room for (fitted to the width, the pages and the gap fill it).
+    init(_ request: RenderRequest, page size: PageSize, support: GraphicsSupport, gapPixels: Int = 0) {
+        let (cellWidth, cellHeight, maximumWidth) = Self.cell(for: support)
+        let wholeWidth = min(Double(request.viewport.columns) * cellWidth, Double(maximumWidth))
+        let areaWidth = gapPixels > 0 ? max(wholeWidth - Double(gapPixels), 1) : wholeWidth
         let areaHeight = Double(request.viewport.rows) * cellHeight
         let widthScale = areaWidth / max(size.width, 1)
         let heightScale = areaHeight / max(size.height, 1)
@@ -50,7 +55,7 @@ struct PageImageSizing: Equatable {
         let width = Int((size.width * scale).rounded(), clampedTo: 1...Self.largestSide)
         let height = Int((size.height * scale).rounded(), clampedTo: 1...Self.largestSide)
         zoom = scale
-        columns = Int((Double(width) / cellWidth).rounded(.up))
+        columns = Int((Double(width + gapPixels) / cellWidth).rounded(.up))
         rows = Int((Double(height) / cellHeight).rounded(.up))
     }
 }

@@ -554,7 +554,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             if let entry = imageCache.entry(for: request) {
                 perform(
                     state.handle(
-                        .pageRendered(request, rows: entry.rows, columns: entry.columns, cropBox: entry.cropBox)))
+                        .pageRendered(
+                            request, rows: entry.rows, columns: entry.columns, cropBox: entry.cropBox,
+                            parts: entry.parts)))
             } else {
                 missing.append(request)
             }
@@ -569,7 +571,10 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     /// longer counts.
     private func received(_ entry: PageImageCache.Entry, for request: RenderRequest) {
         imageCache.store(entry, for: request)
-        perform(state.handle(.pageRendered(request, rows: entry.rows, columns: entry.columns, cropBox: entry.cropBox)))
+        perform(
+            state.handle(
+                .pageRendered(
+                    request, rows: entry.rows, columns: entry.columns, cropBox: entry.cropBox, parts: entry.parts)))
         imageCache.trim(keeping: state.readyImages)
     }
 

@@ -78,6 +78,15 @@ extension ConfigurationOption {
         .choice(
             "crop", \.reader.crop, [("off", .off), ("auto", .auto), ("even-odd", .evenOdd)],
             summary: "page images trimmed to their content box, or facing pages to one box (`c` cycles)"),
+        .boolean(
+            "spread", \.reader.spreads,
+            summary: "start the image view with facing pages side by side when they fit together (`d` toggles)"),
+        .boolean(
+            "spread-first-alone", \.reader.spreadFirstPageAlone,
+            summary: "spreads keep the first page alone, as a book's cover: 1, 2–3, 4–5 (else 1–2, 3–4)"),
+        .choice(
+            "spread-direction", \.reader.spreadDirection, [("ltr", .leftToRight), ("rtl", .rightToLeft)],
+            summary: "a spread's earlier page on the left (`ltr`), or on the right (`rtl`, for manga)"),
         .boolean("mouse", \.mouse, summary: "mouse reporting: the wheel scrolls, clicks choose (below)"),
         .boolean(
             "reload", \.reload, summary: "reopen the document when its file changes (`R` reloads by hand either way)"),

@@ -77,6 +77,37 @@ extension RGBImage {
         return RGBImage(width: width, height: height, pixels: output)
     }
 
+    /// The grey of the gap between the pages of a spread (``sideBySide(_:gap:)``): apart from
+    /// white paper and from black ink, inverted or not.
+    public static let gapGrey: UInt8 = 128
+
+    /// `images` side by side, left to right, `gap` pixels of ``gapGrey`` between each two, top
+    /// edges aligned; one shorter than the tallest has white below it.
+    public static func sideBySide(_ images: [RGBImage], gap: Int) -> RGBImage {
+        let gap = max(gap, 0)
+        let height = images.map(\.height).max() ?? 0
+        let width = images.map(\.width).reduce(0, +) + gap * max(images.count - 1, 0)
+        var pixels = [UInt8](repeating: 255, count: width * height * 3)
+        var left = 0
+        for (index, image) in images.enumerated() {
+            if index > 0 {
+                for row in 0..<height {
+                    let start = 3 * (row * width + left)
+                    pixels.replaceSubrange(start..<start + 3 * gap, with: repeatElement(gapGrey, count: 3 * gap))
+                }
+                left += gap
+            }
+            let rowBytes = 3 * image.width
+            for row in 0..<image.height {
+                let start = 3 * (row * width + left)
+                pixels.replaceSubrange(
+                    start..<start + rowBytes, with: image.pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
+            }
+            left += image.width
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
     /// The colour ``marking(_:)`` multiplies by: a highlighter yellow, so paper turns yellow and
     /// ink stays dark.
     public static let markColor: (red: UInt8, green: UInt8, blue: UInt8) = (255, 226, 64)

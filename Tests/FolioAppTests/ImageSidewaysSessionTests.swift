@@ -46,9 +46,15 @@ import Testing
     /// frame's image is the page rendered at the test's zoom, 1.25³ (not the image of another
     /// zoom standing in while it is rendered).
     private func drawnRows(_ reader: ReaderUnderTest, statusShowing marker: String) throws -> [[Cell]] {
+        // The last image written is the one the latest frame shows (a later frame, such as one
+        // drawn when a neighbour's image arrives, leaves it on screen unwritten).
         let drawn = reader.terminal.waitUntil { terminal in
-            terminal.screen.last?.contains(marker) == true && terminal.images.last?.afterFrame == terminal.frameCount
-                && terminal.frames.last?.image?.request.zoom == 1.25 * 1.25 * 1.25
+            let frames = terminal.frames
+            guard let shown = frames.last?.image, let write = terminal.images.last, write.afterFrame >= 1 else {
+                return false
+            }
+            return terminal.screen.last?.contains(marker) == true && shown.request.zoom == 1.25 * 1.25 * 1.25
+                && frames[write.afterFrame - 1].image == shown
         }
         try #require(drawn, "status line: \(reader.terminal.screen.last ?? "")")
         let pieces = try #require(reader.terminal.images.last?.pieces)

@@ -37,8 +37,10 @@ import Testing
         #expect(
             ConfigurationOption.all.map(\.name) == [
                 "wrap", "view", "layout", "graphics", "fit", "invert", "recolor", "recolor-dark", "recolor-light",
-                "recolor-images", "crop", "mouse", "reload", "remember-position",
-                "scroll-overlap", "status-fg", "status-bg", "highlight-fg", "highlight-bg", "dim-fg", "osc52",
+                "recolor-images", "crop", "spread", "spread-first-alone", "spread-direction", "mouse", "reload",
+                "remember-position", "scroll-overlap", "status-fg", "status-bg", "highlight-fg", "highlight-bg",
+                "dim-fg",
+                "osc52",
                 "clipboard-command", "synctex-editor", "arabic-shaping", "bidi", "annotations", "highlight-colour",
                 "annotation-author", "annotation-store",
             ])

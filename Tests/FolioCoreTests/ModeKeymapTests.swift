@@ -48,7 +48,8 @@ import Testing
             "scroll-half-up", "scroll-left", "scroll-line-down", "scroll-line-up", "scroll-right", "scroll-screen-down",
             "scroll-screen-up", "search-backward", "search-forward", "select-lines", "select-text", "set-mark",
             "show-annotations", "show-links", "show-messages", "undo-annotation",
-            "show-outline", "stop-search", "toggle-layout", "toggle-view", "toggle-wrap", "zoom-in", "zoom-out",
+            "show-outline", "stop-search", "toggle-layout", "toggle-spread", "toggle-view", "toggle-wrap", "zoom-in",
+            "zoom-out",
         ],
         .goToPrompt: [
             "accept", "cancel", "cursor-left", "cursor-right", "delete-backward", "delete-forward", "delete-to-start",

@@ -116,7 +116,10 @@ public struct KeyScriptGenerator: Sendable {
             return keysOf("help", &random)
                 + (0..<Int.random(in: 0...3, using: &random)).flatMap { _ in tableKeys(.reader, &random) }
         case 13:
-            let imageKeys = ["toggle-view", "zoom-in", "zoom-out", "cycle-image-fit", "invert-images", "cycle-crop"]
+            let imageKeys = [
+                "toggle-view", "zoom-in", "zoom-out", "cycle-image-fit", "invert-images", "cycle-crop",
+                "toggle-spread",
+            ]
             return (0..<Int.random(in: 1...12, using: &random)).flatMap { _ in keysOf(random.pick(imageKeys), &random) }
                 + answers(&random)
         case 14:

@@ -1,6 +1,7 @@
 /// A page image the reader wants, for the current viewport and settings. The owner renders it
-/// and answers with ``ReaderEvent/pageRendered(_:rows:columns:cropBox:)`` or ``ReaderEvent/renderFailed(_:reason:)``.
+/// and answers with ``ReaderEvent/pageRendered(_:rows:columns:cropBox:parts:)`` or ``ReaderEvent/renderFailed(_:reason:)``.
 public struct RenderRequest: Sendable, Hashable {
+    /// The page, or the first of a spread's pages in reading order.
     public var page: Int
     /// The text area the image is sized for, in cells.
     public var viewport: ScreenSize
@@ -23,6 +24,10 @@ public struct RenderRequest: Sendable, Hashable {
     public var crop: PageCrop
     /// Dark mode's colours (`C`), nil for the page's own; never with ``inverted``.
     public var recolor: PageRecolor?
+    /// A spread's pages (`d`), from left to right, drawn side by side at one height in one
+    /// image; empty for ``page`` alone. The owner answers with where each page is in the image
+    /// (``SpreadPart``).
+    public var spreadPages: [Int] = []
 
     public init(
         page: Int, viewport: ScreenSize, fit: ImageFit, zoom: Double, inverted: Bool, highlight: SearchPattern? = nil,
@@ -41,11 +46,12 @@ public struct RenderRequest: Sendable, Hashable {
         self.showsAnnotations = showsAnnotations
     }
 
-    /// Whether `other` is this page at this size, whatever the marks of either (search matches,
+    /// Whether `other` is this page (or spread) at this size, whatever the marks of either (search matches,
     /// annotations, a forward search's place): its image can stand in while this one, with other marks, is being made.
     func isSameImage(ignoringMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
             && inverted == other.inverted && recolor == other.recolor && crop == other.crop
+            && spreadPages == other.spreadPages
     }
 
     /// Whether `other` is this page at this size, whatever the crop and marks of either: its
@@ -54,13 +60,18 @@ public struct RenderRequest: Sendable, Hashable {
     /// carries, so clicks on it still land on the point under them.
     func isSameImage(ignoringCropAndMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && zoom == other.zoom
-            && inverted == other.inverted && recolor == other.recolor
+            && inverted == other.inverted && recolor == other.recolor && spreadPages == other.spreadPages
     }
 
     /// Whether `other` is this page in this view, whatever the zoom and marks (search matches,
     /// annotations) of either: scaled, its image can stand in on a terminal that scales images.
     func isSamePage(ignoringZoomAndMarks other: RenderRequest) -> Bool {
         page == other.page && viewport == other.viewport && fit == other.fit && inverted == other.inverted
-            && recolor == other.recolor && crop == other.crop
+            && recolor == other.recolor && crop == other.crop && spreadPages == other.spreadPages
+    }
+
+    /// Whether the image shows `page`: its page, or one of its spread's.
+    func shows(_ page: Int) -> Bool {
+        self.page == page || spreadPages.contains(page)
     }
 }

@@ -85,6 +85,8 @@ public enum ReaderCommand: String, KeyCommand {
     case toggleRecolor = "toggle-recolor"
     /// Trim the page image's margins: off, each page to its content, facing pages to one box.
     case cycleCrop = "cycle-crop"
+    /// Show facing pages side by side in the image view, or one page.
+    case toggleSpreads = "toggle-spread"
     /// Open the file browser in the document's folder.
     case openBrowser = "open-browser"
     /// Stop a running search, and forget a count typed so far.
@@ -267,6 +269,11 @@ extension ReaderCommand {
             .cycleCrop, keys: [.character("c")], summary: "Trim margins (image)",
             details: "off, auto (each page to its content box and a small margin), even-odd (facing pages to one box)"
         ) { state, _ in state.cycleCrop() },
+        ReaderCommandRow(
+            .toggleSpreads, keys: [.character("d")], summary: "Two-page spreads (image)",
+            details:
+                "facing pages side by side when they fit together (both portrait, heights within 10%); flipping moves a spread. The text view is unchanged"
+        ) { state, _ in state.toggleSpreads() },
         ReaderCommandRow(.copyPage, keys: [.character("y")], summary: "Copy page text") { state, _ in
             state.copyCurrentPage()
         },

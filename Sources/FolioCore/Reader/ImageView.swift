@@ -17,6 +17,8 @@ struct ImageView: Sendable {
     var recolors = false
     /// How much of each page its image shows (`c`).
     var crop: PageCrop = .off
+    /// Whether facing pages are shown side by side (`d`), as ``PageSpread`` pairs them.
+    var spreads = false
     /// Sizes of rendered page images, by request: the one record of which images are ready to
     /// draw (``ReaderState/readyImages``); the owner keeps the bytes of each while it is here.
     var rendered: [RenderRequest: ImageExtent] = [:]

@@ -39,8 +39,9 @@ public enum ReaderEvent: Sendable {
     case notice(Notice)
     /// The image asked for by `request` is ready: `rows` × `columns` cells, showing the part of
     /// the page within `cropBox` (in points from its top-left corner; nil for the whole page),
-    /// which a cropped request's renderer chose from the page's content.
-    case pageRendered(RenderRequest, rows: Int, columns: Int, cropBox: TextRect? = nil)
+    /// which a cropped request's renderer chose from the page's content; for a spread's
+    /// request, `parts` says where each of its pages is in the image.
+    case pageRendered(RenderRequest, rows: Int, columns: Int, cropBox: TextRect? = nil, parts: [SpreadPart] = [])
     /// The document was reopened from its changed file: `summary` describes the new version,
     /// `currentPageText` is the text of the page on screen in it, when already read.
     case documentReloaded(DocumentSummary, currentPageText: PageText?)

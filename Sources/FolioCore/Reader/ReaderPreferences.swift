@@ -19,6 +19,12 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var recolor = PageRecolor()
     /// How much of each page its image shows at the start (`set crop`).
     public var crop = PageCrop.off
+    /// Whether the image view starts with facing pages side by side (`set spread`, `d` toggles).
+    public var spreads = false
+    /// Whether the first page stands alone in spreads, as a book's cover (`set spread-first-alone`).
+    public var spreadFirstPageAlone = false
+    /// Which page of a spread is on the left (`set spread-direction`).
+    public var spreadDirection = SpreadDirection.leftToRight
     /// How many lines of the previous screen a screenful down or up keeps (`set scroll-overlap`),
     /// two by default, as less keeps.
     public var scrollOverlap = 2
@@ -35,7 +41,8 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// The most lines a screenful may keep: more would make Space crawl.
     public static let maximumScrollOverlap = 20
 
-    /// The defaults: bounded, text, reflow, fit width, not inverted, not cropped, two lines kept, annotations
+    /// The defaults: bounded, text, reflow, fit width, not inverted, not cropped, no spreads (pages
+    /// paired 1–2, 3–4, …, left to right when on), two lines kept, annotations
     /// shown, highlights yellow, signed with the login name.
     public init() {}
 }

@@ -9,14 +9,22 @@ extension ReaderState {
     static let zoomStep = 1.25
     static let zoomRange = 0.25...8.0
 
-    /// The request for `page` under the current viewport and settings.
+    /// The request for `page` under the current viewport and settings: while spreads show and
+    /// `page` has a partner beside it, the request for their spread, named by its first page
+    /// (a forward search's boxes are then not framed).
     func renderRequest(for page: Int) -> RenderRequest {
-        RenderRequest(
+        var request = RenderRequest(
             page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: images.fit,
             zoom: images.zoom, inverted: images.inverts, highlight: search.lastSearch,
             showsAnnotations: preferences.showsAnnotations,
             syncTeXBoxes: syncTeXMark?.page == page ? syncTeXMark?.boxes ?? [] : [], crop: images.crop,
             recolor: recolor)
+        if let spread = spread(holding: page), spread.second != nil {
+            request.page = spread.first
+            request.spreadPages = spread.pagesLeftToRight(preferences.spreadDirection)
+            request.syncTeXBoxes = []
+        }
+        return request
     }
 
     /// The row of an image `rows` rows tall of `text`'s page at `y` points from the page's top
@@ -29,10 +37,11 @@ extension ReaderState {
         return Int((min(max(y - top, 0), height) / height * Double(rows)).rounded(.down))
     }
 
-    /// The part of the current page its image shows, in points; nil for the whole page or while
-    /// the image is not here.
+    /// The part of the current page its image shows, in points (in a spread's image, the part
+    /// of the current page's half); nil for the whole page or while the image is not here.
     var currentImageCropBox: TextRect? {
-        shownImage(of: currentPage)?.extent.cropBox
+        guard let extent = shownImage(of: currentPage)?.extent else { return nil }
+        return extent.part(showing: currentPage)?.box ?? extent.cropBox
     }
 
     /// The current page's image size, when it has been rendered for the current settings.
@@ -42,11 +51,12 @@ extension ReaderState {
 
     /// The image to show for `page`: the one for the current settings or, while that is being
     /// made, a stand-in, so that the page does not fall back to its text for a moment: the same
-    /// page with the old marks (after a new search); on a terminal that scales images, the same
-    /// page at another zoom, scaled to the current one (so a zoom shows at once); else any image
-    /// of the page there is (another fit, zoom, size or colours), drawn as it is, from the same
-    /// top-left cell. Nil when the page has no image at all (its text shows), and when the image
-    /// for the current settings could not be made (that is said instead).
+    /// page (or spread) with the old marks (after a new search); on a terminal that scales
+    /// images, the same page at another zoom, scaled to the current one (so a zoom shows at
+    /// once); else any image showing the page there is (another fit, zoom, size or colours, or
+    /// the page alone for its spread and the spread for the page alone, `d`), drawn as it is,
+    /// from the same top-left cell. Nil when the page has no image at all (its text shows), and
+    /// when the image for the current settings could not be made (that is said instead).
     func shownImage(of page: Int) -> ShownImage? {
         let request = renderRequest(for: page)
         if let extent = images.rendered[request] {
@@ -71,7 +81,9 @@ extension ReaderState {
                 image.fit == request.fit ? 1 : 0, image.zoom, image.viewport.columns, image.viewport.rows
             )
         }
-        let unscaled = images.rendered.filter { $0.key.page == page }.max { preference($0.key) < preference($1.key) }
+        let unscaled = images.rendered.filter { $0.key.shows(page) }.max {
+            preference($0.key) < preference($1.key)
+        }
         return unscaled.map { ShownImage(request: $0.key, extent: $0.value, scale: 1) }
     }
 
@@ -97,7 +109,7 @@ extension ReaderState {
     }
 
     /// The page images ready to draw: the one record of it. An image is listed from its
-    /// ``ReaderEvent/pageRendered(_:rows:columns:cropBox:)`` until the reader has no more use for it (it
+    /// ``ReaderEvent/pageRendered(_:rows:columns:cropBox:parts:)`` until the reader has no more use for it (it
     /// moved away, changed the size or marks, or the document was reloaded). The owner keeps the
     /// bytes of every image listed, so a frame never names one it cannot draw.
     public var readyImages: Set<RenderRequest> {
@@ -129,7 +141,8 @@ extension ReaderState {
         if images.viewMode == .text {
             return [.cancelRenders(keeping: [])]
         }
-        return refreshImages()
+        // Spreads hold the pages beside the neighbouring spreads too (``windowPages()``).
+        return images.spreads ? refreshWindow() : refreshImages()
     }
 
     mutating func cycleFit() -> [ReaderEffect] {
@@ -195,12 +208,19 @@ extension ReaderState {
     mutating func refreshImages() -> [ReaderEffect] {
         guard images.viewMode == .image, paging.pageCount > 0 else { return [] }
         var pages = [currentPage]
-        if let next = paging.pageAfter(currentPage) { pages.append(next) }
-        if let previous = paging.pageBefore(currentPage) { pages.append(previous) }
-        let wanted = pages.map(renderRequest(for:))
+        if let next = page(movedBy: 1) { pages.append(next) }
+        if let previous = page(movedBy: -1) { pages.append(previous) }
+        // A spread is asked for once the sizes of both its pages are known, and once (wrapping
+        // round a short document, the spread after may be the one before).
+        var asked: Set<RenderRequest> = []
+        let wanted = pages.filter { !showsSpreads || spread(holding: $0) != nil }.map(renderRequest(for:))
+            .filter { asked.insert($0).inserted }
         let keep = Set(wanted)
-        // Every image of a wanted page stays, as a stand-in, until its replacement arrives.
-        images.rendered = images.rendered.filter { image in wanted.contains { $0.page == image.key.page } }
+        // Every image of a wanted page (or of a page of a wanted spread) stays, as a stand-in,
+        // until its replacement arrives.
+        images.rendered = images.rendered.filter { image in
+            wanted.contains { $0.page == image.key.page || $0.spreadPages.contains(where: image.key.shows) }
+        }
         images.failed = images.failed.filter { keep.contains($0.key) }
         let dropped = images.pending.subtracting(keep)
         images.pending.formIntersection(keep)
@@ -217,13 +237,17 @@ extension ReaderState {
     mutating func imageRendered(_ request: RenderRequest, extent: ImageExtent) -> [ReaderEffect] {
         images.pending.remove(request)
         guard request == renderRequest(for: request.page), images.viewMode == .image else { return [] }
-        let standIn = request.page == currentPage ? shownImage(of: currentPage) : nil
+        let showsCurrentPage = request.page == renderRequest(for: currentPage).page
+        let standIn = showsCurrentPage ? shownImage(of: currentPage) : nil
         // At the image's left edge (where reading starts, and where a fitted image is), it stays there.
         let centreShare = viewport.imageColumn == 0 ? nil : imageCentreShare
         images.rendered[request] = extent
-        // The page's other images, stand-ins, have done their job.
-        images.rendered = images.rendered.filter { $0.key == request || $0.key.page != request.page }
-        if request.page == currentPage {
+        // The page's other images, stand-ins, have done their job (a spread's: its pages' alone).
+        images.rendered = images.rendered.filter { image in
+            let alonePageOfTheSpread = image.key.spreadPages.isEmpty && request.spreadPages.contains(image.key.page)
+            return image.key == request || (image.key.page != request.page && !alonePageOfTheSpread)
+        }
+        if showsCurrentPage {
             if let standIn, standIn.request != request {
                 replaceStandIn(standIn, keepingCentreShare: centreShare)
             }

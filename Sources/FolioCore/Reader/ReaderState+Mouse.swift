@@ -31,35 +31,51 @@ extension ReaderState {
                 return []
             }
             guard let point = pagePoint(atRow: event.row, column: event.column) else { return [] }
-            pending.linkClick = (currentPage, point.x, point.y)
-            return [.loadLinks(page: currentPage)]
+            pending.linkClick = (point.page, point.x, point.y)
+            return [.loadLinks(page: point.page)]
         }
     }
 
-    /// The point of the current page (in points) under a cell of its image, or nil when the
-    /// cell is not on the image.
-    func pagePoint(atRow row: Int, column: Int) -> (x: Double, y: Double)? {
+    /// The page shown under a cell of the image and the point of it there (in points), or nil
+    /// when the cell is not on the image (in a spread's image, nor on the gap between its pages).
+    func pagePoint(atRow row: Int, column: Int) -> (page: Int, x: Double, y: Double)? {
         guard let placement = imagePlacement, let extent = shownImage(of: currentPage)?.extent,
-            let text = cache.text(of: currentPage), extent.rows > 0, extent.columns > 0
+            extent.rows > 0, extent.columns > 0
         else { return nil }
         // Checked before subtracting: a mouse report may name any cell, even Int.min.
         guard (placement.screenRow..<placement.screenRow + placement.rows).contains(row),
             (placement.screenColumn..<placement.screenColumn + placement.columns).contains(column)
         else { return nil }
-        let imageRow = row - placement.screenRow
-        let imageColumn = column - placement.screenColumn
-        // A cropped image shows its crop box, not the whole page.
-        let box = extent.cropBox ?? TextRect(x0: 0, y0: 0, x1: text.width, y1: text.height)
-        let x = box.x0 + (Double(imageColumn + placement.sourceColumn) + 0.5) / Double(extent.columns) * box.width
-        let y = box.y0 + (Double(imageRow + placement.sourceRow) + 0.5) / Double(extent.rows) * box.height
-        return (x, y)
+        let imageColumn = Double(column - placement.screenColumn + placement.sourceColumn) + 0.5
+        let down = (Double(row - placement.screenRow + placement.sourceRow) + 0.5) / Double(extent.rows)
+        // The page under the cell, the share of its width there, and the part of it shown.
+        let page: Int
+        let across: Double
+        let box: TextRect
+        if extent.parts.isEmpty {
+            guard let text = cache.text(of: placement.request.page) else { return nil }
+            page = placement.request.page
+            across = imageColumn / Double(extent.columns)
+            // A cropped image shows its crop box, not the whole page.
+            box = extent.cropBox ?? TextRect(x0: 0, y0: 0, x1: text.width, y1: text.height)
+        } else {
+            guard
+                let part = extent.parts.first(where: {
+                    $0.columns > 0 && imageColumn >= $0.firstColumn && imageColumn < $0.firstColumn + $0.columns
+                })
+            else { return nil }
+            page = part.page
+            across = (imageColumn - part.firstColumn) / part.columns
+            box = part.box
+        }
+        return (page, box.x0 + across * box.width, box.y0 + down * box.height)
     }
 
     /// Links arrived for a click on the page image: follows the one under the click.
     mutating func followClickedLink(page: Int, links: [LinkItem]) -> [ReaderEffect] {
         guard let click = pending.linkClick, click.page == page else { return [] }
         pending.linkClick = nil
-        guard page == currentPage else { return [] }
+        guard shownPages.contains(page) else { return [] }
         let hit = links.first { link in
             (link.box.x0...link.box.x1).contains(click.x) && (link.box.y0...link.box.y1).contains(click.y)
         }

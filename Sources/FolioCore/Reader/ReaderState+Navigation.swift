@@ -32,12 +32,12 @@ extension ReaderState {
         return effects
     }
 
-    /// Moves `delta` pages; at a bounded end, stays and says so.
+    /// Moves `delta` pages (spreads, while they show); at a bounded end, stays and says so.
     mutating func movePages(by delta: Int) -> [ReaderEffect] {
         guard paging.pageCount > 0 else {
             return []
         }
-        guard let target = paging.page(currentPage, movedBy: delta) else {
+        guard let target = page(movedBy: delta) else {
             message = delta > 0 ? .lastPage : .firstPage
             return []
         }
@@ -116,7 +116,7 @@ extension ReaderState {
             viewport.topLine = pastTheEnd ? min(target, max(lastLine, maximum)) : min(target, maximum)
             return []
         }
-        guard let next = paging.pageAfter(currentPage) else {
+        guard let next = page(movedBy: 1) else {
             message = .lastPage
             return []
         }
@@ -130,7 +130,7 @@ extension ReaderState {
             viewport.topLine = max(viewport.topLine - lines, 0)
             return []
         }
-        guard let previous = paging.pageBefore(currentPage) else {
+        guard let previous = page(movedBy: -1) else {
             message = .firstPage
             return []
         }
@@ -193,7 +193,8 @@ extension ReaderState {
     }
 
     /// The current page and its neighbours, most needed first: the page itself, then one
-    /// page after, one before, two after, two before (as the paging mode allows).
+    /// page after, one before, two after, two before (as the paging mode allows); three each
+    /// way while spreads show.
     func windowPages() -> [Int] {
         guard paging.pageCount > 0 else {
             return []
@@ -201,7 +202,9 @@ extension ReaderState {
         var pages = [currentPage]
         var after = currentPage
         var before = currentPage
-        for _ in 0..<Self.windowRadius {
+        // With spreads, also the partners of the pages of the spreads either side, so that
+        // those can be paired and rendered before they are flipped to.
+        for _ in 0..<(showsSpreads ? Self.windowRadius + 1 : Self.windowRadius) {
             if let next = paging.pageAfter(after) {
                 pages.append(next)
                 after = next

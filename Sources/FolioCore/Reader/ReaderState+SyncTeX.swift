@@ -15,7 +15,13 @@ extension ReaderState {
             return []
         }
         if images.viewMode == .image, let placement = imagePlacement {
-            return findSource(atRow: placement.screenRow, column: placement.screenColumn + placement.columns / 2)
+            // In a spread's image, halfway across the current page's half, as far as it is on screen.
+            let middle =
+                currentImage?.part(showing: currentPage).map {
+                    Int(($0.firstColumn + $0.columns / 2).rounded(.down)) - placement.sourceColumn
+                } ?? placement.columns / 2
+            return findSource(
+                atRow: placement.screenRow, column: placement.screenColumn + min(max(middle, 0), placement.columns - 1))
         }
         let lines = currentLines ?? []
         let shown = min(topLine, lines.count)..<min(topLine + textRows, lines.count)
@@ -38,7 +44,7 @@ extension ReaderState {
         }
         if images.viewMode == .image {
             guard let point = pagePoint(atRow: row, column: column) else { return [] }
-            return [.findSource(page: currentPage, x: point.x, y: point.y)]
+            return [.findSource(page: point.page, x: point.x, y: point.y)]
         }
         let lines = currentLines ?? []
         let line = topLine + row

@@ -146,7 +146,7 @@ public struct ReaderState: Sendable {
         images = ImageView(
             availability: imageAvailability, scalesImages: scalesImages, fit: preferences.imageFit,
             inverts: preferences.invertsImages && !preferences.startsRecolored, recolors: preferences.startsRecolored,
-            crop: preferences.crop)
+            crop: preferences.crop, spreads: preferences.spreads)
         self.document = document
         self.keys = keys
         self.preferences = preferences
@@ -212,10 +212,11 @@ public struct ReaderState: Sendable {
             return []
         case .pageLoaded(let page, let text):
             record(.text(text), for: page)
-            return []
+            // A page's size may complete a spread, which can now be asked for.
+            return showsSpreads ? refreshImages() : []
         case .pageFailed(let page, let reason):
             record(.failure(reason), for: page)
-            return []
+            return showsSpreads ? refreshImages() : []
         case .searchProgress(let id, let searched, let total):
             guard search.runningSearch?.id == id else { return [] }
             search.runningSearch?.searched = searched
@@ -248,8 +249,9 @@ public struct ReaderState: Sendable {
         case .notice(let notice):
             message = notice
             return []
-        case .pageRendered(let request, let rows, let columns, let cropBox):
-            return imageRendered(request, extent: ImageExtent(rows: rows, columns: columns, cropBox: cropBox))
+        case .pageRendered(let request, let rows, let columns, let cropBox, let parts):
+            return imageRendered(
+                request, extent: ImageExtent(rows: rows, columns: columns, cropBox: cropBox, parts: parts))
         case .renderFailed(let request, let reason):
             images.pending.remove(request)
             images.failed[request] = reason

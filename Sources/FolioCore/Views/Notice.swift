@@ -138,6 +138,9 @@ public enum Notice: Sendable, Equatable {
     case fit(ImageFit)
     /// Page images now show as much of each page as `crop` says.
     case crop(PageCrop)
+    /// Spreads (`d`: facing pages side by side) are now on or off; `inImageView` is false when
+    /// the key was typed in the text view, which they do not change.
+    case spreads(on: Bool, inImageView: Bool)
     /// The zoom is already at its largest (`largest`) or its smallest.
     case zoomLimit(largest: Bool)
     /// The zoom is now `percent` %.
@@ -237,14 +240,14 @@ public enum Notice: Sendable, Equatable {
     /// Whether the notice is kept in the session's messages (``ReaderState/sessionMessages``):
     /// every one but prompts, progress, the keys that run nothing, where a match is among all of
     /// them (rewritten as the count goes on, and at every `n`) and the settings a key just
-    /// changed (zoom, fit, crop, layout, wrap-around, inverted colours: the status line and the page
+    /// changed (zoom, fit, crop, spreads, layout, wrap-around, inverted colours: the status line and the page
     /// show them), so a long session keeps what happened, not every step.
     var isWorthKeeping: Bool {
         switch self {
         case .markPrompt, .loadingOutline, .loadingAnnotations, .copyingDocument, .copyProgress, .reloading,
             .unboundKey:
             false
-        case .match, .zoom, .zoomLimit, .fit, .crop, .layout, .wrapAround, .inverted, .recolored: false
+        case .match, .zoom, .zoomLimit, .fit, .crop, .spreads, .layout, .wrapAround, .inverted, .recolored: false
         default: true
         }
     }

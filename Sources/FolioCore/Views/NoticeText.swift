@@ -21,7 +21,7 @@ public enum NoticeText {
             return placeWords(for: notice, keymap: keymap)
         case .pageNotLoaded, .copyingDocument, .copyProgress, .documentNotCopied, .selectionNeedsText,
             .nothingToSelect, .pasteNeedsPrompt, .noImageView, .fitNeedsImages, .zoomNeedsImages, .fit, .crop,
-            .zoomLimit, .zoom, .inverted, .recolored:
+            .spreads, .zoomLimit, .zoom, .inverted, .recolored:
             return copyAndImageWords(for: notice, keymap: keymap)
         case .loadingAnnotations, .noAnnotations, .selectionLimit, .highlighted, .noteSaved, .noteRemoved,
             .annotationDeleted,
@@ -185,6 +185,9 @@ public enum NoticeText {
         case .crop(.off): "Crop: off (whole pages)"
         case .crop(.auto): "Crop: auto (each page to its content)"
         case .crop(.evenOdd): "Crop: even-odd (facing pages to one box)"
+        case .spreads(let on, inImageView: true): on ? "Spreads: facing pages side by side" : "Spreads off: one page"
+        case .spreads(let on, inImageView: false):
+            "Spreads \(on ? "on" : "off"): they show in the image view (\(keymap.keyName(for: .toggleView)))"
         case .zoomLimit(let largest): largest ? "Largest zoom" : "Smallest zoom"
         case .zoom(let percent): "Zoom \(percent)%"
         case .inverted(let inverted): inverted ? "Inverted colours" : "Normal colours"

@@ -7,7 +7,8 @@
 /// at its end; left out when a message needs the room), where it is in a page image or layout
 /// wider than it (`◂▸ 75%`: more on both sides, three quarters of the width shown up to the
 /// screen's right edge; left out with the other), the layout (`reflow` or `layout`)
-/// and the page as `12/36`, after its printed label when that differs (`xiv · 14/352`). When the row is too narrow, the file name gives way first: it is shortened in the
+/// and the page as `12/36`, after its printed label when that differs (`xiv · 14/352`); a
+/// spread names both pages (`4–5/120`, `iv–v · 4–5/120`). When the row is too narrow, the file name gives way first: it is shortened in the
 /// middle, then dropped; only then is the message cut. The finished row is made
 /// terminal-safe, since the file name comes from outside.
 enum StatusLine {
@@ -211,13 +212,25 @@ enum StatusLine {
         case (.image, .available(let label)):
             parts.append(
                 label + (state.invertsImages ? " inv" : "") + (state.recolor == nil ? "" : " dark")
-                    + (state.imageCrop == .off ? "" : " crop"))
+                    + (state.imageCrop == .off ? "" : " crop") + (state.spreadsOn ? " spread" : ""))
         default:
             parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
         }
         let pageCount = max(state.document.pageCount, 0)
-        let position = "\(pageCount > 0 ? state.currentPage + 1 : 0)/\(pageCount)"
-        if let label = state.document.pageLabels.distinctLabel(ofPage: state.currentPage) {
+        // A spread names both its pages, first to last in reading order: `4–5/120`.
+        let shown = state.shownPages
+        let pages = shown.count > 1 ? "\(shown.lowerBound + 1)–\(shown.upperBound + 1)" : "\(state.currentPage + 1)"
+        let position = "\(pageCount > 0 ? pages : "0")/\(pageCount)"
+        let labels = state.document.pageLabels
+        if shown.count > 1,
+            labels.distinctLabel(ofPage: shown.lowerBound) != nil
+                || labels.distinctLabel(ofPage: shown.upperBound) != nil
+        {
+            let both = [shown.lowerBound, shown.upperBound].map {
+                DisplayWidth.truncated(labels.label(ofPage: $0) ?? String($0 + 1), toWidth: maximumLabelWidth)
+            }
+            parts.append(both.joined(separator: "–") + " · " + position)
+        } else if let label = labels.distinctLabel(ofPage: state.currentPage) {
             parts.append(DisplayWidth.truncated(label, toWidth: maximumLabelWidth) + " · " + position)
         } else {
             parts.append(position)

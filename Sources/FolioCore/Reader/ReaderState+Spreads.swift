@@ -1,0 +1,78 @@
+/// Spreads in the image view (`d`): facing pages side by side, paired by ``PageSpread``'s rule
+/// from the sizes of the pages the reader holds (a page's text carries its size; one that could
+/// not be read is shown alone). The current page stays the page the reader is on, which the text
+/// view shows; the image view shows the spread holding it, and flipping moves a spread at a
+/// time. The text view is not changed by spreads.
+extension ReaderState {
+    /// Whether facing pages are shown side by side now: spreads on, in the image view.
+    var showsSpreads: Bool {
+        images.spreads && images.viewMode == .image
+    }
+
+    /// Whether spreads are on (`d`, `set spread`), in either view.
+    public var spreadsOn: Bool { images.spreads }
+
+    /// What the reader knows of `page`'s size: its text's, unreadable when its text could not be
+    /// read, unknown until it is here.
+    func pageShape(_ page: Int) -> PageSpread.PageShape {
+        if let text = cache.text(of: page) {
+            return .size(width: text.width, height: text.height)
+        }
+        return cache.failures[page] == nil ? .unknown : .unreadable
+    }
+
+    /// The spread holding `page` while spreads show; nil while they do not, and while the size
+    /// of `page` or of its partner is not known yet.
+    func spread(holding page: Int) -> PageSpread? {
+        guard showsSpreads else { return nil }
+        return PageSpread.holding(
+            page, pageCount: paging.pageCount, firstPageAlone: preferences.spreadFirstPageAlone, shape: pageShape)
+    }
+
+    /// The pages on screen, first to last in reading order: the current page's spread, or the
+    /// current page alone (no spreads, or its spread not known yet).
+    public var shownPages: ClosedRange<Int> {
+        guard let spread = spread(holding: currentPage) else { return currentPage...currentPage }
+        return spread.first...spread.last
+    }
+
+    /// The page `delta` pages away from the current one, or `delta` spreads while spreads show;
+    /// nil at a bounded end, as ``PagingController/page(_:movedBy:)`` says. A spread at a time
+    /// while the pages' sizes are known (those the reader holds, the spreads either side); a
+    /// count that goes further, or a spread not yet known, goes on by position, two pages a
+    /// spread (one for the first step), so a count costs the same in a document of any length.
+    func page(movedBy delta: Int) -> Int? {
+        guard showsSpreads, delta != 0 else { return paging.page(currentPage, movedBy: delta) }
+        let forward = delta > 0
+        var reached = currentPage
+        var remaining = delta.magnitude
+        while remaining > 0, let spread = spread(holding: reached) {
+            guard let next = paging.page(forward ? spread.last : spread.first, movedBy: forward ? 1 : -1) else {
+                return reached == currentPage ? nil : reached
+            }
+            reached = next
+            remaining -= 1
+        }
+        guard remaining > 0 else { return reached }
+        let (extra, overflow) = (remaining - 1).multipliedReportingOverflow(by: 2)
+        let steps = overflow || extra >= UInt(Int.max) ? Int.max : Int(extra) + 1
+        guard let moved = paging.page(reached, movedBy: forward ? steps : -steps) else {
+            return reached == currentPage ? nil : reached
+        }
+        return moved
+    }
+
+    /// `d`: spreads on or off. In the text view the setting changes for the image view, and the
+    /// notice says so.
+    mutating func toggleSpreads() -> [ReaderEffect] {
+        guard images.viewMode == .image else {
+            images.spreads.toggle()
+            message = .spreads(on: images.spreads, inImageView: false)
+            return []
+        }
+        relayout { $0.images.spreads.toggle() }
+        message = .spreads(on: images.spreads, inImageView: true)
+        // The window holds the pages beside the neighbouring spreads too.
+        return refreshWindow()
+    }
+}
