@@ -205,7 +205,7 @@ final class PageImageRenderer: Sendable {
                 try hitRects(
                     of: pattern, on: page, of: document, zoom: zoom, origin: origin, cancellation: cancellation))
         }
-        if !request.syncTeXBoxes.isEmpty {
+        if !request.syncTeXBoxes.isEmpty, (request.syncTeXPage ?? request.page) == page {
             // At least two pixels, however small the render: the frame must show.
             let thickness = max(2, Int((zoom * 1.5).rounded()))
             rgb = rgb.framing(

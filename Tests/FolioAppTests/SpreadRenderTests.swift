@@ -119,6 +119,33 @@ import Testing
             #expect(yellowed > 100, "page \(part.page + 1): \(yellowed) pixels marked")
         }
     }
+
+    /// A forward search's boxes on a spread are framed on the page that holds them, in red, and
+    /// the other page is drawn as it is alone.
+    @Test func aForwardSearchsBoxesAreFramedOnTheirPageOfTheSpread() throws {
+        let plain = spreadRequest([2, 3], fit: .height, viewport: ScreenSize(rows: 200, columns: 400))
+        var marked = plain
+        marked.syncTeXBoxes = [TextRect(x0: 100, y0: 200, x1: 300, y1: 220)]
+        marked.syncTeXPage = 3
+        let (plainImage, entry) = try render(plain)
+        let (markedImage, _) = try render(marked)
+        var framed: [Int: Int] = [:]
+        for part in entry.parts {
+            for row in 0..<plainImage.height {
+                for x in Int(part.firstColumn)..<Int(part.firstColumn + part.columns) {
+                    let index = (row * plainImage.width + x) * 3
+                    let red = RGBImage.frameColor
+                    if markedImage.pixels[index] == red.red, markedImage.pixels[index + 1] == red.green,
+                        markedImage.pixels[index + 2] == red.blue, plainImage.pixels[index + 1] != red.green
+                    {
+                        framed[part.page, default: 0] += 1
+                    }
+                }
+            }
+        }
+        #expect(framed[2] == nil, "the left page has no frame")
+        #expect((framed[3] ?? 0) > 200, "the right page's frame: \(framed[3] ?? 0) pixels")
+    }
 }
 
 /// A render that did not give the image a test expected.

@@ -298,4 +298,16 @@ import Testing
         #expect(source.0 == 1)
         #expect(source.1 > 0 && source.1 < 612 * 2 / 18.5)
     }
+
+    /// A forward search onto the second page of a spread asks for the spread with the boxes on
+    /// that page; its partner's own request has none.
+    @Test func aForwardSearchMarksItsPageOfTheSpread() {
+        var session = reader()
+        let box = TextRect(x0: 72, y0: 100, x1: 300, y1: 112)
+        let effects = session.state.handle(.syncTeXPlaceFound(page: 3, boxes: [box]))
+        let asked = effects.renderRequests
+        let spread = asked.first { $0.spreadPages == [2, 3] }
+        #expect(spread?.syncTeXBoxes == [box] && spread?.syncTeXPage == 3, "\(asked)")
+        #expect(asked.filter { $0.spreadPages != [2, 3] }.allSatisfy { $0.syncTeXBoxes.isEmpty })
+    }
 }

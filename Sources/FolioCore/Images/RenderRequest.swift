@@ -18,6 +18,9 @@ public struct RenderRequest: Sendable, Hashable {
     /// The boxes a forward search marks on the page (``SyncTeXMark``), framed on the image, in
     /// points from the page's top-left corner; empty for none.
     public var syncTeXBoxes: [TextRect]
+    /// The page the ``syncTeXBoxes`` are on, when it is one of a spread's (``spreadPages``);
+    /// nil for ``page`` itself.
+    public var syncTeXPage: Int?
     /// How much of the page the image shows (`c`). The owner finds the content box from the
     /// document and answers with the box it rendered: the request names the setting, not the
     /// box, which the reader does not know before the render.

@@ -10,8 +10,8 @@ extension ReaderState {
     static let zoomRange = 0.25...8.0
 
     /// The request for `page` under the current viewport and settings: while spreads show and
-    /// `page` has a partner beside it, the request for their spread, named by its first page
-    /// (a forward search's boxes are then not framed).
+    /// `page` has a partner beside it, the request for their spread, named by its first page,
+    /// with a forward search's boxes on whichever of its pages they are.
     func renderRequest(for page: Int) -> RenderRequest {
         var request = RenderRequest(
             page: page, viewport: ScreenSize(rows: textRows, columns: textColumns), fit: images.fit,
@@ -22,7 +22,12 @@ extension ReaderState {
         if let spread = spread(holding: page), spread.second != nil {
             request.page = spread.first
             request.spreadPages = spread.pagesLeftToRight(preferences.spreadDirection)
-            request.syncTeXBoxes = []
+            if let mark = syncTeXMark, request.spreadPages.contains(mark.page) {
+                request.syncTeXBoxes = mark.boxes
+                request.syncTeXPage = mark.page
+            } else {
+                request.syncTeXBoxes = []
+            }
         }
         return request
     }
