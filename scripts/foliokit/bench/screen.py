@@ -1,0 +1,184 @@
+"""--screen-flips: what the screen shows between one page image and the next, in a real sixel
+terminal. xterm (-ti vt340, 256 colour registers) runs on a virtual X display with folio's image
+view of the TraceMonkey paper; after each key (12 flips, 3 zooms, 2 window resizes) the window is
+grabbed with xwd as fast as it goes (about every 20-30 ms) for 300 ms. A grab whose text area is
+mostly black (mean grey under 0.3: xterm's black background, or folio's green text on it) shows
+no page: the empty area a repaint leaves until the next image arrives, or the text view. Per
+binary (folio, and --baseline when given): grabs without a page, keys with such a grab, and the
+time from key to the first grab with the new page on it (p50, p95) for the flips."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+from foliokit.bench import common
+from foliokit.bench.common import BenchError, CORPUS, log, median, percentile
+
+DOCUMENT = "pdfjs-tracemonkey.pdf"
+WATCH_SECONDS = 0.3
+DARK = 0.3
+
+
+def _start_x():
+    """A virtual X display of its own: the server and the display's name."""
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1600x1200x24", "-nolisten",
+                               "tcp", "-nocursor"], pass_fds=(write_end,), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as handle:
+        number = handle.readline().strip()
+    if not number:
+        server.kill()
+        raise BenchError("Xvfb did not start")
+    return server, ":" + number
+
+
+def _window(env, title):
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        found = subprocess.run(["xdotool", "search", "--name", title], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True).stdout.split()
+        if found:
+            return found[0]
+        time.sleep(0.2)
+    raise BenchError("the xterm window did not appear")
+
+
+def _grab(env, window, path):
+    with open(path, "wb") as handle:
+        subprocess.run(["xwd", "-id", window, "-silent"], env=env, stdout=handle, stderr=subprocess.DEVNULL)
+
+
+def _mean_grey(env, path):
+    """The text area's mean grey, 0 (black) to 1: the window less its last rows (the status line)."""
+    done = subprocess.run(["convert", "xwd:" + path, "-gravity", "North", "-crop", "100%x90%+0+0", "-colorspace",
+                           "gray", "-format", "%[fx:mean]", "info:"], env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True)
+    try:
+        return float(done.stdout.strip())
+    except ValueError:
+        return 0.0
+
+
+def _differs(env, first, second):
+    """Whether two grabs differ by more than a few pixels (the status line aside)."""
+    done = subprocess.run(["compare", "-metric", "AE", "-fuzz", "10%", "xwd:" + first, "xwd:" + second, "null:"],
+                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        return float(done.stderr.split()[0]) > 2000
+    except (ValueError, IndexError):
+        return True
+
+
+def _session(folio, label, workdir, display):
+    """The grabs after each key for one binary: (key, [(seconds after the key, path)])."""
+    env = dict(common.ENV, DISPLAY=display, XENVIRONMENT=os.path.join(workdir, "none"),
+               XAPPLRESDIR=os.path.join(workdir, "none"))
+    for name in ("TMUX", "COLORTERM"):
+        env.pop(name, None)
+    state = os.path.join(workdir, "state-" + label)
+    os.makedirs(state, exist_ok=True)
+    title = "folio-screen-" + label
+    terminal = subprocess.Popen(
+        ["xterm", "-geometry", "100x40+0+0", "-b", "0", "-bw", "0", "-ti", "vt340", "-bg", "black", "-fg", "green",
+         "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256",
+         "-xrm", "XTerm*maxGraphicSize: 4096x4096", "-fa", "DejaVu Sans Mono", "-fs", "10", "-T", title,
+         "-e", "env", "XDG_STATE_HOME=" + state, folio, "--page", "1", os.path.join(CORPUS, DOCUMENT)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        window = _window(env, title)
+        time.sleep(2)
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env)
+        keys = [("Tab", "key")] + [("Right", "flip")] * 12 + [("plus", "zoom"), ("minus", "zoom"), ("z", "zoom")]
+        keys += [("110x44", "resize"), ("100x40", "resize")]
+        results = []
+        folder = os.path.join(workdir, label)
+        os.makedirs(folder, exist_ok=True)
+        for index, (key, kind) in enumerate(keys):
+            before = os.path.join(folder, "%02d-before.xwd" % index)
+            _grab(env, window, before)
+            started = time.monotonic()
+            if kind == "resize":
+                columns, rows = key.split("x")
+                subprocess.run(["xdotool", "windowsize", "--usehints", window, columns, rows], env=env)
+            else:
+                subprocess.run(["xdotool", "key", key], env=env)
+            grabs = []
+            while time.monotonic() - started < WATCH_SECONDS:
+                path = os.path.join(folder, "%02d-%02d.xwd" % (index, len(grabs)))
+                _grab(env, window, path)
+                grabs.append((time.monotonic() - started, path))
+            # Settle before the next key: the page and its neighbours rendered.
+            time.sleep(1.5)
+            if kind != "key":
+                results.append((kind, before, grabs))
+        subprocess.run(["xdotool", "key", "q"], env=env)
+        terminal.wait(timeout=10)
+        return env, results
+    finally:
+        if terminal.poll() is None:
+            terminal.kill()
+
+
+def _figures(env, results):
+    dark_grabs = 0
+    total = 0
+    dark_keys = 0
+    dark_kinds = []
+    arrivals = []
+    for kind, before, grabs in results:
+        dark_here = 0
+        arrived = None
+        for seconds, path in grabs:
+            total += 1
+            if _mean_grey(env, path) < DARK:
+                dark_here += 1
+            elif arrived is None and kind == "flip" and _differs(env, before, path):
+                arrived = seconds
+        dark_grabs += dark_here
+        dark_keys += 1 if dark_here else 0
+        if dark_here:
+            dark_kinds.append(kind)
+        if kind == "flip" and arrived is not None:
+            arrivals.append(arrived)
+    return {"grabs": total, "dark": dark_grabs, "dark keys": dark_keys, "keys": len(results),
+            "p50": median(arrivals) if arrivals else None, "p95": percentile(arrivals, 95) if arrivals else None,
+            "flips seen": len(arrivals), "dark kinds": dark_kinds}
+
+
+def bench_screen_flips(folios, destination):
+    for tool in ("Xvfb", "xterm", "xdotool", "xwd", "convert", "compare"):
+        if shutil.which(tool) is None:
+            raise BenchError("--screen-flips needs %s (scripts/setup --test xterm xvfb xdotool x11-apps)" % tool)
+    workdir = tempfile.mkdtemp(prefix="folio-screen-")
+    server, display = _start_x()
+    rows = []
+    try:
+        for label, folio in folios:
+            log("screen flips: %s" % label)
+            env, results = _session(folio, label, workdir, display)
+            rows.append((label, _figures(env, results)))
+    finally:
+        server.kill()
+        shutil.rmtree(workdir, ignore_errors=True)
+    lines = ["| binary | grabs without a page | keys with one (which) | flips: key to new page on screen, p50 / p95 |",
+             "| --- | --- | --- | --- |"]
+    for label, figures in rows:
+        timing = "%s / %s ms (%d of 12 flips seen change)" % (
+            "%.0f" % (figures["p50"] * 1000) if figures["p50"] is not None else "-",
+            "%.0f" % (figures["p95"] * 1000) if figures["p95"] is not None else "-", figures["flips seen"])
+        kinds = ", ".join("%d %s" % (figures["dark kinds"].count(kind), kind)
+                          for kind in ("flip", "zoom", "resize") if kind in figures["dark kinds"])
+        lines.append("| %s | %d of %d | %d of %d%s | %s |" % (label, figures["dark"], figures["grabs"],
+                                                            figures["dark keys"], figures["keys"],
+                                                            " (%s)" % kinds if kinds else "", timing))
+    text = "\n".join(lines) + "\n"
+    if destination == "-":
+        print(text, end="")
+    else:
+        with open(destination, "w") as handle:
+            handle.write(text)
+    return 0
