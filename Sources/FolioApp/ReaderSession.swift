@@ -604,14 +604,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         let cached = frame.image.flatMap { imageCache.entry(for: $0.request) }
         // A new image is encoded before the screen changes, so that nothing is missing from it
         // longer than the write takes.
-        var encoded: (pieces: [ImagePiece], area: PixelRect?, encode: Double)?
+        var encoded: EncodedImage?
         if let image = frame.image, let cached, image != placement || imageLost {
-            let started = TraceLog.now()
-            let pieces = writer.pieces(drawing: cached.image, at: image)
-            encoded = (
-                pieces, writer.screenArea(of: cached.image, at: image),
-                TraceLog.milliseconds(from: started, to: TraceLog.now())
-            )
+            encoded = encode(cached.image, at: image)
         }
         // An image drawn into the cells goes with a repaint, and the screen shows none until the
         // new one is written: that is needed only where the new one leaves some of it showing
@@ -640,28 +635,38 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         }
         if let image = frame.image, repainted || image != placement || imageLost, let cached {
             imageLost = false
-            if encoded == nil {
-                let started = TraceLog.now()
-                let pieces = writer.pieces(drawing: cached.image, at: image)
-                encoded = (
-                    pieces, writer.screenArea(of: cached.image, at: image),
-                    TraceLog.milliseconds(from: started, to: TraceLog.now())
-                )
-            }
-            if let encoded, !encoded.pieces.isEmpty {
+            let encoded = encoded ?? encode(cached.image, at: image)
+            if !encoded.pieces.isEmpty {
                 let writing = TraceLog.now()
                 let bytes = terminal.writeImage(encoded.pieces)
                 imageCost = FrameTrace.ImageCost(
                     encode: encoded.encode, write: TraceLog.milliseconds(from: writing, to: TraceLog.now()),
                     bytes: bytes)
             }
-            shownImageArea = encoded?.area
+            shownImageArea = encoded.area
         } else if frame.image == nil {
             shownImageArea = nil
         }
         placement = frame.image
         reloader.show(page: state.currentPage)
         trace(first: first, imageCost: imageCost, removedBytes: removedBytes)
+    }
+
+    /// A page image's pieces for the terminal, the part of the screen they paint over, and what
+    /// encoding them took, in milliseconds.
+    private struct EncodedImage {
+        var pieces: [ImagePiece]
+        var area: PixelRect?
+        var encode: Double
+    }
+
+    /// `image` encoded for `placement` by the session's writer.
+    private func encode(_ image: PageImage, at placement: ImagePlacement) -> EncodedImage {
+        let started = TraceLog.now()
+        let pieces = writer.pieces(drawing: image, at: placement)
+        return EncodedImage(
+            pieces: pieces, area: writer.screenArea(of: image, at: placement),
+            encode: TraceLog.milliseconds(from: started, to: TraceLog.now()))
     }
 
     /// Records the frame in the trace: the page, whether it is the first, what drawing the
