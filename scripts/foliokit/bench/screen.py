@@ -1,6 +1,7 @@
-"""--screen-flips: what the screen shows between one page image and the next, in a real sixel
-terminal. xterm (-ti vt340, 256 colour registers) runs on a virtual X display with folio's image
-view of the TraceMonkey paper; after each key (12 flips, 3 zooms, 2 window resizes) the window is
+"""--screen-flips: what the screen shows between one page image and the next, in a real
+terminal: xterm (-ti vt340, 256 colour registers; sixel), or kitty (--terminal kitty, software GL;
+the kitty graphics protocol), on a virtual X display with folio's image view of the TraceMonkey
+paper; after each key (12 flips, 3 zooms, 2 window resizes) the window is
 grabbed with xwd as fast as it goes (about every 20-30 ms) for 300 ms. A grab whose text area is
 mostly black (mean grey under 0.3: xterm's black background, or folio's green text on it) shows
 no page: the empty area a repaint leaves until the next image arrives, or the text view. Per
@@ -73,7 +74,7 @@ def _differs(env, first, second):
         return True
 
 
-def _session(folio, label, workdir, display):
+def _session(folio, label, workdir, display, terminal_name):
     """The grabs after each key for one binary: (key, [(seconds after the key, path)])."""
     env = dict(common.ENV, DISPLAY=display, XENVIRONMENT=os.path.join(workdir, "none"),
                XAPPLRESDIR=os.path.join(workdir, "none"))
@@ -82,12 +83,19 @@ def _session(folio, label, workdir, display):
     state = os.path.join(workdir, "state-" + label)
     os.makedirs(state, exist_ok=True)
     title = "folio-screen-" + label
-    terminal = subprocess.Popen(
-        ["xterm", "-geometry", "100x40+0+0", "-b", "0", "-bw", "0", "-ti", "vt340", "-bg", "black", "-fg", "green",
-         "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256",
-         "-xrm", "XTerm*maxGraphicSize: 4096x4096", "-fa", "DejaVu Sans Mono", "-fs", "10", "-T", title,
-         "-e", "env", "XDG_STATE_HOME=" + state, folio, "--page", "1", os.path.join(CORPUS, DOCUMENT)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = ["env", "XDG_STATE_HOME=" + state, folio, "--page", "1", os.path.join(CORPUS, DOCUMENT)]
+    if terminal_name == "kitty":
+        env.update(LIBGL_ALWAYS_SOFTWARE="1", KITTY_CONFIG_DIRECTORY=os.path.join(workdir, "none"))
+        argv = ["kitty", "--config", "NONE", "-o", "font_family=DejaVu Sans Mono", "-o", "font_size=10",
+                "-o", "background=#000000", "-o", "foreground=#00ff00", "-o", "remember_window_size=no",
+                "-o", "initial_window_width=100c", "-o", "initial_window_height=40c", "-o", "window_padding_width=0",
+                "-T", title] + command
+    else:
+        argv = ["xterm", "-geometry", "100x40+0+0", "-b", "0", "-bw", "0", "-ti", "vt340", "-bg", "black", "-fg",
+                "green", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256",
+                "-xrm", "XTerm*maxGraphicSize: 4096x4096", "-fa", "DejaVu Sans Mono", "-fs", "10", "-T", title,
+                "-e"] + command
+    terminal = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         window = _window(env, title)
         time.sleep(2)
@@ -149,17 +157,18 @@ def _figures(env, results):
             "flips seen": len(arrivals), "dark kinds": dark_kinds}
 
 
-def bench_screen_flips(folios, destination):
-    for tool in ("Xvfb", "xterm", "xdotool", "xwd", "convert", "compare"):
+def bench_screen_flips(folios, destination, terminal_name="xterm"):
+    for tool in ("Xvfb", terminal_name, "xdotool", "xwd", "convert", "compare"):
         if shutil.which(tool) is None:
-            raise BenchError("--screen-flips needs %s (scripts/setup --test xterm xvfb xdotool x11-apps)" % tool)
+            raise BenchError("--screen-flips needs %s (scripts/setup --test %s xvfb xdotool x11-apps)"
+                             % (tool, terminal_name))
     workdir = tempfile.mkdtemp(prefix="folio-screen-")
     server, display = _start_x()
     rows = []
     try:
         for label, folio in folios:
-            log("screen flips: %s" % label)
-            env, results = _session(folio, label, workdir, display)
+            log("screen flips: %s in %s" % (label, terminal_name))
+            env, results = _session(folio, label, workdir, display, terminal_name)
             rows.append((label, _figures(env, results)))
     finally:
         server.kill()
