@@ -137,6 +137,29 @@ import Testing
         #expect(shown(short) == "1–2/2")
     }
 
+    /// With wrap-around on, a count goes round the spreads, however large: the largest count a
+    /// key takes in a document of two spreads lands where its remainder does, at once.
+    @Test func aHugeCountGoesRoundTheSpreadsAtOnce() {
+        var preferences = ReaderPreferences()
+        preferences.spreads = true
+        preferences.paging = .wrapAround
+        var session = ReaderSession(pageCount: 4)
+        session.state = ReaderState(
+            document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: 4), startPage: 0,
+            screen: ScreenSize(rows: 10, columns: 40), preferences: preferences,
+            imageAvailability: .available(label: "image"), scalesImages: false)
+        serve(session.state.start(), to: &session)
+        press(.tab, &session)
+        #expect(shown(session) == "1–2/4")
+        // 999,999,999,999 spreads of two: an odd count, so the other spread.
+        type("999999999999", &session)
+        press(.right, &session)
+        #expect(shown(session) == "3–4/4")
+        type("999999999998", &session)
+        press(.left, &session)
+        #expect(shown(session) == "3–4/4")
+    }
+
     @Test func theFirstPageAloneShiftsThePairs() {
         var session = reader(firstAlone: true)
         var seen = [shown(session)]

@@ -40,18 +40,27 @@ extension ReaderState {
     /// nil at a bounded end, as ``PagingController/page(_:movedBy:)`` says. A spread at a time
     /// while the pages' sizes are known (those the reader holds, the spreads either side); a
     /// count that goes further, or a spread not yet known, goes on by position, two pages a
-    /// spread (one for the first step), so a count costs the same in a document of any length.
+    /// spread (one for the first step), so a count costs the same in a document of any length; with
+    /// wrap-around, a count larger than the spreads of a round goes round only its remainder.
     func page(movedBy delta: Int) -> Int? {
         guard showsSpreads, delta != 0 else { return paging.page(currentPage, movedBy: delta) }
         let forward = delta > 0
         var reached = currentPage
         var remaining = delta.magnitude
+        var taken: UInt = 0
+        let start = spread(holding: currentPage)
         while remaining > 0, let spread = spread(holding: reached) {
             guard let next = paging.page(forward ? spread.last : spread.first, movedBy: forward ? 1 : -1) else {
                 return reached == currentPage ? nil : reached
             }
             reached = next
             remaining -= 1
+            taken += 1
+            // Round the document (wrap-around) and back at the current page's spread: every further
+            // round of `taken` spreads ends here too, so only the remainder is walked.
+            if start?.contains(reached) == true {
+                remaining %= taken
+            }
         }
         guard remaining > 0 else { return reached }
         let (extra, overflow) = (remaining - 1).multipliedReportingOverflow(by: 2)
