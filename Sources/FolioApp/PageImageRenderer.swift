@@ -214,7 +214,7 @@ final class PageImageRenderer: Sendable {
         }
         if let recolor = request.recolor {
             let kept = try keptImages(
-                of: page, for: request, recolor: recolor, in: document, imageAreas: facts.imageAreas,
+                of: page, for: request, recolor: recolor, in: document, keptAreas: facts.keptImageAreas,
                 cancellation: cancellation)
             rgb = rgb.recolored(
                 recolor, keeping: kept.compactMap { pixelRect(around: $0, zoom: zoom, origin: origin, margin: 0) })
@@ -253,14 +253,16 @@ final class PageImageRenderer: Sendable {
     /// in points; none when `recolor` recolours images too (the page is not run for them then).
     private static func keptImages(
         of page: Int, for request: RenderRequest, recolor: PageRecolor, in document: Document,
-        imageAreas: PageFactCache<[TextRect]>, cancellation: Cancellation
+        keptAreas: PageFactCache<[TextRect]>, cancellation: Cancellation
     ) throws(DocumentError) -> [TextRect] {
         guard !recolor.recolorsImages else { return [] }
-        let size = try document.pageSize(page)
-        let areas = try imageAreas.fact(of: page, annotations: request.showsAnnotations) { page throws(DocumentError) in
-            try document.imageAreas(page: page, annotations: request.showsAnnotations, cancellation: cancellation)
+        // Found once a page: which images are kept depends on the page alone from here.
+        return try keptAreas.fact(of: page, annotations: request.showsAnnotations) { page throws(DocumentError) in
+            let size = try document.pageSize(page)
+            let areas = try document.imageAreas(
+                page: page, annotations: request.showsAnnotations, cancellation: cancellation)
+            return recolor.keptImages(of: areas, pageWidth: size.width, pageHeight: size.height)
         }
-        return recolor.keptImages(of: areas, pageWidth: size.width, pageHeight: size.height)
     }
 
     /// Where `pattern` matches on `page`, in the pixels of a render at `zoom` whose top-left
@@ -297,7 +299,7 @@ final class PageImageRenderer: Sendable {
 }
 
 /// What one renderer has found out about pages by running them (their content boxes,
-/// ``Document/contentBounds(page:annotations:cancellation:)``; where their images are,
+/// ``Document/contentBounds(page:annotations:cancellation:)``; the images dark mode keeps, of
 /// ``Document/imageAreas(page:annotations:cancellation:)``), by page and whether annotations
 /// were drawn: found once for a page, however often its image is rendered at another size.
 final class PageFactCache<Fact: Sendable>: @unchecked Sendable {
@@ -332,8 +334,8 @@ final class PageFactCache<Fact: Sendable>: @unchecked Sendable {
 final class PageFacts: Sendable {
     /// Each page's content box, for crop (`c`).
     let contentBounds = PageFactCache<TextRect>()
-    /// Where each page's raster images are, for dark mode (`C`) to leave them.
-    let imageAreas = PageFactCache<[TextRect]>()
+    /// Each page's raster images that dark mode (`C`) leaves as they are.
+    let keptImageAreas = PageFactCache<[TextRect]>()
 }
 
 /// Numbers for one renderer's kitty images, each new: which render an image is.
