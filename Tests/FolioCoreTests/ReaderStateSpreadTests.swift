@@ -83,10 +83,7 @@ import Testing
     }
 
     private func requests(_ effects: [ReaderEffect]) -> [RenderRequest] {
-        effects.flatMap { effect -> [RenderRequest] in
-            if case .renderPages(let requests) = effect { return requests }
-            return []
-        }
+        effects.renderRequests
     }
 
     @Test func flippingMovesASpreadAtATimeAndBackTheSameWay() {
