@@ -26,8 +26,9 @@ struct PageImageWriter {
     let imageIDs: [UInt32]
     /// The kitty images the terminal holds, least recently placed first.
     private(set) var heldImages: [HeldImage] = []
-    /// The id of the kitty image placed on screen now.
-    private var placedImage: UInt32?
+    /// The ids of the kitty images placed on screen now (two or more while scrolling
+    /// continuously).
+    private var placedImages: Set<UInt32> = []
 
     /// A page image the terminal holds: the id it is held under, and which render it is.
     struct HeldImage: Equatable {
@@ -52,20 +53,108 @@ struct PageImageWriter {
     /// text, and replaced, moved and deleted by command with the text beneath untouched.
     var drawsIntoCells: Bool { support.method != .kitty || support.throughTmux }
 
+    /// A page image and where it goes on screen.
+    typealias Placed = (image: PageImage, placement: ImagePlacement)
+
+    /// The grey of the seam between two pages' images drawn into the cells (continuous
+    /// scrolling), painted so that the rows between them never keep an old image's pixels.
+    static let seamGrey: UInt8 = 0x80
+
     /// The pieces that draw the part of `image` that `placement` shows: a sixel image (or one
     /// tile of it), a kitty transmission and placement, an iTerm2 image, or a row of half
     /// blocks each; empty when nothing of it is visible.
     mutating func pieces(drawing image: PageImage, at placement: ImagePlacement) -> [ImagePiece] {
-        switch image {
-        case .sixel(let indexed):
-            sixelPieces(indexed, at: placement)
-        case .kitty(let kitty):
-            kittyPieces(kitty, at: placement)
-        case .iterm(let rgb):
-            itermPieces(rgb, at: placement)
-        case .halfBlocks(let rgb):
-            halfBlockPieces(rgb, at: placement)
+        pieces(drawing: [(image, placement)])
+    }
+
+    /// The pieces that draw `images`, top to bottom, in one write: each as
+    /// ``pieces(drawing:at:)`` says (kitty's placements of other images taken away first) and,
+    /// in a terminal whose images stand in the cells, the rows between one and the next painted
+    /// grey (the seam of continuous scrolling), so that nothing between them stays of an old
+    /// image.
+    mutating func pieces(drawing images: [Placed]) -> [ImagePiece] {
+        // The seams go first: an image whose last row of cells it only partly fills is drawn
+        // over the seam's top.
+        var pieces: [ImagePiece] =
+            drawsIntoCells
+            ? zip(images, images.dropFirst()).flatMap { seamPieces(between: $0, and: $1) } : []
+        var placed: Set<UInt32> = []
+        for (image, placement) in images {
+            switch image {
+            case .sixel(let indexed):
+                pieces += sixelPieces(indexed, at: placement)
+            case .kitty(let kitty):
+                pieces += kittyPieces(kitty, at: placement, placing: &placed)
+            case .iterm(let rgb):
+                pieces += itermPieces(rgb, at: placement)
+            case .halfBlocks(let rgb):
+                pieces += halfBlockPieces(rgb, at: placement)
+            }
         }
+        // Another page's placement goes in the same write as this one's, so nothing flickers;
+        // placeholder cells are text, which the repaint takes away.
+        if !placedImages.isSubset(of: placed), !support.throughTmux {
+            let deletion = KittyGraphics.deletePlacements
+            if pieces.isEmpty {
+                pieces = [ImagePiece(position: FramePosition(row: 0, column: 0), bytes: deletion)]
+            } else {
+                pieces[0].bytes = deletion + pieces[0].bytes
+            }
+        }
+        placedImages = placed
+        return pieces
+    }
+
+    /// The seam between `upper` and the image below it, `lower`: the rows of cells from
+    /// `upper`'s last (which it may fill only partly) down to `lower`'s first, as wide as
+    /// either, painted grey for sixel and iTerm2 and blank for images made of text (half
+    /// blocks, placeholders); nothing where the two touch.
+    private func seamPieces(between upper: Placed, and lower: Placed) -> [ImagePiece] {
+        let top = upper.placement.screenRow + max(upper.placement.rows - 1, 0)
+        let rows = lower.placement.screenRow - top
+        let column = min(upper.placement.screenColumn, lower.placement.screenColumn)
+        let right = max(
+            upper.placement.screenColumn + upper.placement.columns,
+            lower.placement.screenColumn + lower.placement.columns)
+        let columns = right - column
+        guard rows > 0, columns > 0 else { return [] }
+        let cell = support.cellPixels
+        // Within the images' own pixels sideways: the wider one's, from the leftmost.
+        let areas = [upper, lower].compactMap { screenArea(of: $0.image, at: $0.placement) }
+        let left = areas.map(\.x).min() ?? column * cell.width
+        let width = (areas.map { $0.x + $0.width }.max() ?? right * cell.width) - left
+        let seam = ImagePlacement(
+            request: upper.placement.request, sourceRow: 0, sourceColumn: 0, rows: rows, columns: columns,
+            screenRow: top, screenColumn: column)
+        switch upper.image {
+        case .sixel, .iterm:
+            let grey = RGBImage(
+                width: max(width, 1), height: rows * cell.height,
+                pixels: [UInt8](repeating: Self.seamGrey, count: max(width, 1) * rows * cell.height * 3))
+            if case .sixel = upper.image {
+                return sixelPieces(IndexedImage(grey, maxColors: 2), at: seam)
+            }
+            return itermPieces(grey, at: seam)
+        case .halfBlocks, .kitty:
+            let blank =
+                [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
+                + [UInt8](repeating: UInt8(ascii: " "), count: columns)
+            return (0..<rows).map { row in
+                ImagePiece(position: FramePosition(row: top + row, column: column), bytes: blank)
+            }
+        }
+    }
+
+    /// The part of the screen `images` paint over, seams included (``screenArea(of:at:)``):
+    /// nil when nothing of them shows, or when they are not one block of the same left and
+    /// right edges (pages of different widths), which no single area describes.
+    func screenArea(of images: [Placed]) -> PixelRect? {
+        let areas = images.compactMap { screenArea(of: $0.image, at: $0.placement) }
+        guard let first = areas.first, areas.count == images.count,
+            areas.allSatisfy({ $0.x == first.x && $0.width == first.width })
+        else { return nil }
+        let bottom = areas.map { $0.y + $0.height }.max() ?? first.y
+        return PixelRect(x: first.x, y: first.y, width: first.width, height: bottom - first.y)
     }
 
     /// The part of the screen, in its cells' pixels from the top-left corner, that `image` drawn
@@ -108,8 +197,8 @@ struct PageImageWriter {
     /// What removes the image on screen when the view no longer shows one (kitty's placement;
     /// the other protocols are painted over by the repaint).
     mutating func removal() -> [ImagePiece] {
-        guard placedImage != nil else { return [] }
-        placedImage = nil
+        guard !placedImages.isEmpty else { return [] }
+        placedImages = []
         // Placeholder cells are text: the repaint took them away.
         if support.throughTmux { return [] }
         return [ImagePiece(position: FramePosition(row: 0, column: 0), bytes: KittyGraphics.deletePlacements)]
@@ -133,8 +222,8 @@ struct PageImageWriter {
     /// so the next placement sends it again. Returns whether it was the image on screen.
     mutating func forget(imageID id: Int) -> Bool {
         heldImages.removeAll { Int($0.id) == id }
-        guard let placed = placedImage, Int(placed) == id else { return false }
-        placedImage = nil
+        guard let placed = placedImages.first(where: { Int($0) == id }) else { return false }
+        placedImages.remove(placed)
         return true
     }
 
@@ -168,23 +257,22 @@ struct PageImageWriter {
         }
     }
 
-    private mutating func kittyPieces(_ image: KittyPageImage, at placement: ImagePlacement) -> [ImagePiece] {
+    /// A kitty image's transmission (when the terminal does not hold it) and placement, its id
+    /// added to `placed`; nothing when no part of it is visible.
+    private mutating func kittyPieces(
+        _ image: KittyPageImage, at placement: ImagePlacement, placing placed: inout Set<UInt32>
+    ) -> [ImagePiece] {
         if placement.scale != 1 {
-            return scaledKittyPieces(image, at: placement)
+            return scaledKittyPieces(image, at: placement, placing: &placed)
         }
         guard let rect = visibleRect(width: image.width, height: image.height, at: placement) else {
-            return removal()
+            return []
         }
         if support.throughTmux {
-            return placeholderPieces(image, at: placement)
+            return placeholderPieces(image, at: placement, placing: &placed)
         }
         let held = holding(image)
-        var bytes: [UInt8] = []
-        // Another page's placement goes in the same write as this one's, so nothing flickers.
-        if let placed = placedImage, placed != held.id {
-            bytes += KittyGraphics.deletePlacements
-        }
-        bytes += held.bytes
+        var bytes = held.bytes
         let cell = support.cellPixels
         // Scaled to its cells only when the cell size is a guess: then the image is never
         // taller than the rows it was given, and the status line stays visible.
@@ -196,7 +284,7 @@ struct PageImageWriter {
                 rows: (rect.height + cell.height - 1) / cell.height
             )
         bytes += KittyGraphics.place(id: held.id, source: rect, cells: cells)
-        placedImage = held.id
+        placed.insert(held.id)
         return [
             ImagePiece(
                 position: FramePosition(row: placement.screenRow, column: placement.screenColumn), bytes: bytes)
@@ -206,7 +294,9 @@ struct PageImageWriter {
     /// An image of another zoom, drawn `placement.scale` times its size while the page is
     /// rendered at the new one: the crop of it that covers the placement's cells, placed scaled
     /// to those cells (kitty scales it), so the zoom shows at once with no pixels sent.
-    private mutating func scaledKittyPieces(_ image: KittyPageImage, at placement: ImagePlacement) -> [ImagePiece] {
+    private mutating func scaledKittyPieces(
+        _ image: KittyPageImage, at placement: ImagePlacement, placing placed: inout Set<UInt32>
+    ) -> [ImagePiece] {
         let cell = support.cellPixels
         let scale = placement.scale
         // The visible part in the pixels of the image as shown, then in the image's own.
@@ -214,23 +304,19 @@ struct PageImageWriter {
         let shownY = placement.sourceRow * cell.height
         let shownWidth = min(placement.columns * cell.width, Int(Double(image.width) * scale) - shownX)
         let shownHeight = min(placement.rows * cell.height, Int(Double(image.height) * scale) - shownY)
-        guard shownWidth > 0, shownHeight > 0 else { return removal() }
+        guard shownWidth > 0, shownHeight > 0 else { return [] }
         let x = min(Int(Double(shownX) / scale), image.width - 1)
         let y = min(Int(Double(shownY) / scale), image.height - 1)
         let source = PixelRect(
             x: x, y: y, width: max(min(Int((Double(shownWidth) / scale).rounded()), image.width - x), 1),
             height: max(min(Int((Double(shownHeight) / scale).rounded()), image.height - y), 1))
         let held = holding(image)
-        var bytes: [UInt8] = []
-        if let placed = placedImage, placed != held.id {
-            bytes += KittyGraphics.deletePlacements
-        }
-        bytes += held.bytes
+        var bytes = held.bytes
         let cells = (
             columns: (shownWidth + cell.width - 1) / cell.width, rows: (shownHeight + cell.height - 1) / cell.height
         )
         bytes += KittyGraphics.place(id: held.id, source: source, cells: cells)
-        placedImage = held.id
+        placed.insert(held.id)
         return [
             ImagePiece(
                 position: FramePosition(row: placement.screenRow, column: placement.screenColumn), bytes: bytes)
@@ -267,7 +353,9 @@ struct PageImageWriter {
     /// Inside tmux: the image goes to the terminal outside through passthrough with a virtual
     /// placement over its whole cell grid, and each visible row of the view is a row of
     /// placeholder cells numbering the image's rows and columns — scrolling rewrites text only.
-    private mutating func placeholderPieces(_ image: KittyPageImage, at placement: ImagePlacement) -> [ImagePiece] {
+    private mutating func placeholderPieces(
+        _ image: KittyPageImage, at placement: ImagePlacement, placing placed: inout Set<UInt32>
+    ) -> [ImagePiece] {
         let cell = support.cellPixels
         let grid = (
             columns: (image.width + cell.width - 1) / cell.width, rows: (image.height + cell.height - 1) / cell.height
@@ -276,7 +364,7 @@ struct PageImageWriter {
         let commands =
             held.bytes.isEmpty
             ? [] : held.bytes + KittyPlaceholder.virtualPlacement(id: held.id, columns: grid.columns, rows: grid.rows)
-        placedImage = held.id
+        placed.insert(held.id)
         let rows = (0..<max(min(placement.rows, grid.rows - placement.sourceRow), 0)).map { row in
             ImagePiece(
                 position: FramePosition(row: placement.screenRow + row, column: placement.screenColumn),

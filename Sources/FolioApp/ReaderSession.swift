@@ -174,13 +174,14 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     private var reappliedAnnotations = false
     private var state: ReaderState
     private var ending: ReaderSession.Outcome?
-    /// The image last written over the text area: when it goes, or changes to one that leaves
-    /// some of it showing, the whole screen is repainted so no stale pixels stay behind (for
-    /// kitty, it is replaced or deleted).
-    private var placement: ImagePlacement?
+    /// The images last written over the text area, top to bottom (two or more while scrolling
+    /// continuously): when they go, or change to ones that leave some of them showing, the
+    /// whole screen is repainted so no stale pixels stay behind (for kitty, they are replaced or
+    /// deleted).
+    private var placements: [ImagePlacement] = []
     /// Whether the terminal lost the image on screen (evicted), so it must be sent again.
     private var imageLost = false
-    /// The part of the screen the image last written paints over (``PageImageWriter/screenArea(of:at:)``),
+    /// The part of the screen the images last written paint over (``PageImageWriter/screenArea(of:)``),
     /// nil when none shows.
     private var shownImageArea: PixelRect?
     /// The page whose text a traced frame last showed: the next frame with another page's text
@@ -267,7 +268,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         imageCache = PageImageCache(capacity: session.services.pageImageCacheCapacity)
         // The new renderer numbers its images afresh: the old version's go from the terminal.
         freeTerminalImages()
-        placement = nil
+        placements = []
         terminal.repaintFully()
         let summary = Self.summary(of: reloaded, path: session.path)
         session.services.trace?.record(.reloaded(pages: summary.pageCount))
@@ -538,9 +539,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         let workMailbox = workMailbox
         images = PageImageRenderer(source: document, support: session.graphics) { workMailbox.post(.pageImage($0)) }
         imageCache = PageImageCache(capacity: session.services.pageImageCacheCapacity)
-        if placement != nil {
+        if !placements.isEmpty {
             freeTerminalImages()
-            placement = nil
+            placements = []
             terminal.repaintFully()
         }
         perform(state.handle(.pageImagesOutdated))
@@ -600,18 +601,22 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
 
     private func draw(first: Bool) {
         let frame = ReaderView.render(state)
+        let wanted = frame.image.map { [$0] + frame.imagesBelow } ?? []
         // The frame names only images the state counts as ready, whose bytes the cache keeps.
-        let cached = frame.image.flatMap { imageCache.entry(for: $0.request) }
-        // A new image is encoded before the screen changes, so that nothing is missing from it
+        let cached = wanted.compactMap { placement in
+            imageCache.entry(for: placement.request).map { (image: $0.image, placement: placement) }
+        }
+        // New images are encoded before the screen changes, so that nothing is missing from it
         // longer than the write takes.
         var encoded: EncodedImage?
-        if let image = frame.image, let cached, image != placement || imageLost {
-            encoded = encode(cached.image, at: image)
+        if !cached.isEmpty, wanted != placements || imageLost {
+            encoded = encode(cached)
         }
         // An image drawn into the cells goes with a repaint, and the screen shows none until the
-        // new one is written: that is needed only where the new one leaves some of it showing
-        // (a smaller image, or none); a page of the same size is drawn straight over the last.
-        if frame.image != placement, writer.drawsIntoCells {
+        // new one is written: that is needed only where the new ones leave some of the old
+        // showing (a smaller image, or none); a page of the same size is drawn straight over the
+        // last, and so are the pages of a continuous scroll filling the same rows.
+        if wanted != placements, writer.drawsIntoCells {
             let hidesShown = encoded.map { new in
                 guard let area = new.area, let shown = shownImageArea else { return false }
                 return PageImageWriter.covers(area, shown)
@@ -620,12 +625,12 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
                 terminal.repaintFully()
             }
         }
-        // An unchanged image over an unchanged screen stays where it is: sending it again
+        // Unchanged images over an unchanged screen stay where they are: sending them again
         // would only cost bandwidth (over ssh, megabytes a key).
         let repainted = terminal.draw(frame)
         var imageCost: FrameTrace.ImageCost?
         var removedBytes: Int?
-        if cached == nil, placement != nil {
+        if cached.isEmpty, !placements.isEmpty {
             // The view shows text (or an overlay) again: an image kept apart from the text
             // (kitty) is deleted; the others went with the repaint.
             let removal = writer.removal()
@@ -633,9 +638,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
                 removedBytes = terminal.writeImage(removal)
             }
         }
-        if let image = frame.image, repainted || image != placement || imageLost, let cached {
+        if !cached.isEmpty, repainted || wanted != placements || imageLost {
             imageLost = false
-            let encoded = encoded ?? encode(cached.image, at: image)
+            let encoded = encoded ?? encode(cached)
             if !encoded.pieces.isEmpty {
                 let writing = TraceLog.now()
                 let bytes = terminal.writeImage(encoded.pieces)
@@ -644,15 +649,15 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
                     bytes: bytes)
             }
             shownImageArea = encoded.area
-        } else if frame.image == nil {
+        } else if cached.isEmpty {
             shownImageArea = nil
         }
-        placement = frame.image
+        placements = wanted
         reloader.show(page: state.currentPage)
         trace(first: first, imageCost: imageCost, removedBytes: removedBytes)
     }
 
-    /// A page image's pieces for the terminal, the part of the screen they paint over, and what
+    /// Page images' pieces for the terminal, the part of the screen they paint over, and what
     /// encoding them took, in milliseconds.
     private struct EncodedImage {
         var pieces: [ImagePiece]
@@ -660,12 +665,12 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         var encode: Double
     }
 
-    /// `image` encoded for `placement` by the session's writer.
-    private func encode(_ image: PageImage, at placement: ImagePlacement) -> EncodedImage {
+    /// `images` encoded where they go by the session's writer, top to bottom.
+    private func encode(_ images: [PageImageWriter.Placed]) -> EncodedImage {
         let started = TraceLog.now()
-        let pieces = writer.pieces(drawing: image, at: placement)
+        let pieces = writer.pieces(drawing: images)
         return EncodedImage(
-            pieces: pieces, area: writer.screenArea(of: image, at: placement),
+            pieces: pieces, area: writer.screenArea(of: images),
             encode: TraceLog.milliseconds(from: started, to: TraceLog.now()))
     }
 

@@ -87,6 +87,9 @@ extension ConfigurationOption {
         .choice(
             "spread-direction", \.reader.spreadDirection, [("ltr", .leftToRight), ("rtl", .rightToLeft)],
             summary: "a spread's earlier page on the left (`ltr`), or on the right (`rtl`, for manga)"),
+        .boolean(
+            "continuous", \.reader.continuous,
+            summary: "the image view scrolls on from a page's end into the next page's top, below a seam (`s` toggles)"),
         .boolean("mouse", \.mouse, summary: "mouse reporting: the wheel scrolls, clicks choose (below)"),
         .boolean(
             "reload", \.reload, summary: "reopen the document when its file changes (`R` reloads by hand either way)"),

@@ -162,6 +162,43 @@ import Testing
         _ = reader.quit()
     }
 
+    /// Scrolling continuously (`s`) in xterm: past a page's end the next page's top comes below
+    /// it, the grey seam painted between them, in the same write, and every scroll is drawn
+    /// over the last with no repaint (which would blank the screen until the images are out).
+    @Test func aContinuousSixelScrollIsDrawnOverTheLastWithNoRepaint() throws {
+        let reader = try ReaderUnderTest(
+            "pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 30, columns: 80), graphics: TestGraphics.sixel)
+        _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitUntil { !$0.images.isEmpty })
+        reader.terminal.type("s")
+        _ = try #require(reader.terminal.waitForScreen(containing: "Continuous"))
+        // Page 1's image is 51 rows of the 29: 22 rows down is its last screenful, and a few
+        // more bring the seam and page 2's top (rendered meanwhile, as the next page is).
+        var seen = reader.terminal.images.count
+        reader.terminal.type("22j")
+        #expect(reader.terminal.waitUntil { $0.images.count > seen })
+        func seamRow(_ write: FakeTerminal.ImageWrite) -> Int? {
+            write.pieces.first { String(decoding: $0.bytes, as: UTF8.self).contains("#0;2;50;50;50") }?.position.row
+        }
+        reader.terminal.type("jj")
+        #expect(reader.terminal.waitUntil { $0.images.last.flatMap(seamRow) != nil })
+        var seam = try #require(reader.terminal.images.last.flatMap(seamRow))
+        for step in 1...3 {
+            seen = reader.terminal.images.count
+            reader.terminal.type("j")
+            #expect(reader.terminal.waitUntil { $0.images.count > seen }, "an image after j \(step)")
+            let write = try #require(reader.terminal.images.last)
+            #expect(!reader.terminal.repaintedFrames.contains(write.afterFrame), "j \(step) drew over the last")
+            // The seam first (from page 1's last row), then page 1's end, then page 2's top.
+            #expect(seamRow(write) == seam - 1)
+            #expect(write.pieces.map(\.position.row) == [seam - 1, 0, seam + 1])
+            seam -= 1
+        }
+        #expect(reader.terminal.screen.last?.contains("cont") == true)
+        _ = reader.quit()
+    }
+
     @Test func halfBlockImageIsAPieceARowOfTheTextArea() throws {
         let reader = try ReaderUnderTest("pdfjs-tracemonkey.pdf", size: ScreenSize(rows: 24, columns: 80))
         _ = try #require(reader.terminal.waitForScreen(containing: "Trace-based"))

@@ -63,6 +63,7 @@ struct MemoryFiles: ConfigurationFiles {
             set spread true
             set spread-first-alone on
             set spread-direction rtl
+            set continuous yes
             set mouse false
             set reload no
             set remember-position off
@@ -87,6 +88,7 @@ struct MemoryFiles: ConfigurationFiles {
         #expect(configuration.reader.crop == .evenOdd)
         #expect(configuration.reader.spreads && configuration.reader.spreadFirstPageAlone)
         #expect(configuration.reader.spreadDirection == .rightToLeft)
+        #expect(configuration.reader.continuous)
         #expect(!configuration.mouse && !configuration.reload && !configuration.remembersPosition)
         #expect(configuration.reader.scrollOverlap == 3)
         #expect(configuration.colors.statusForeground == .indexed(7))
@@ -144,7 +146,7 @@ struct MemoryFiles: ConfigurationFiles {
                 "\(file):1: invalid wrap 'maybe' (true or false)",
                 "\(file):2: unknown option 'colour' (options: wrap, view, layout, graphics, fit, invert, recolor, "
                     + "recolor-dark, recolor-light, recolor-images, crop, spread, spread-first-alone, spread-direction, "
-                    + "mouse, reload, remember-position, scroll-overlap, status-fg, status-bg, highlight-fg, highlight-bg, "
+                    + "continuous, mouse, reload, remember-position, scroll-overlap, status-fg, status-bg, highlight-fg, highlight-bg, "
                     + "dim-fg, osc52, clipboard-command, synctex-editor, arabic-shaping, bidi, annotations, "
                     + "highlight-colour, annotation-author, annotation-store)",
                 "\(file):3: unknown option 'wrapp' (did you mean wrap?)",

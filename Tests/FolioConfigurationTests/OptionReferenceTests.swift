@@ -37,7 +37,8 @@ import Testing
         #expect(
             ConfigurationOption.all.map(\.name) == [
                 "wrap", "view", "layout", "graphics", "fit", "invert", "recolor", "recolor-dark", "recolor-light",
-                "recolor-images", "crop", "spread", "spread-first-alone", "spread-direction", "mouse", "reload",
+                "recolor-images", "crop", "spread", "spread-first-alone", "spread-direction", "continuous", "mouse",
+                "reload",
                 "remember-position", "scroll-overlap", "status-fg", "status-bg", "highlight-fg", "highlight-bg",
                 "dim-fg",
                 "osc52",

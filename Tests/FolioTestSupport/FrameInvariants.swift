@@ -34,14 +34,22 @@ public enum FrameInvariants {
         {
             found.append("the cursor is at \(cursor.row),\(cursor.column), off the screen")
         }
-        if let image = frame.image {
-            let rowsAbove = max(screen.rows - 1, 0)
-            if image.screenRow < 0 || image.screenColumn < 0 || image.rows < 0 || image.columns < 0
-                || image.screenRow + image.rows > rowsAbove || image.screenColumn + image.columns > screen.columns
-                || image.sourceRow < 0 || image.sourceColumn < 0
-            {
-                found.append("the image placement \(image) is off the screen above the status line")
-            }
+        let rowsAbove = max(screen.rows - 1, 0)
+        let images = (frame.image.map { [$0] } ?? []) + frame.imagesBelow
+        for image in images
+        where image.screenRow < 0 || image.screenColumn < 0 || image.rows < 0 || image.columns < 0
+            || image.screenRow + image.rows > rowsAbove || image.screenColumn + image.columns > screen.columns
+            || image.sourceRow < 0 || image.sourceColumn < 0
+        {
+            found.append("the image placement \(image) is off the screen above the status line")
+        }
+        // Continuous scrolling: each image below the last, a seam between them.
+        for (upper, lower) in zip(images, images.dropFirst())
+        where lower.screenRow < upper.screenRow + upper.rows + 1 || lower.request == upper.request {
+            found.append("the image placement \(lower) overlaps or repeats the one above it, \(upper)")
+        }
+        if frame.image == nil, !frame.imagesBelow.isEmpty {
+            found.append("images below no image: \(frame.imagesBelow)")
         }
         return found
     }

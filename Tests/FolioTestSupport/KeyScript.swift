@@ -118,7 +118,7 @@ public struct KeyScriptGenerator: Sendable {
         case 13:
             let imageKeys = [
                 "toggle-view", "zoom-in", "zoom-out", "cycle-image-fit", "invert-images", "cycle-crop",
-                "toggle-spread", "toggle-recolor",
+                "toggle-spread", "toggle-recolor", "toggle-continuous",
             ]
             return (0..<Int.random(in: 1...12, using: &random)).flatMap { _ in keysOf(random.pick(imageKeys), &random) }
                 + answers(&random)

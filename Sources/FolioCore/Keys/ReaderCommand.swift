@@ -87,6 +87,9 @@ public enum ReaderCommand: String, KeyCommand {
     case cycleCrop = "cycle-crop"
     /// Show facing pages side by side in the image view, or one page.
     case toggleSpreads = "toggle-spread"
+    /// Scroll through pages in the image view, each page's top below the last one's end, or a
+    /// page at a time.
+    case toggleContinuous = "toggle-continuous"
     /// Open the file browser in the document's folder.
     case openBrowser = "open-browser"
     /// Stop a running search, and forget a count typed so far.
@@ -274,6 +277,11 @@ extension ReaderCommand {
             details:
                 "facing pages side by side when they fit together (both portrait, heights within 10%); flipping moves a spread. The text view is unchanged"
         ) { state, _ in state.toggleSpreads() },
+        ReaderCommandRow(
+            .toggleContinuous, keys: [.character("s")], summary: "Continuous scrolling (image)",
+            details:
+                "scrolling goes on from a page's end into the next page's top, below a one-row seam; the status line names the page filling most of the screen, and flipping starts from it"
+        ) { state, _ in state.toggleContinuous() },
         ReaderCommandRow(.copyPage, keys: [.character("y")], summary: "Copy page text") { state, _ in
             state.copyCurrentPage()
         },

@@ -19,6 +19,8 @@ struct ImageView: Sendable {
     var crop: PageCrop = .off
     /// Whether facing pages are shown side by side (`d`), as ``PageSpread`` pairs them.
     var spreads = false
+    /// Whether scrolling goes on from a page's end into the next page's top (`s`).
+    var continuous = false
     /// Sizes of rendered page images, by request: the one record of which images are ready to
     /// draw (``ReaderState/readyImages``); the owner keeps the bytes of each while it is here.
     var rendered: [RenderRequest: ImageExtent] = [:]

@@ -25,6 +25,9 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var spreadFirstPageAlone = false
     /// Which page of a spread is on the left (`set spread-direction`).
     public var spreadDirection = SpreadDirection.leftToRight
+    /// Whether the image view starts scrolling continuously, each page's top below the last
+    /// one's end (`set continuous`, `s` toggles).
+    public var continuous = false
     /// How many lines of the previous screen a screenful down or up keeps (`set scroll-overlap`),
     /// two by default, as less keeps.
     public var scrollOverlap = 2
@@ -42,7 +45,7 @@ public struct ReaderPreferences: Sendable, Equatable {
     public static let maximumScrollOverlap = 20
 
     /// The defaults: bounded, text, reflow, fit width, not inverted, not cropped, no spreads (pages
-    /// paired 1–2, 3–4, …, left to right when on), two lines kept, annotations
+    /// paired 1–2, 3–4, …, left to right when on), a page at a time, two lines kept, annotations
     /// shown, highlights yellow, signed with the login name.
     public init() {}
 }

@@ -134,6 +134,8 @@ extension ReaderState {
         if case .selection = mode {
             mode = .reading
         }
+        // Scrolling continuously, the text view shows the page that filled the screen.
+        let settled = scrollsContinuously ? settleOnPageFillingScreen() : []
         relayout { state in
             state.images.viewMode = state.images.viewMode == .text ? .image : .text
             state.viewport.horizontalOffset = 0
@@ -144,7 +146,7 @@ extension ReaderState {
         // again from the top of the screen in the other view.
         search.currentMatch = nil
         if images.viewMode == .text {
-            return [.cancelRenders(keeping: [])]
+            return settled + [.cancelRenders(keeping: [])]
         }
         // Spreads hold the pages beside the neighbouring spreads too (``windowPages()``).
         return images.spreads ? refreshWindow() : refreshImages()
@@ -215,6 +217,7 @@ extension ReaderState {
         var pages = [currentPage]
         if let next = page(movedBy: 1) { pages.append(next) }
         if let previous = page(movedBy: -1) { pages.append(previous) }
+        pages += pagesBelowNeeded
         // A spread is asked for once the sizes of both its pages are known, and once (wrapping
         // round a short document, the spread after may be the one before).
         var asked: Set<RenderRequest> = []
@@ -264,10 +267,11 @@ extension ReaderState {
             applyPendingImageCentreShare()
             scrollToPendingMatch()
             scrollToPendingLanding()
-            viewport.clampTopLine(to: maximumTopLine(of: currentPage))
+            viewport.clampTopLine(to: topLineLimit(of: currentPage))
             clampImageColumn()
         }
-        return []
+        // Scrolling continuously, an image's arrival may bring the page after it on screen.
+        return scrollsContinuously ? refreshImages() : []
     }
 
     /// The current page's image has arrived where `standIn` was shown: the same share of the page

@@ -36,15 +36,17 @@ extension ReaderState {
         }
     }
 
-    /// The page shown under a cell of the image and the point of it there (in points), or nil
-    /// when the cell is not on the image (in a spread's image, nor on the gap between its pages).
+    /// The page shown under a cell of a page image and the point of it there (in points), or
+    /// nil when the cell is not on an image (in a spread's image, nor on the gap between its
+    /// pages; scrolling continuously, nor on the seam between two pages).
     func pagePoint(atRow row: Int, column: Int) -> (page: Int, x: Double, y: Double)? {
-        guard let placement = imagePlacement, let extent = shownImage(of: currentPage)?.extent,
-            extent.rows > 0, extent.columns > 0
-        else { return nil }
         // Checked before subtracting: a mouse report may name any cell, even Int.min.
-        guard (placement.screenRow..<placement.screenRow + placement.rows).contains(row),
-            (placement.screenColumn..<placement.screenColumn + placement.columns).contains(column)
+        let under = placedImages.first { placed in
+            let placement = placed.placement
+            return (placement.screenRow..<placement.screenRow + placement.rows).contains(row)
+                && (placement.screenColumn..<placement.screenColumn + placement.columns).contains(column)
+        }
+        guard let placement = under?.placement, let extent = under?.extent, extent.rows > 0, extent.columns > 0
         else { return nil }
         let imageColumn = Double(column - placement.screenColumn + placement.sourceColumn) + 0.5
         let down = (Double(row - placement.screenRow + placement.sourceRow) + 0.5) / Double(extent.rows)
@@ -75,7 +77,7 @@ extension ReaderState {
     mutating func followClickedLink(page: Int, links: [LinkItem]) -> [ReaderEffect] {
         guard let click = pending.linkClick, click.page == page else { return [] }
         pending.linkClick = nil
-        guard shownPages.contains(page) else { return [] }
+        guard pagesOnScreen.contains(page) else { return [] }
         let hit = links.first { link in
             (link.box.x0...link.box.x1).contains(click.x) && (link.box.y0...link.box.y1).contains(click.y)
         }

@@ -32,12 +32,14 @@ extension ReaderState {
         return effects
     }
 
-    /// Moves `delta` pages (spreads, while they show); at a bounded end, stays and says so.
+    /// Moves `delta` pages (spreads, while they show) from the page the status line names (the
+    /// one filling most of the screen, scrolling continuously); at a bounded end, stays and says
+    /// so.
     mutating func movePages(by delta: Int) -> [ReaderEffect] {
         guard paging.pageCount > 0 else {
             return []
         }
-        guard let target = page(movedBy: delta) else {
+        guard let target = page(pageFillingScreen, movedBy: delta) else {
             message = delta > 0 ? .lastPage : .firstPage
             return []
         }
@@ -108,6 +110,9 @@ extension ReaderState {
             viewport.topLine = overflow ? Int.max : sum
             return []
         }
+        if scrollsContinuously, shownImage(of: currentPage) != nil {
+            return scrollDownContinuously(by: lines)
+        }
         let maximum = maximumTopLine(of: currentPage)
         if viewport.topLine < maximum {
             let (sum, overflow) = viewport.topLine.addingReportingOverflow(lines)
@@ -126,6 +131,9 @@ extension ReaderState {
     /// Scrolls up `lines` lines, stopping at the page's top; from there, the previous page
     /// shows its last screenful.
     mutating func scrollUp(by lines: Int) -> [ReaderEffect] {
+        if scrollsContinuously, shownImage(of: currentPage) != nil {
+            return scrollUpContinuously(by: lines)
+        }
         if viewport.topLine > 0 {
             viewport.topLine = max(viewport.topLine - lines, 0)
             return []

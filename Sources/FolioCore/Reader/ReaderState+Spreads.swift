@@ -29,34 +29,46 @@ extension ReaderState {
             page, pageCount: paging.pageCount, firstPageAlone: preferences.spreadFirstPageAlone, shape: pageShape)
     }
 
-    /// The pages on screen, first to last in reading order: the current page's spread, or the
-    /// current page alone (no spreads, or its spread not known yet).
+    /// The pages the status line names, first to last in reading order: the spread holding the
+    /// page filling the screen (``pageFillingScreen``: the current page but while scrolling
+    /// continuously), or that page alone (no spreads, or its spread not known yet).
     public var shownPages: ClosedRange<Int> {
-        guard let spread = spread(holding: currentPage) else { return currentPage...currentPage }
+        pages(of: pageFillingScreen)
+    }
+
+    /// The pages of the spread holding `page`, first to last, or `page` alone.
+    func pages(of page: Int) -> ClosedRange<Int> {
+        guard let spread = spread(holding: page) else { return page...page }
         return spread.first...spread.last
     }
 
-    /// The page `delta` pages away from the current one, or `delta` spreads while spreads show;
+    /// The page `delta` pages (or spreads) away from the current one: ``page(_:movedBy:)`` from
+    /// the current page.
+    func page(movedBy delta: Int) -> Int? {
+        page(currentPage, movedBy: delta)
+    }
+
+    /// The page `delta` pages away from `from`, or `delta` spreads while spreads show;
     /// nil at a bounded end, as ``PagingController/page(_:movedBy:)`` says. A spread at a time
     /// while the pages' sizes are known (those the reader holds, the spreads either side); a
     /// count that goes further, or a spread not yet known, goes on by position, two pages a
     /// spread (one for the first step), so a count costs the same in a document of any length; with
     /// wrap-around, a count larger than the spreads of a round goes round only its remainder.
-    func page(movedBy delta: Int) -> Int? {
-        guard showsSpreads, delta != 0 else { return paging.page(currentPage, movedBy: delta) }
+    func page(_ from: Int, movedBy delta: Int) -> Int? {
+        guard showsSpreads, delta != 0 else { return paging.page(from, movedBy: delta) }
         let forward = delta > 0
-        var reached = currentPage
+        var reached = from
         var remaining = delta.magnitude
         var taken: UInt = 0
-        let start = spread(holding: currentPage)
+        let start = spread(holding: from)
         while remaining > 0, let spread = spread(holding: reached) {
             guard let next = paging.page(forward ? spread.last : spread.first, movedBy: forward ? 1 : -1) else {
-                return reached == currentPage ? nil : reached
+                return reached == from ? nil : reached
             }
             reached = next
             remaining -= 1
             taken += 1
-            // Round the document (wrap-around) and back at the current page's spread: every further
+            // Round the document (wrap-around) and back at the starting spread: every further
             // round of `taken` spreads ends here too, so only the remainder is walked.
             if start?.contains(reached) == true {
                 remaining %= taken
@@ -66,7 +78,7 @@ extension ReaderState {
         let (extra, overflow) = (remaining - 1).multipliedReportingOverflow(by: 2)
         let steps = overflow || extra >= UInt(Int.max) ? Int.max : Int(extra) + 1
         guard let moved = paging.page(reached, movedBy: forward ? steps : -steps) else {
-            return reached == currentPage ? nil : reached
+            return reached == from ? nil : reached
         }
         return moved
     }

@@ -146,7 +146,8 @@ public struct ReaderState: Sendable {
         images = ImageView(
             availability: imageAvailability, scalesImages: scalesImages, fit: preferences.imageFit,
             inverts: preferences.invertsImages && !preferences.startsRecolored, recolors: preferences.startsRecolored,
-            crop: preferences.crop, spreads: preferences.spreads)
+            crop: preferences.crop, spreads: preferences.spreads,
+            continuous: preferences.continuous)
         self.document = document
         self.keys = keys
         self.preferences = preferences
@@ -403,7 +404,7 @@ public struct ReaderState: Sendable {
             viewport.topLine =
                 oldLineCount.dividingFullWidth(keptTopLine.multipliedFullWidth(by: newLineCount)).quotient
         }
-        viewport.clampTopLine(to: maximumTopLine(of: currentPage))
+        viewport.clampTopLine(to: topLineLimit(of: currentPage))
         clampHorizontalOffset()
         // A zoom, fit change or resize of a page image scrolled sideways keeps the same part of
         // the page at the screen's middle (the image's width and the screen's unchanged, it

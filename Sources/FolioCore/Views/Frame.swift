@@ -9,8 +9,11 @@ public struct Frame: Sendable, Equatable {
     public var rows: [[Span]]
     /// Where the terminal cursor goes, or nil to hide it.
     public var cursor: FramePosition?
-    /// A page image to draw over the text area after the rows, if any.
+    /// A page image to draw over the text area after the rows, if any: the topmost one.
     public var image: ImagePlacement?
+    /// Scrolling continuously (`set continuous`), the page images below ``image``, top to
+    /// bottom, each a seam below the last; empty otherwise.
+    public var imagesBelow: [ImagePlacement] = []
     /// The colours text in the terminal's default colours takes instead, and the screen's
     /// background (dark mode, `C`); nil for the terminal's own.
     public var colours: TextColours?

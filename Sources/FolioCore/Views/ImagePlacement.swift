@@ -11,4 +11,20 @@ public struct ImagePlacement: Sendable, Equatable {
     public var screenRow: Int
     public var screenColumn: Int
     public var scale: Double = 1
+
+    /// A placement of `request`'s image from its cell `sourceRow`, `sourceColumn`, `rows` ×
+    /// `columns` cells at `screenRow`, `screenColumn`, drawn `scale` times its size.
+    public init(
+        request: RenderRequest, sourceRow: Int, sourceColumn: Int, rows: Int, columns: Int, screenRow: Int,
+        screenColumn: Int, scale: Double = 1
+    ) {
+        self.request = request
+        self.sourceRow = sourceRow
+        self.sourceColumn = sourceColumn
+        self.rows = rows
+        self.columns = columns
+        self.screenRow = screenRow
+        self.screenColumn = screenColumn
+        self.scale = scale
+    }
 }

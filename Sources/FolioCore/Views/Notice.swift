@@ -141,6 +141,9 @@ public enum Notice: Sendable, Equatable {
     /// Spreads (`d`: facing pages side by side) are now on or off; `inImageView` is false when
     /// the key was typed in the text view, which they do not change.
     case spreads(on: Bool, inImageView: Bool)
+    /// Continuous scrolling (`s`) is now on or off; `inImageView` is false when the key was
+    /// typed in the text view, which it does not change.
+    case continuous(on: Bool, inImageView: Bool)
     /// The zoom is already at its largest (`largest`) or its smallest.
     case zoomLimit(largest: Bool)
     /// The zoom is now `percent` %.

@@ -21,7 +21,7 @@ public enum NoticeText {
             return placeWords(for: notice, keymap: keymap)
         case .pageNotLoaded, .copyingDocument, .copyProgress, .documentNotCopied, .selectionNeedsText,
             .nothingToSelect, .pasteNeedsPrompt, .noImageView, .fitNeedsImages, .zoomNeedsImages, .fit, .crop,
-            .spreads, .zoomLimit, .zoom, .inverted, .recolored:
+            .spreads, .continuous, .zoomLimit, .zoom, .inverted, .recolored:
             return copyAndImageWords(for: notice, keymap: keymap)
         case .loadingAnnotations, .noAnnotations, .selectionLimit, .highlighted, .noteSaved, .noteRemoved,
             .annotationDeleted,
@@ -188,6 +188,10 @@ public enum NoticeText {
         case .spreads(let on, inImageView: true): on ? "Spreads: facing pages side by side" : "Spreads off: one page"
         case .spreads(let on, inImageView: false):
             "Spreads \(on ? "on" : "off"): they show in the image view (\(keymap.keyName(for: .toggleView)))"
+        case .continuous(let on, inImageView: true):
+            on ? "Continuous: pages scroll on into the next" : "Continuous off: a page at a time"
+        case .continuous(let on, inImageView: false):
+            "Continuous scrolling \(on ? "on" : "off"): it shows in the image view (\(keymap.keyName(for: .toggleView)))"
         case .zoomLimit(let largest): largest ? "Largest zoom" : "Smallest zoom"
         case .zoom(let percent): "Zoom \(percent)%"
         case .inverted(let inverted): inverted ? "Inverted colours" : "Normal colours"

@@ -21,8 +21,9 @@ public enum ReaderView {
             drawHints(hints, state: state, into: &frame)
         } else if let overlay = state.overlay {
             OverlayView.draw(overlay, state: state, into: &frame)
-        } else if let placement = state.imagePlacement {
-            frame.image = placement
+        } else if let first = state.placedImages.first {
+            frame.image = first.placement
+            frame.imagesBelow = state.placedImages.dropFirst().map(\.placement)
         } else if state.viewMode == .image, let failure = state.currentRenderFailure {
             let message = TerminalSafeText.sanitized(NoticeText.words(for: failure), keeping: ["\n", "\t"])
             let wrapped = LineWrapper.wrap(

@@ -154,7 +154,7 @@ enum StatusLine {
                 + state.linkHintKeymap.hints.joined(separator: ", ")
         case nil: break
         }
-        if state.viewMode == .image, state.imagePlacement == nil, state.currentRenderFailure == nil {
+        if state.viewMode == .image, state.placedImages.isEmpty, state.currentRenderFailure == nil {
             return "Rendering page \(state.currentPage + 1)…"
         }
         return nil
@@ -177,9 +177,12 @@ enum StatusLine {
         return (extend + keymap.hints).joined(separator: ", ")
     }
 
-    /// Where the screen is in the current page, when the page is taller than the screen.
+    /// Where the screen is in the current page, when the page is taller than the screen (not
+    /// while scrolling continuously, where the screen is in more pages than one).
     private static func position(of state: ReaderState) -> String? {
-        guard let height = state.contentHeight(of: state.currentPage), height > state.textRows else { return nil }
+        guard !state.scrollsContinuously, let height = state.contentHeight(of: state.currentPage),
+            height > state.textRows
+        else { return nil }
         let shown = min(state.topLine + state.textRows, height)
         return shown < height ? "▾ \(shown * 100 / height)%" : "100%"
     }
@@ -212,14 +215,15 @@ enum StatusLine {
         case (.image, .available(let label)):
             parts.append(
                 label + (state.invertsImages ? " inv" : "") + (state.recolor == nil ? "" : " dark")
-                    + (state.imageCrop == .off ? "" : " crop") + (state.spreadsOn ? " spread" : ""))
+                    + (state.imageCrop == .off ? "" : " crop") + (state.spreadsOn ? " spread" : "")
+                    + (state.continuousOn ? " cont" : ""))
         default:
             parts.append(state.layoutMode == .reflow ? "reflow" : "layout")
         }
         let pageCount = max(state.document.pageCount, 0)
         // A spread names both its pages, first to last in reading order: `4–5/120`.
         let shown = state.shownPages
-        let pages = shown.count > 1 ? "\(shown.lowerBound + 1)–\(shown.upperBound + 1)" : "\(state.currentPage + 1)"
+        let pages = shown.count > 1 ? "\(shown.lowerBound + 1)–\(shown.upperBound + 1)" : "\(shown.lowerBound + 1)"
         let position = "\(pageCount > 0 ? pages : "0")/\(pageCount)"
         let labels = state.document.pageLabels
         if shown.count > 1,
@@ -230,7 +234,7 @@ enum StatusLine {
                 DisplayWidth.truncated(labels.label(ofPage: $0) ?? String($0 + 1), toWidth: maximumLabelWidth)
             }
             parts.append(both.joined(separator: "–") + " · " + position)
-        } else if let label = labels.distinctLabel(ofPage: state.currentPage) {
+        } else if let label = labels.distinctLabel(ofPage: shown.lowerBound) {
             parts.append(DisplayWidth.truncated(label, toWidth: maximumLabelWidth) + " · " + position)
         } else {
             parts.append(position)
