@@ -36,9 +36,10 @@ struct PageImageWriter {
         var serial: UInt64
     }
 
-    /// How many kitty images stay in the terminal: the page on screen and a few before it, so
-    /// that paging back and forth sends no pixels.
-    static let heldImageLimit = 6
+    /// How many kitty images stay in the terminal: the page on screen, the pages either side
+    /// sent ahead (``preloading(_:)``) and about six shown before, so that paging back and forth
+    /// sends no pixels.
+    static let heldImageLimit = 8
 
     /// A writer for a terminal that draws as `support` says, its kitty ids starting where
     /// `processID` says.
@@ -46,6 +47,13 @@ struct PageImageWriter {
         self.support = support
         let first = UInt32(processID % 255)
         imageIDs = (0..<UInt32(Self.heldImageLimit)).map { (first + $0) % 255 + 1 }
+    }
+
+    /// The pixels of one cell in the images this writer draws: the terminal's cell, but for
+    /// half blocks, where each cell is one pixel across and two down.
+    private var drawnCellPixels: PixelSize {
+        if case .halfBlocks = support.method { return PixelSize(width: 1, height: 2) }
+        return support.cellPixels
     }
 
     /// Whether an image stands in the cells it covers, so that changing or removing it needs
@@ -118,7 +126,7 @@ struct PageImageWriter {
             lower.placement.screenColumn + lower.placement.columns)
         let columns = right - column
         guard rows > 0, columns > 0 else { return [] }
-        let cell = support.cellPixels
+        let cell = drawnCellPixels
         // Within the images' own pixels sideways: the wider one's, from the leftmost.
         let areas = [upper, lower].compactMap { screenArea(of: $0.image, at: $0.placement) }
         let left = areas.map(\.x).min() ?? column * cell.width
@@ -162,7 +170,7 @@ struct PageImageWriter {
     /// placeholders); nil when nothing of it shows. A sixel image's last band of six pixel rows
     /// may reach up to five rows further.
     func screenArea(of image: PageImage, at placement: ImagePlacement) -> PixelRect? {
-        let cell = support.cellPixels
+        let cell = drawnCellPixels
         let size: (width: Int, height: Int)
         switch image {
         case .sixel(let indexed): size = (indexed.width, indexed.height)
@@ -194,6 +202,41 @@ struct PageImageWriter {
             && (bottom == shownBottom || bottom >= shownBottom + 6)
     }
 
+    /// The pieces that blank the cells of `shown` (the area the images on screen paint over)
+    /// that `kept` (the area of the images about to be drawn, nil when it is not one block) does
+    /// not wholly cover, within the text area's `textRows` rows: each run of such cells on a row
+    /// written over with spaces, which takes the pixels of an image drawn into the cells away
+    /// with the cells (sixel, iTerm2, half blocks, placeholders). Written just before the new
+    /// images, they let a smaller image replace a larger one with no repaint, which would blank
+    /// the whole screen until the new one is out. The cells below `shown` that an old sixel
+    /// image's last band may reach (five pixel rows) are blanked too.
+    func erasure(of shown: PixelRect, keeping kept: PixelRect?, textRows: Int) -> [ImagePiece] {
+        let cell = drawnCellPixels
+        guard cell.width > 0, cell.height > 0, shown.width > 0, shown.height > 0 else { return [] }
+        let top = max(shown.y / cell.height, 0)
+        let bottom = min((shown.y + shown.height + 5 + cell.height - 1) / cell.height, textRows)
+        let left = max(shown.x / cell.width, 0)
+        let right = (shown.x + shown.width + cell.width - 1) / cell.width
+        guard top < bottom, left < right else { return [] }
+        return (top..<bottom).flatMap { row -> [ImagePiece] in
+            var runs = [left..<right]
+            // A row the new images fill from its top to its bottom keeps the columns they wholly cover.
+            if let kept, kept.y <= row * cell.height, kept.y + kept.height >= (row + 1) * cell.height {
+                let keptLeft = (kept.x + cell.width - 1) / cell.width
+                let keptRight = (kept.x + kept.width) / cell.width
+                runs = [left..<max(min(keptLeft, right), left), min(max(keptRight, left), right)..<right]
+            }
+            return runs.filter { !$0.isEmpty }.map { run in
+                ImagePiece(
+                    position: FramePosition(row: row, column: run.lowerBound),
+                    bytes: Self.plainAttributes + [UInt8](repeating: UInt8(ascii: " "), count: run.count))
+            }
+        }
+    }
+
+    /// Select Graphic Rendition 0: the terminal's own colours for the blanks written next.
+    private static let plainAttributes: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
+
     /// What removes the image on screen when the view no longer shows one (kitty's placement;
     /// the other protocols are painted over by the repaint).
     mutating func removal() -> [ImagePiece] {
@@ -219,9 +262,12 @@ struct PageImageWriter {
     }
 
     /// Takes note that the terminal no longer has image `id` (it answered `ENOENT`: evicted),
-    /// so the next placement sends it again. Returns whether it was the image on screen.
+    /// and may have lost the others too: kitty drops every image of the full screen when it is
+    /// left (Ctrl-Z), a page sent ahead and never placed among them, and evicts the oldest
+    /// beyond its quota. None is taken as held any more, so each is sent again when next
+    /// placed, never placed missing. Returns whether `id` was on screen.
     mutating func forget(imageID id: Int) -> Bool {
-        heldImages.removeAll { Int($0.id) == id }
+        heldImages.removeAll()
         guard let placed = placedImages.first(where: { Int($0) == id }) else { return false }
         placedImages.remove(placed)
         return true
@@ -229,7 +275,7 @@ struct PageImageWriter {
 
     /// The visible pixels of an image `width` × `height` shown from `placement`'s source cell.
     private func visibleRect(width: Int, height: Int, at placement: ImagePlacement) -> PixelRect? {
-        let cell = support.cellPixels
+        let cell = drawnCellPixels
         let x = placement.sourceColumn * cell.width
         let y = placement.sourceRow * cell.height
         let rect = PixelRect(
@@ -321,6 +367,28 @@ struct PageImageWriter {
             ImagePiece(
                 position: FramePosition(row: placement.screenRow, column: placement.screenColumn), bytes: bytes)
         ]
+    }
+
+    /// What sends `image` to a kitty terminal ahead of its placement (a page rendered beside the
+    /// one on screen, which a flip is about to show), so that the flip only places it and the
+    /// terminal has decoded it meanwhile: its transmission under a free id of the ring, or under
+    /// the least recently placed one not on screen. Nothing when the terminal holds it already,
+    /// when every id is on screen, inside tmux (placeholders are sent with their rows) and for the
+    /// other protocols.
+    mutating func preloading(_ image: PageImage) -> [ImagePiece] {
+        guard case .kitty = support.method, case .kitty(let kitty) = image, !support.throughTmux,
+            !heldImages.contains(where: { $0.serial == kitty.serial })
+        else { return [] }
+        let id: UInt32
+        if let free = imageIDs.first(where: { id in !heldImages.contains { $0.id == id } }) {
+            id = free
+        } else if let index = heldImages.firstIndex(where: { !placedImages.contains($0.id) }) {
+            id = heldImages.remove(at: index).id
+        } else {
+            return []
+        }
+        heldImages.append(HeldImage(id: id, serial: kitty.serial))
+        return [ImagePiece(position: FramePosition(row: 0, column: 0), bytes: transmission(of: kitty, id: id))]
     }
 
     /// The id the terminal holds `image` under, and what makes it hold it: nothing when it does

@@ -184,6 +184,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     /// The part of the screen the images last written paint over (``PageImageWriter/screenArea(of:)``),
     /// nil when none shows.
     private var shownImageArea: PixelRect?
+    /// The size of the frame last drawn: after a resize the whole screen is repainted (curses
+    /// does so for a new size in any case) rather than the old images' cells blanked.
+    private var shownFrameSize: ScreenSize?
     /// The page whose text a traced frame last showed: the next frame with another page's text
     /// is marked "loaded", so the trace tells when a page's text reached the screen.
     private var pageShownWithText: Int?
@@ -569,7 +572,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
 
     /// Caches a rendered image's bytes, then tells the state it is ready (the cache holds the
     /// bytes before the state can count it as ready), then lets the cache drop what the state no
-    /// longer counts.
+    /// longer counts; a kitty terminal is sent the image ahead of its placement.
     private func received(_ entry: PageImageCache.Entry, for request: RenderRequest) {
         imageCache.store(entry, for: request)
         perform(
@@ -577,6 +580,16 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
                 .pageRendered(
                     request, rows: entry.rows, columns: entry.columns, cropBox: entry.cropBox, parts: entry.parts)))
         imageCache.trim(keeping: state.readyImages)
+        // A neighbour's image goes to a kitty terminal now, while the page on screen is read: a
+        // flip to it then only places it. (An image the next frame shows goes with its placement.)
+        let frame = ReaderView.render(state)
+        let shown = (frame.image.map { [$0] } ?? []) + frame.imagesBelow + placements
+        if state.readyImages.contains(request), !shown.contains(where: { $0.request == request }) {
+            let preload = writer.preloading(entry.image)
+            if !preload.isEmpty {
+                terminal.writeImage(preload)
+            }
+        }
     }
 
     /// Tells the state, after ``SessionServices/positionSettleDelay``, that `page` was reached
@@ -612,17 +625,24 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         if !cached.isEmpty, wanted != placements || imageLost {
             encoded = encode(cached)
         }
-        // An image drawn into the cells goes with a repaint, and the screen shows none until the
-        // new one is written: that is needed only where the new ones leave some of the old
-        // showing (a smaller image, or none); a page of the same size is drawn straight over the
-        // last, and so are the pages of a continuous scroll filling the same rows.
+        // Where new images drawn into the cells leave some of the old showing (a smaller image),
+        // the cells they leave are blanked in the same write, just before them; a page of the
+        // same size is drawn straight over the last, and so are the pages of a continuous scroll
+        // filling the same rows. Going back to text, or in dark mode (whose blank cells are not
+        // the terminal's own colour), the screen is repainted instead, and shows no image until
+        // the new one is written.
+        var erasure: [ImagePiece] = []
         if wanted != placements, writer.drawsIntoCells {
             let hidesShown = encoded.map { new in
                 guard let area = new.area, let shown = shownImageArea else { return false }
                 return PageImageWriter.covers(area, shown)
             }
             if hidesShown != true {
-                terminal.repaintFully()
+                if let encoded, let shown = shownImageArea, frame.colours == nil, frame.size == shownFrameSize {
+                    erasure = writer.erasure(of: shown, keeping: encoded.area, textRows: frame.size.rows - 1)
+                } else {
+                    terminal.repaintFully()
+                }
             }
         }
         // Unchanged images over an unchanged screen stay where they are: sending them again
@@ -641,9 +661,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         if !cached.isEmpty, repainted || wanted != placements || imageLost {
             imageLost = false
             let encoded = encoded ?? encode(cached)
-            if !encoded.pieces.isEmpty {
+            if !encoded.pieces.isEmpty || !erasure.isEmpty {
                 let writing = TraceLog.now()
-                let bytes = terminal.writeImage(encoded.pieces)
+                let bytes = terminal.writeImage(erasure + encoded.pieces)
                 imageCost = FrameTrace.ImageCost(
                     encode: encoded.encode, write: TraceLog.milliseconds(from: writing, to: TraceLog.now()),
                     bytes: bytes)
@@ -653,6 +673,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
             shownImageArea = nil
         }
         placements = wanted
+        shownFrameSize = frame.size
         reloader.show(page: state.currentPage)
         trace(first: first, imageCost: imageCost, removedBytes: removedBytes)
     }

@@ -153,12 +153,27 @@ import Testing
             let write = try #require(reader.terminal.images.last)
             #expect(!reader.terminal.repaintedFrames.contains(write.afterFrame), "\(key) drew over the last page")
         }
-        // Zoomed out, the page is narrower than the last: what it leaves must go.
+        // Zoomed out, the page is narrower than the last: what it leaves goes in the same write,
+        // with no repaint. The old page covered columns 1 to 78 of every text row; the new one,
+        // 624 px wide (63 columns, from column 8, to pixel 704), still fills every row from its
+        // top: each row's columns 1–7 and 70–78 are blanked before it is drawn.
         seen = reader.terminal.images.count
         reader.terminal.type("-")
         #expect(reader.terminal.waitUntil { $0.images.count > seen && $0.screen.last?.contains("80%") == true })
         let smaller = try #require(reader.terminal.images.last)
-        #expect(reader.terminal.repaintedFrames.contains(smaller.afterFrame))
+        #expect(!reader.terminal.repaintedFrames.contains(smaller.afterFrame))
+        let blank = Array("\u{1B}[0m".utf8)
+        let blanks = smaller.pieces.prefix { $0.bytes.starts(with: blank) }
+        #expect(blanks.count == 29 * 2)
+        #expect(
+            blanks.map { [$0.position.row, $0.position.column, $0.bytes.count - blank.count] }
+                == (0..<29).flatMap { [[$0, 1, 7], [$0, 70, 9]] })
+        #expect(smaller.pieces.dropFirst(blanks.count).allSatisfy { $0.bytes.starts(with: Array("\u{1B}P".utf8)) })
+        // Back to the text view, the screen is repainted: the text replaces the image whole.
+        seen = reader.terminal.frames.count
+        reader.terminal.type(.tab)
+        #expect(reader.terminal.waitForScreen(containing: "Trace-based", after: seen) != nil)
+        #expect(reader.terminal.repaintedFrames.contains { $0 > seen })
         _ = reader.quit()
     }
 

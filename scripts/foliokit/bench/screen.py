@@ -1,12 +1,15 @@
 """--screen-flips: what the screen shows between one page image and the next, in a real
 terminal: xterm (-ti vt340, 256 colour registers; sixel), or kitty (--terminal kitty, software GL;
 the kitty graphics protocol), on a virtual X display with folio's image view of the TraceMonkey
-paper; after each key (12 flips, 3 zooms, 2 window resizes) the window is
+paper; after each key (12 flips, 3 zooms, 4 screenfuls scrolled continuously at fit page, 2
+window resizes) the window is
 grabbed with xwd as fast as it goes (about every 20-30 ms) for 300 ms. A grab whose text area is
 mostly black (mean grey under 0.3: xterm's black background, or folio's green text on it) shows
 no page: the empty area a repaint leaves until the next image arrives, or the text view. Per
 binary (folio, and --baseline when given): grabs without a page, keys with such a grab, and the
-time from key to the first grab with the new page on it (p50, p95) for the flips."""
+time from key to the first grab with the new page on it (p50, p95) for the flips. With check,
+a grab without a page after any key but a resize in xterm (where curses repaints the screen for
+its new size) is a failure."""
 
 import os
 import shutil
@@ -101,6 +104,8 @@ def _session(folio, label, workdir, display, terminal_name):
         time.sleep(2)
         subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env)
         keys = [("Tab", "key")] + [("Right", "flip")] * 12 + [("plus", "zoom"), ("minus", "zoom"), ("z", "zoom")]
+        # Continuous scrolling at fit page: pages and seams stacked, a screenful at a time.
+        keys += [("s", "key")] + [("space", "scroll")] * 3 + [("b", "scroll")]
         keys += [("110x44", "resize"), ("100x40", "resize")]
         results = []
         folder = os.path.join(workdir, label)
@@ -157,7 +162,14 @@ def _figures(env, results):
             "flips seen": len(arrivals), "dark kinds": dark_kinds}
 
 
-def bench_screen_flips(folios, destination, terminal_name="xterm"):
+def failures(figures, terminal_name):
+    """The kinds of key after which a grab showed no page, as check counts them: every kind, but
+    resizes in xterm."""
+    excused = ("resize",) if terminal_name == "xterm" else ()
+    return [kind for kind in figures["dark kinds"] if kind not in excused]
+
+
+def bench_screen_flips(folios, destination, terminal_name="xterm", check=False):
     for tool in ("Xvfb", terminal_name, "xdotool", "xwd", "convert", "compare"):
         if shutil.which(tool) is None:
             raise BenchError("--screen-flips needs %s (scripts/setup --test %s xvfb xdotool x11-apps)"
@@ -180,7 +192,7 @@ def bench_screen_flips(folios, destination, terminal_name="xterm"):
             "%.0f" % (figures["p50"] * 1000) if figures["p50"] is not None else "-",
             "%.0f" % (figures["p95"] * 1000) if figures["p95"] is not None else "-", figures["flips seen"])
         kinds = ", ".join("%d %s" % (figures["dark kinds"].count(kind), kind)
-                          for kind in ("flip", "zoom", "resize") if kind in figures["dark kinds"])
+                          for kind in ("flip", "zoom", "scroll", "resize") if kind in figures["dark kinds"])
         lines.append("| %s | %d of %d | %d of %d%s | %s |" % (label, figures["dark"], figures["grabs"],
                                                             figures["dark keys"], figures["keys"],
                                                             " (%s)" % kinds if kinds else "", timing))
@@ -190,4 +202,11 @@ def bench_screen_flips(folios, destination, terminal_name="xterm"):
     else:
         with open(destination, "w") as handle:
             handle.write(text)
+    if check:
+        failed = [(label, failures(figures, terminal_name)) for label, figures in rows]
+        failed = [(label, kinds) for label, kinds in failed if kinds]
+        for label, kinds in failed:
+            log("check: %s in %s showed no page after %s" % (label, terminal_name, ", ".join(kinds)))
+        print("screen-flips check (%s): %s" % (terminal_name, "FAIL" if failed else "PASS"))
+        return 1 if failed else 0
     return 0
