@@ -48,6 +48,16 @@ import Testing
         #expect(SearchPattern("أحمد").matchRanges(in: line) == [0..<4], "a hamza in the pattern matches exactly")
     }
 
+    /// The wasla of Quranic and classical text (ٱ, U+0671) and the wavy hamzas (ٲ ٳ) are marked
+    /// alefs too: a plain alef finds them; a pattern with one matches it exactly.
+    @Test func alefWaslaAndWavyHamzasMatchABareAlef() {
+        let line = "ٱلدجاجة ٲلدجاجة الدجاجة"
+        #expect(SearchPattern("الدجاجة").matchRanges(in: line) == [0..<7, 8..<15, 16..<23])
+        #expect(SearchPattern("ٱلدجاجة").matchRanges(in: line) == [0..<7])
+        // With its harakat, as the Quran is printed: the marks fold and the wasla with them.
+        #expect(SearchPattern("الله").matches("ٱللَّهِ"))
+    }
+
     /// A document may hold "أ" as alef and a combining hamza (U+0654), and "ؤ" as waw and hamza:
     /// they are the letters the precomposed ones are, not a bare alef and waw.
     @Test func decomposedHamzaLettersAreTheLettersTheyCompose() {

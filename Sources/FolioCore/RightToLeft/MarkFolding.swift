@@ -4,8 +4,9 @@
 /// finds the words written with them ("كتب" finds "كَتَبَ"), and one that has them matches them
 /// exactly, as smart case does for capitals.
 ///
-/// Where the pattern has no hamza on an alef (أ إ آ), alefs with one also match a bare alef, as
-/// Arabic search engines commonly let them.
+/// Where the pattern has no marked alef — a hamza or madda on it (أ إ آ), or the wasla of
+/// Quranic and classical text (ٱ), or a wavy hamza (ٲ ٳ) — alefs with one also match a bare
+/// alef, as Arabic search engines commonly let them.
 public enum MarkFolding {
     /// Whether `scalar` is a mark the folding drops: a nonspacing mark among U+064B–U+065F,
     /// U+0670, U+06D6–U+06ED (Arabic) and U+0591–U+05C7 (Hebrew), or the tatweel, U+0640.
@@ -19,8 +20,10 @@ public enum MarkFolding {
         }
     }
 
-    /// The alefs with a hamza or madda, which fold to the bare alef U+0627.
-    static let hamzaAlefs: Set<Unicode.Scalar> = ["\u{0622}", "\u{0623}", "\u{0625}"]
+    /// The alefs with a hamza, madda, wasla or wavy hamza, which fold to the bare alef U+0627.
+    static let markedAlefs: Set<Unicode.Scalar> = [
+        "\u{0622}", "\u{0623}", "\u{0625}", "\u{0671}", "\u{0672}", "\u{0673}",
+    ]
 
     /// Whether folding may change `scalar`'s Character: a letter or mark of the Hebrew or Arabic
     /// blocks. A line without any compares as it is.
@@ -35,9 +38,9 @@ public enum MarkFolding {
         return scalars.contains { mayFold($0) && RightToLeft.isStrong($0) } && !scalars.contains(where: isMark)
     }
 
-    /// Whether a pattern keeps alefs apart: it has an alef with a hamza or madda.
+    /// Whether a pattern keeps alefs apart: it has a marked alef (``markedAlefs``).
     static func keepsAlefs(pattern: String) -> Bool {
-        composed(Array(pattern.unicodeScalars)).contains(where: hamzaAlefs.contains)
+        composed(Array(pattern.unicodeScalars)).contains(where: markedAlefs.contains)
     }
 
     /// The canonical compositions of Arabic letters with a madda or hamza above or below
@@ -70,11 +73,11 @@ public enum MarkFolding {
     }
 
     /// `scalars` (one Character's or a pattern's) without their marks, hamza letters composed
-    /// first, and with the alefs that carry a hamza or madda made bare when `foldingAlefs`.
+    /// first, and with the marked alefs (``markedAlefs``) made bare when `foldingAlefs`.
     static func folded(_ scalars: [Unicode.Scalar], foldingAlefs: Bool) -> [Unicode.Scalar] {
         composed(scalars).compactMap { scalar in
             if isMark(scalar) { return nil }
-            return foldingAlefs && hamzaAlefs.contains(scalar) ? "\u{0627}" : scalar
+            return foldingAlefs && markedAlefs.contains(scalar) ? "\u{0627}" : scalar
         }
     }
 
