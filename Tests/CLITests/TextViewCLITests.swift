@@ -27,7 +27,8 @@ import Testing
 
     /// pdfjs-ArabicCIDTrueType.pdf stores its Arabic in visual order; `pdftotext` reads its title
     /// "اﻧﻮاع اﳋﻄﻮط اﻟﻌﺮﺑﻴﺔ" (NFKC: "انواع الخطوط العربية"). Every text output and the search give
-    /// it in logical order, with plain letters.
+    /// it in logical order, with plain letters; `--text --layout` too, each of the four titles
+    /// where the page sets it (`pdftotext -layout` indents them 0, 6, 6 and 6).
     @Test func rightToLeftTextIsPrintedAndSearchedInLogicalOrder() throws {
         let file = Corpus.path("pdfjs-ArabicCIDTrueType.pdf")
         let title = "انواع الخطوط العربية"
@@ -35,6 +36,10 @@ import Testing
         #expect(reflowed.first == title)
         let plain = try #require(pages(["--text", file]).first)
         #expect(plain.first == title)
+        let laidOut = try #require(pages(["--text", "--layout", file]).first).filter { !$0.isEmpty }
+        #expect(laidOut.count == 4)
+        #expect(laidOut.allSatisfy { $0.trimmingCharacters(in: .whitespaces) == title })
+        #expect(laidOut.first?.first != " " && laidOut.dropFirst().allSatisfy { $0.hasPrefix("      ") })
         let search = try FolioProcess.run(["--search", "الخطوط", file])
         #expect(search.status == 0)
         #expect(search.output == String(repeating: "1:\(title)\n", count: 4))

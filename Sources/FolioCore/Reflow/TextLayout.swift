@@ -61,7 +61,7 @@ public enum TextLayout {
     ///
     /// A page whose text runs sideways or upside down is turned upright first (see
     /// ``UprightPage``), as the reflow does. Right-to-left text is placed as it is drawn, so
-    /// its rows are in visual order (`folio --text --layout` prints them so).
+    /// its rows are in visual order (``text(of:mode:width:)`` turns each back to the order read).
     ///
     /// See ``PhysicalLayout`` for how words map to rows and columns. With `width`, a page
     /// wider than `width` cells is scaled to fit where its words allow; rows may still be
@@ -101,7 +101,11 @@ public enum TextLayout {
             case .reflow: reflow(page, width: width)
             case .physical: physical(page, fitting: width)
             }
-        guard mode == .reflow else { return lines.map { $0.text + "\n" }.joined() }
+        // A layout row holds its characters in the order drawn: printed in the order read, as the
+        // view's search and copy take it (right-to-left runs turned round, the columns kept).
+        guard mode == .reflow else {
+            return lines.map { (RightToLeft.logicalOrder(ofDrawn: $0.text)?.text ?? $0.text) + "\n" }.joined()
+        }
         return printed(lines)
     }
 
