@@ -600,8 +600,10 @@ public final class Document: @unchecked Sendable {
                         isMonospaced: char.flags & FOLIO_CHAR_MONOSPACED != 0)
                 }
                 let direction = TextDirection(x: Double(line.dir_x), y: Double(line.dir_y))
-                return RightToLeft.logicalOrder(
-                    TextLine(chars: chars, box: rect(line.box), direction: direction, isVertical: line.vertical != 0))
+                return WordGaps.withRecoveredSpaces(
+                    RightToLeft.logicalOrder(
+                        TextLine(
+                            chars: chars, box: rect(line.box), direction: direction, isVertical: line.vertical != 0)))
             }
             return TextBlock(lines: lines, box: rect(block.box))
         }

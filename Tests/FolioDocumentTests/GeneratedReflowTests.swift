@@ -35,6 +35,31 @@ import Testing
         "The options below change how the interpreter starts. Each one is described with the "
         + "default it overrides and the situations in which a user would want to give it."
 
+    // MARK: words and spaces
+
+    /// Words set each on its own with no space character between them, as a justified line's
+    /// `TJ` offsets leave them: after a full stop or comma the gap is 0.12 em, narrower than
+    /// MuPDF takes for a space (about 0.15 em), between other words 0.3 em, which it takes. The
+    /// reflow reads a space after the punctuation too; letters spaced evenly at the same 0.12 em
+    /// (`S.P.Q.R.`, tracked) stay one word.
+    @Test func aWordGapAfterPunctuationIsASpace() throws {
+        var page = Typesetter()
+        let size = 10.0
+        func set(_ pieces: [(text: String, gapAfter: Double)], y: Double) {
+            var x = Self.left
+            for piece in pieces {
+                page.text(piece.text, x: x, y: y, size: size)
+                x += Typesetter.width(piece.text, size: size) + piece.gapAfter * size
+            }
+        }
+        let words = ["He", "has", "passed", "away,", "his", "wife,", "and", "the", "rest", "came.", "The", "end."]
+        set(words.map { ($0, $0.last!.isPunctuation ? 0.12 : 0.3) }, y: 720)
+        set("S.P.Q.R.".map { (String($0), 0.12) }, y: 690)
+        let text = try #require(reflowed(page).first)
+        #expect(text.contains("He has passed away, his wife, and the rest came. The end."))
+        #expect(text.contains("S.P.Q.R."))
+    }
+
     // MARK: lists and hanging indents
 
     @Test func entriesUnderAHangingIndentStayOneParagraph() throws {
