@@ -369,6 +369,13 @@ struct PageImageWriter {
         ]
     }
 
+    /// Whether pages are sent to the terminal ahead of their placement (``preloading(_:)``): kitty
+    /// outside tmux.
+    var sendsAhead: Bool {
+        guard case .kitty = support.method else { return false }
+        return !support.throughTmux
+    }
+
     /// What sends `image` to a kitty terminal ahead of its placement (a page rendered beside the
     /// one on screen, which a flip is about to show), so that the flip only places it and the
     /// terminal has decoded it meanwhile: its transmission under a free id of the ring, or under
@@ -376,7 +383,7 @@ struct PageImageWriter {
     /// when every id is on screen, inside tmux (placeholders are sent with their rows) and for the
     /// other protocols.
     mutating func preloading(_ image: PageImage) -> [ImagePiece] {
-        guard case .kitty = support.method, case .kitty(let kitty) = image, !support.throughTmux,
+        guard sendsAhead, case .kitty(let kitty) = image,
             !heldImages.contains(where: { $0.serial == kitty.serial })
         else { return [] }
         let id: UInt32

@@ -582,6 +582,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         imageCache.trim(keeping: state.readyImages)
         // A neighbour's image goes to a kitty terminal now, while the page on screen is read: a
         // flip to it then only places it. (An image the next frame shows goes with its placement.)
+        guard writer.sendsAhead else { return }
         let frame = ReaderView.render(state)
         let shown = (frame.image.map { [$0] } ?? []) + frame.imagesBelow + placements
         if state.readyImages.contains(request), !shown.contains(where: { $0.request == request }) {
