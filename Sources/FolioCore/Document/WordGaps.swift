@@ -64,7 +64,9 @@ public enum WordGaps {
                 recovered.chars.append(
                     TextChar(
                         scalar: " ",
-                        box: TextRect(x0: previous.box.x1, y0: previous.box.y0, x1: char.box.x0, y1: previous.box.y1),
+                        box: TextRect(
+                            x0: min(previous.box.x1, char.box.x0), y0: min(previous.box.y0, char.box.y0),
+                            x1: max(previous.box.x1, char.box.x0), y1: max(previous.box.y1, char.box.y1)),
                         size: previous.size, baseline: previous.baseline, isMonospaced: previous.isMonospaced))
             }
             recovered.chars.append(char)
