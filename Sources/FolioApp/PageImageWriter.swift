@@ -387,7 +387,9 @@ struct PageImageWriter {
             !heldImages.contains(where: { $0.serial == kitty.serial })
         else { return [] }
         let id: UInt32
-        if let free = imageIDs.first(where: { id in !heldImages.contains { $0.id == id } }) {
+        // Never under an id on screen, held or not (after an eviction nothing is held).
+        if let free = imageIDs.first(where: { id in !heldImages.contains { $0.id == id } && !placedImages.contains(id) }
+        ) {
             id = free
         } else if let index = heldImages.firstIndex(where: { !placedImages.contains($0.id) }) {
             id = heldImages.remove(at: index).id

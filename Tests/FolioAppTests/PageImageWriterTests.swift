@@ -95,6 +95,18 @@ import Testing
         #expect(writer.heldImages.count == PageImageWriter.heldImageLimit)
         #expect(kitty.missing.isEmpty)
         #expect(kitty.sentAndFreed.isEmpty)
+        // After an eviction nothing is held, but the page on screen keeps its id: a page sent
+        // ahead then goes under another, not under the first id of the ring, the one on screen.
+        var evicted = PageImageWriter(support: TestGraphics.kitty, processID: 0)
+        var store = Kitty026ImageStore()
+        store.run(
+            try #require(
+                KittyCommand.all(in: evicted.pieces(drawing: page(1), at: placement(page: 1)).flatMap(\.bytes))))
+        #expect(evicted.forget(imageID: Int(evicted.imageIDs[1])) == false)
+        let ahead2 = try #require(KittyCommand.all(in: evicted.preloading(page(2)).flatMap(\.bytes)))
+        store.run(ahead2)
+        #expect(ahead2.first?.keys["i"] != "\(evicted.imageIDs[0])")
+        #expect(store.placed["\(evicted.imageIDs[0])"] == true)
         // Outside kitty, or inside tmux, nothing is sent ahead.
         var sixel = PageImageWriter(support: TestGraphics.sixel)
         #expect(sixel.preloading(page(1)).isEmpty)

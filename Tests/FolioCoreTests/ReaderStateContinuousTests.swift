@@ -15,11 +15,13 @@ import Testing
     /// image it asks for delivered, each image `rows` tall and 38 columns wide.
     private func reader(
         pageCount: Int = 10, rows: Int = pageRows, configured: Bool = false,
-        preferences: ReaderPreferences = ReaderPreferences()
+        preferences: ReaderPreferences = ReaderPreferences(), rowsByPage: [Int: Int] = [:], withheld: Set<Int> = []
     ) -> Reader {
         var preferences = preferences
         preferences.continuous = configured
         var reader = Reader(rows: rows)
+        reader.rows = rowsByPage
+        reader.withheld = withheld
         reader.session.state = ReaderState(
             document: DocumentSummary(fileName: "doc.pdf", title: nil, pageCount: pageCount), startPage: 0,
             screen: ScreenSize(rows: 10, columns: 40), preferences: preferences,
@@ -204,6 +206,60 @@ import Testing
         // Its last row is the most that may go above the screen: then the seam, page 4.
         #expect(reader.session.state.currentPage == 2)
         #expect(reader.images == [[3, 1, 0, 8]])
+    }
+
+    /// Wrapping round pages of different heights, a count goes exactly as far as the pages are
+    /// tall: a round is measured, not guessed from the current page.
+    @Test func wrappingRoundPagesOfDifferentHeights() {
+        var preferences = ReaderPreferences()
+        preferences.paging = .wrapAround
+        var reader = reader(pageCount: 2, preferences: preferences, rowsByPage: [0: 5, 1: 40])
+        // Page 1's 5 rows and the seam, then 7 rows into page 2.
+        reader.type("13")
+        reader.press(.down)
+        #expect(reader.session.state.currentPage == 1)
+        #expect(reader.images.first == [1, 0, 7, 9])
+        reader.press(.home)
+        // Up from page 1's top goes round to page 2's end: 12 rows above its seam.
+        reader.type("12")
+        reader.press(.up)
+        #expect(reader.session.state.message != .firstPage)
+        #expect(reader.session.state.currentPage == 1)
+        #expect(reader.images.first == [1, 0, 29, 9])
+    }
+
+    /// A document of one page wrapping round onto itself scrolls no further than its end.
+    @Test func aOnePageDocumentWrappingRoundStopsAtItsEnd() {
+        var preferences = ReaderPreferences()
+        preferences.paging = .wrapAround
+        var reader = reader(pageCount: 1, preferences: preferences)
+        reader.press(.down, times: 20)
+        #expect(reader.images == [[0, 0, 11, 9]])
+        #expect(reader.session.state.message == .lastPage)
+        reader.press(.up, times: 20)
+        #expect(reader.images == [[0, 0, 0, 9]])
+    }
+
+    /// With only the seam on screen and the next page's image on its way, the text area stays
+    /// blank (no text of the page above stands in) and the status line names the page coming;
+    /// leaving for the text view and back asks for the image again.
+    @Test func onlyTheSeamOnScreenStaysBlank() {
+        var reader = reader(withheld: [1])
+        reader.press(.down, times: 20)
+        #expect(reader.frame.image == nil)
+        let lines = reader.session.screenLines
+        #expect(lines.dropLast().allSatisfy { $0.allSatisfy { $0 == " " } })
+        #expect(lines.last?.contains("Rendering page 2…") == true)
+        reader.press(.tab)
+        let asked = reader.session.press(.tab).renderRequests
+        #expect(asked.contains { $0.page == 1 })
+    }
+
+    /// However short the pages, at most six images are on screen at once.
+    @Test func atMostSixPagesAreOnScreen() {
+        var reader = reader(pageCount: 20, rows: 1)
+        reader.serve(reader.session.state.handle(.resize(ScreenSize(rows: 30, columns: 40))))
+        #expect(reader.images.count == 1 + ReaderState.maximumPagesBelow)
     }
 
     /// Pages shorter than the screen (fit page, zoomed out) stack below each other; the last

@@ -94,11 +94,12 @@ public enum WordGaps {
     }
 
     /// Whether `scalar` is punctuation that ends or closes (`.` `,` `;` `)` `”`), not one that
-    /// opens or joins (`(` `“` `-`).
+    /// opens or joins (`(` `“` `-`), nor an apostrophe.
     private static func endsClause(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case ".", ",", ";", ":", "!", "?", ")", "]", "}", "\"", "'": return true
-        case "a"..."z", "A"..."Z", "0"..."9", " ": return false
+        case ".", ",", ";", ":", "!", "?", ")", "]", "}", "\"": return true
+        // An apostrophe is inside a word as often as after one (don't, o’clock).
+        case "a"..."z", "A"..."Z", "0"..."9", " ", "'", "\u{2019}": return false
         default: break
         }
         switch scalar.properties.generalCategory {

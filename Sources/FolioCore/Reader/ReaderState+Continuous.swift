@@ -9,6 +9,11 @@ extension ReaderState {
     /// The blank rows between one page's image and the next one's.
     static let continuousSeamRows = 1
 
+    /// The most pages drawn below the current one (pages zoomed far out, or short pages on a
+    /// tall screen): fewer than the images a kitty terminal holds at once, so that every image
+    /// of a frame has an id of its own.
+    static let maximumPagesBelow = 5
+
     /// Whether pages scroll into each other now: continuous scrolling on, in the image view.
     var scrollsContinuously: Bool {
         images.continuous && images.viewMode == .image
@@ -28,16 +33,16 @@ extension ReaderState {
     /// The pages whose images go below the current page's on screen, top to bottom, while
     /// scrolling continuously: each starts a seam below the last one's end, as long as it
     /// starts on screen and its image is here (the first one still on its way ends the list;
-    /// its place stays blank until it comes). Empty when not scrolling continuously, and while
-    /// the current page's image is not here. A page is listed once, even wrapping round a short
-    /// document.
+    /// its place stays blank until it comes), ``maximumPagesBelow`` at most. Empty when not
+    /// scrolling continuously, and while the current page's image is not here. A page is listed
+    /// once, even wrapping round a short document.
     var continuedImages: [ContinuedImage] {
         guard scrollsContinuously, let current = shownImage(of: currentPage) else { return [] }
         var images: [ContinuedImage] = []
         var row = current.extent.rows - viewport.topLine + Self.continuousSeamRows
         var page = currentPage
         var shownFirstPages: Set<Int> = [renderRequest(for: currentPage).page]
-        while row < textRows, let next = self.page(page, movedBy: 1),
+        while row < textRows, images.count < Self.maximumPagesBelow, let next = self.page(page, movedBy: 1),
             shownFirstPages.insert(renderRequest(for: next).page).inserted,
             let shown = shownImage(of: next)
         {
@@ -122,9 +127,12 @@ extension ReaderState {
     /// The largest top line for `page` when it is the current page: while scrolling
     /// continuously and a page comes after it, its last row and the seam may go above the
     /// screen's top (the next page then fills the screen); else the top line that fills the
-    /// screen with the page (``maximumTopLine(of:)``).
+    /// screen with the page (``maximumTopLine(of:)``), as for a document of one page (or one
+    /// spread) wrapping round onto itself.
     func topLineLimit(of page: Int) -> Int {
-        guard scrollsContinuously, self.page(page, movedBy: 1) != nil, let rows = contentHeight(of: page) else {
+        guard scrollsContinuously, let next = self.page(page, movedBy: 1),
+            renderRequest(for: next).page != renderRequest(for: page).page, let rows = contentHeight(of: page)
+        else {
             return maximumTopLine(of: page)
         }
         return max(rows + Self.continuousSeamRows - 1, maximumTopLine(of: page))
@@ -188,7 +196,10 @@ extension ReaderState {
         // The top line is never negative, so this never overflows.
         var target = -roundsTaken(off: lines - viewport.topLine, estimate: estimate)
         var page = currentPage
-        while target < 0, let previous = self.page(page, movedBy: -1) {
+        // (A document of one page or spread wrapping round onto itself has no page before.)
+        while target < 0, let previous = self.page(page, movedBy: -1),
+            renderRequest(for: previous).page != renderRequest(for: page).page
+        {
             target += (shownImage(of: previous)?.extent.rows ?? estimate) + Self.continuousSeamRows
             page = previous
         }
@@ -200,13 +211,24 @@ extension ReaderState {
         return show(page, fromTopLine: target)
     }
 
-    /// `rows` with the whole rounds of the document taken off when it wraps around (each page
-    /// taken to be `estimate` rows tall), so that a scroll of any length walks at most one round
-    /// of pages; `rows` itself otherwise, where the document's ends stop the walk.
+    /// `rows` with the whole rounds of the document taken off when it wraps around, so that a
+    /// scroll of any length walks at most one round of pages: the round is measured page by page
+    /// from the current one (a page whose image is not here counted `estimate` rows tall), and
+    /// only when `rows` goes past it. `rows` itself otherwise, where the document's ends stop the
+    /// walk.
     private func roundsTaken(off rows: Int, estimate: Int) -> Int {
         guard paging.mode == .wrapAround, rows > 0 else { return rows }
-        let (round, overflow) = paging.pageCount.multipliedReportingOverflow(by: estimate + Self.continuousSeamRows)
-        guard !overflow, round > 0 else { return rows }
+        var round = 0
+        var page = currentPage
+        repeat {
+            let (sum, overflow) = round.addingReportingOverflow(
+                (shownImage(of: page)?.extent.rows ?? estimate) + Self.continuousSeamRows)
+            guard !overflow else { return rows }
+            round = sum
+            // Within one round: nothing to take off.
+            guard round <= rows, let next = self.page(page, movedBy: 1) else { return rows }
+            page = next
+        } while renderRequest(for: page).page != renderRequest(for: currentPage).page
         return rows % round
     }
 
@@ -221,8 +243,11 @@ extension ReaderState {
         var page = currentPage
         var seen: Set<Int> = [renderRequest(for: currentPage).page]
         while total < reach {
-            guard let next = self.page(page, movedBy: 1) else { return max(total - textRows, 0) }
-            // Round a document wrapping around: it never ends.
+            // A document of one page (or spread) wrapping round onto itself ends there.
+            guard let next = self.page(page, movedBy: 1),
+                renderRequest(for: next).page != renderRequest(for: currentPage).page || page != currentPage
+            else { return max(total - textRows, 0) }
+            // Round a longer document wrapping around: it never ends.
             guard seen.insert(renderRequest(for: next).page).inserted else { return lines }
             // A page still on its way: the room past it is not known yet, so the scroll may go in.
             guard let nextRows = shownImage(of: next)?.extent.rows else { return lines }

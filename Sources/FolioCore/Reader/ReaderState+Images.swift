@@ -146,6 +146,8 @@ extension ReaderState {
         // again from the top of the screen in the other view.
         search.currentMatch = nil
         if images.viewMode == .text {
+            // The renders are dropped unanswered: none is pending any more, and the way back asks again.
+            images.pending = []
             return settled + [.cancelRenders(keeping: [])]
         }
         // Spreads hold the pages beside the neighbouring spreads too (``windowPages()``).

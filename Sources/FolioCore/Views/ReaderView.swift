@@ -24,6 +24,9 @@ public enum ReaderView {
         } else if let first = state.placedImages.first {
             frame.image = first.placement
             frame.imagesBelow = state.placedImages.dropFirst().map(\.placement)
+        } else if state.scrollsContinuously, state.currentImage != nil {
+            // Only the seam below the current page is on screen, the next page's image on its way:
+            // the text area stays blank, as the seam it is, until the image comes.
         } else if state.viewMode == .image, let failure = state.currentRenderFailure {
             let message = TerminalSafeText.sanitized(NoticeText.words(for: failure), keeping: ["\n", "\t"])
             let wrapped = LineWrapper.wrap(

@@ -155,7 +155,11 @@ enum StatusLine {
         case nil: break
         }
         if state.viewMode == .image, state.placedImages.isEmpty, state.currentRenderFailure == nil {
-            return "Rendering page \(state.currentPage + 1)…"
+            // Scrolling continuously with only the seam on screen, it is the page below that comes.
+            let coming =
+                state.scrollsContinuously && state.currentImage != nil
+                ? state.pagesBelowNeeded.first ?? state.currentPage : state.currentPage
+            return "Rendering page \(coming + 1)…"
         }
         return nil
     }
