@@ -144,9 +144,7 @@ struct PageImageWriter {
             }
             return itermPieces(grey, at: seam)
         case .halfBlocks, .kitty:
-            let blank =
-                [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
-                + [UInt8](repeating: UInt8(ascii: " "), count: columns)
+            let blank = Self.plainAttributes + [UInt8](repeating: UInt8(ascii: " "), count: columns)
             return (0..<rows).map { row in
                 ImagePiece(position: FramePosition(row: top + row, column: column), bytes: blank)
             }

@@ -175,9 +175,9 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
     private var state: ReaderState
     private var ending: ReaderSession.Outcome?
     /// The images last written over the text area, top to bottom (two or more while scrolling
-    /// continuously): when they go, or change to ones that leave some of them showing, the
-    /// whole screen is repainted so no stale pixels stay behind (for kitty, they are replaced or
-    /// deleted).
+    /// continuously): when they change to ones that leave some of them showing, the cells left
+    /// are blanked or the whole screen repainted, so no stale pixels stay behind (for kitty,
+    /// they are replaced or deleted).
     private var placements: [ImagePlacement] = []
     /// Whether the terminal lost the image on screen (evicted), so it must be sent again.
     private var imageLost = false
@@ -582,10 +582,10 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         imageCache.trim(keeping: state.readyImages)
         // A neighbour's image goes to a kitty terminal now, while the page on screen is read: a
         // flip to it then only places it. (An image the next frame shows goes with its placement.)
-        guard writer.sendsAhead else { return }
+        guard writer.sendsAhead, state.readyImages.contains(request) else { return }
         let frame = ReaderView.render(state)
         let shown = (frame.image.map { [$0] } ?? []) + frame.imagesBelow + placements
-        if state.readyImages.contains(request), !shown.contains(where: { $0.request == request }) {
+        if !shown.contains(where: { $0.request == request }) {
             let preload = writer.preloading(entry.image)
             if !preload.isEmpty {
                 terminal.writeImage(preload)
