@@ -6,7 +6,8 @@ import FolioTestSupport
 /// change to how the state keeps its mode changes only this).
 enum ReaderInvariants {
     /// How `state`, and `frame` drawn from it, break the invariants; empty when they hold: the
-    /// current page is in range, the top line within the page's lines, at most one mode is open
+    /// current page is in range, the top line within the page's lines (or its seam, scrolling
+    /// continuously), at most one mode is open
     /// (reading when none), and the frame keeps ``FrameInvariants``.
     static func violations(of state: ReaderState, frame: Frame) -> [String] {
         var found: [String] = []
@@ -15,7 +16,12 @@ enum ReaderInvariants {
             found.append("page \(state.currentPage) of \(pageCount)")
         }
         let height = state.contentHeight(of: state.currentPage)
-        if state.topLine < 0 || (height.map { state.topLine > max($0 - 1, 0) } ?? false) {
+        // Scrolling continuously, the page's last row and the seam below it may go above the
+        // screen's top (the next page then fills it): up to the seam's row.
+        let lastTopLine = height.map {
+            state.scrollsContinuously ? max(state.topLineLimit(of: state.currentPage), $0 - 1, 0) : max($0 - 1, 0)
+        }
+        if state.topLine < 0 || (lastTopLine.map { state.topLine > $0 } ?? false) {
             found.append("top line \(state.topLine) of a page \(height.map(String.init) ?? "not here") high")
         }
         if state.horizontalOffset < 0 || state.viewport.imageColumn < 0 || state.helpTop < 0 {

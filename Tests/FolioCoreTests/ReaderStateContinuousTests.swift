@@ -240,6 +240,17 @@ import Testing
         #expect(reader.images == [[0, 0, 0, 9]])
     }
 
+    /// On a screen with no row for the page (the status line alone), a page still counts one
+    /// row of screen: a one-page document does not scroll past its last row (found by the key
+    /// scripts, seed 121055).
+    @Test func aScreenWithNoRowForThePageStopsAtTheLastRow() {
+        var reader = reader(pageCount: 1, rows: 1)
+        reader.serve(reader.session.state.handle(.resize(ScreenSize(rows: 1, columns: 40))))
+        reader.press(.down)
+        #expect(reader.session.state.topLine == 0)
+        #expect(reader.session.state.message == .lastPage)
+    }
+
     /// With only the seam on screen and the next page's image on its way, the text area stays
     /// blank (no text of the page above stands in) and the status line names the page coming;
     /// leaving for the text view and back asks for the image again.

@@ -237,7 +237,9 @@ extension ReaderState {
     /// ends that near; nil while the current page's image is not here.
     private func roomBelow(wanting lines: Int) -> Int? {
         guard let rows = shownImage(of: currentPage)?.extent.rows else { return nil }
-        let (sum, overflow) = lines.addingReportingOverflow(textRows)
+        // A screen with no row for the page counts one, as ``maximumTopLine(of:)`` does.
+        let screenRows = max(textRows, 1)
+        let (sum, overflow) = lines.addingReportingOverflow(screenRows)
         let reach = overflow ? Int.max : sum
         var total = rows - viewport.topLine
         var page = currentPage
@@ -246,7 +248,7 @@ extension ReaderState {
             // A document of one page (or spread) wrapping round onto itself ends there.
             guard let next = self.page(page, movedBy: 1),
                 renderRequest(for: next).page != renderRequest(for: currentPage).page || page != currentPage
-            else { return max(total - textRows, 0) }
+            else { return max(total - screenRows, 0) }
             // Round a longer document wrapping around: it never ends.
             guard seen.insert(renderRequest(for: next).page).inserted else { return lines }
             // A page still on its way: the room past it is not known yet, so the scroll may go in.
