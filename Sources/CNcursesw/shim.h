@@ -14,6 +14,8 @@
 #include <ncursesw/curses.h>
 
 static inline WINDOW *folio_stdscr(void) { return stdscr; }
+/// What curses takes the terminal's screen to show now, which its next refresh changes.
+static inline WINDOW *folio_curscr(void) { return curscr; }
 static inline int folio_lines(void) { return LINES; }
 static inline int folio_colors(void) { return COLORS; }
 static inline int folio_color_pairs(void) { return COLOR_PAIRS; }
@@ -24,6 +26,14 @@ static inline attr_t folio_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t folio_attr_dim(void) { return A_DIM; }
 static inline attr_t folio_attr_underline(void) { return A_UNDERLINE; }
 static inline int folio_err(void) { return ERR; }
+
+/// Moves the cursor to the top-left corner from wherever it is, absolutely, and sends the move
+/// now: ncurses' own mvcur writes through stdio's buffer of stdout, not with its refreshes.
+static inline int folio_move_cursor_home(void) {
+    int status = mvcur(-1, -1, 0, 0);
+    fflush(stdout);
+    return status;
+}
 
 /// newterm on stdout/stdin (the FILE globals are shared mutable state Swift 6 will not touch).
 /// Unlike initscr it returns NULL for an unknown $TERM instead of exiting.

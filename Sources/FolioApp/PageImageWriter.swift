@@ -232,6 +232,16 @@ struct PageImageWriter {
         }
     }
 
+    /// The pieces that blank every cell of a screen of `size`, the status line's row included,
+    /// but those that `kept` (the area of the images drawn with them) wholly covers: with those
+    /// images, they paint every cell, so that after a resize nothing of what the terminal kept
+    /// of the old screen, wherever it kept it, stays (``TerminalBackend/writeOverWholeScreen(_:)``).
+    func erasure(ofScreen size: ScreenSize, keeping kept: PixelRect) -> [ImagePiece] {
+        let cell = drawnCellPixels
+        let screen = PixelRect(x: 0, y: 0, width: size.columns * cell.width, height: size.rows * cell.height)
+        return erasure(of: screen, keeping: kept, textRows: size.rows)
+    }
+
     /// Select Graphic Rendition 0: the terminal's own colours for the blanks written next.
     private static let plainAttributes: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
 

@@ -622,9 +622,25 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         }
         // New images are encoded before the screen changes, so that nothing is missing from it
         // longer than the write takes.
+        let resized = shownFrameSize.map { $0 != frame.size } ?? false
         var encoded: EncodedImage?
-        if !cached.isEmpty, wanted != placements || imageLost {
+        if !cached.isEmpty, wanted != placements || imageLost || resized {
             encoded = encode(cached)
+        }
+        // After a resize, images drawn into the cells go out first, with every other cell blanked
+        // (the status line's too) in the same write, in place of the repaint a new size takes,
+        // which would leave the screen empty until they are out: what the terminal kept of the old
+        // screen stays up until they replace it. (Not in dark mode: its blanks are not the
+        // terminal's own colour.)
+        var wholeScreenCost: FrameTrace.ImageCost?
+        if resized, writer.drawsIntoCells, frame.colours == nil, let encoded, let area = encoded.area,
+            !encoded.pieces.isEmpty
+        {
+            let writing = TraceLog.now()
+            let bytes = terminal.writeOverWholeScreen(
+                writer.erasure(ofScreen: frame.size, keeping: area) + encoded.pieces)
+            wholeScreenCost = FrameTrace.ImageCost(
+                encode: encoded.encode, write: TraceLog.milliseconds(from: writing, to: TraceLog.now()), bytes: bytes)
         }
         // Where new images drawn into the cells leave some of the old showing (a smaller image),
         // the cells they leave are blanked in the same write, just before them; a page of the
@@ -633,7 +649,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         // the terminal's own colour), the screen is repainted instead, and shows no image until
         // the new one is written.
         var erasure: [ImagePiece] = []
-        if wanted != placements, writer.drawsIntoCells {
+        if wholeScreenCost == nil, wanted != placements, writer.drawsIntoCells {
             let hidesShown = encoded.map { new in
                 guard let area = new.area, let shown = shownImageArea else { return false }
                 return PageImageWriter.covers(area, shown)
@@ -649,7 +665,7 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
         // Unchanged images over an unchanged screen stay where they are: sending them again
         // would only cost bandwidth (over ssh, megabytes a key).
         let repainted = terminal.draw(frame)
-        var imageCost: FrameTrace.ImageCost?
+        var imageCost = wholeScreenCost
         var removedBytes: Int?
         if cached.isEmpty, !placements.isEmpty {
             // The view shows text (or an overlay) again: an image kept apart from the text
@@ -659,7 +675,10 @@ private final class ReaderRuntime<Terminal: TerminalBackend>: SessionScreen {
                 removedBytes = terminal.writeImage(removal)
             }
         }
-        if !cached.isEmpty, repainted || wanted != placements || imageLost {
+        if wholeScreenCost != nil {
+            imageLost = false
+            shownImageArea = encoded?.area
+        } else if !cached.isEmpty, repainted || wanted != placements || imageLost {
             imageLost = false
             let encoded = encoded ?? encode(cached)
             if !encoded.pieces.isEmpty || !erasure.isEmpty {

@@ -123,6 +123,9 @@ public final class CursesTerminal: TerminalBackend {
         }
         let repainted = repaintPending
         repaintPending = false
+        // The clear goes out with the frame, not at the first refresh: reading a key refreshes
+        // stdscr too, which would blank the screen while the frame (and its image) is made.
+        clearok(folio_stdscr(), repainted)
         werase(folio_stdscr())
         for (row, spans) in frame.rows.enumerated() {
             var column = 0
@@ -137,6 +140,9 @@ public final class CursesTerminal: TerminalBackend {
             wmove(folio_stdscr(), Int32(cursor.row), Int32(cursor.column))
             curs_set(1)
         } else {
+            // The hidden cursor waits top-left: a window made shorter then keeps its top rows
+            // (xterm keeps the rows down to the cursor's), images included, until the next frame.
+            wmove(folio_stdscr(), 0, 0)
             curs_set(0)
         }
         wrefresh(folio_stdscr())
@@ -146,7 +152,6 @@ public final class CursesTerminal: TerminalBackend {
     /// Makes the next ``draw(_:)`` repaint the whole screen (Ctrl-L, or after something else wrote
     /// to the terminal).
     public func repaintFully() {
-        clearok(folio_stdscr(), true)
         repaintPending = true
     }
 
@@ -193,13 +198,48 @@ public final class CursesTerminal: TerminalBackend {
             wakePipe.drain()
         }
         guard descriptors[1].revents != 0 else { return [] }
-        return SignalRelay.received().map { signal in
+        var signals = SignalRelay.received()
+        if signals.contains(SignalRelay.resize) {
+            signals += settledResize()
+        }
+        var resized = false
+        return signals.compactMap { signal in
             switch signal {
-            case SignalRelay.resize: .resize(adoptWindowSize())
-            case SignalRelay.suspend: .suspendRequested
-            default: .terminate(signal: signal)
+            case SignalRelay.resize:
+                // The resizes that came together are one: the size they end at.
+                guard !resized else { return nil }
+                resized = true
+                return .resize(adoptWindowSize())
+            case SignalRelay.suspend: return .suspendRequested
+            default: return .terminate(signal: signal)
             }
         }
+    }
+
+    /// How long a resize waits for the next, in milliseconds: a window dragged to its new size
+    /// sends a run of them, laid out once at the end; and meanwhile the terminal repaints what it
+    /// kept of the screen (xterm does not while it reads a large image, so answering at once
+    /// would leave its window black until the image is in).
+    private static let resizeSettleTime: Int32 = 40
+    /// The longest a run of resizes waits, in milliseconds, so that a long drag still follows.
+    private static let longestResizeWait = 200
+
+    /// The signals that arrive until no resize has come for ``resizeSettleTime`` (or for
+    /// ``longestResizeWait`` in all).
+    private func settledResize() -> [Int32] {
+        let deadline = MonotonicClock.milliseconds() + Self.longestResizeWait
+        var signals: [Int32] = []
+        while MonotonicClock.milliseconds() < deadline {
+            var descriptor = pollfd(fd: SignalRelay.readDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Self.resizeSettleTime)
+            // The signal itself interrupts the wait; its byte is then in the pipe.
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let more = SignalRelay.received()
+            signals += more
+            if !more.contains(SignalRelay.resize) { break }
+        }
+        return signals
     }
 
     /// Writes a byte to the wake-up pipe ``waitForEvents(readingKeys:)`` polls.
@@ -366,6 +406,20 @@ public final class CursesTerminal: TerminalBackend {
         bytes += Array("\u{1B}8".utf8)
         write(bytes)
         return bytes.count
+    }
+
+    /// Writes `pieces`, which paint every cell, then tells curses the screen is blank with the
+    /// cursor top-left, which is what its repaint would have left, without the clear: the repaint a
+    /// resize asked for is dropped.
+    @discardableResult
+    public func writeOverWholeScreen(_ pieces: [ImagePiece]) -> Int {
+        let bytes = writeImage(pieces)
+        clearok(folio_curscr(), false)
+        werase(folio_curscr())
+        // Where the resize left the cursor is unknown: the move is absolute.
+        _ = folio_move_cursor_home()
+        repaintPending = false
+        return bytes
     }
 
     /// Writes `bytes` straight to the terminal, between frames.

@@ -72,14 +72,31 @@ import Testing
             #expect(!showsPageText(between[index]))
         }
         // The old image, 78 cells wide, drawn unscaled in the 58 × 23 cells of the new text area:
-        // its first 580 pixels across (10 × 20 px cells), at most 460 down.
+        // its first 580 pixels across (10 × 20 px cells), at most 460 down. It goes out before
+        // the frame's text, in place of the resize's repaint, which would blank the screen until
+        // it is out: every other cell is blanked with it, the status line's row too.
         let standIn = try #require(resized.first)
-        #expect(reader.terminal.waitUntil { $0.images.contains { $0.afterFrame == standIn + 1 } })
-        let written = try #require(reader.terminal.images.first { $0.afterFrame == standIn + 1 })
-        let raster = try #require(written.pieces.first.flatMap { SixelRaster($0.bytes) })
-        #expect(written.pieces.first?.position == FramePosition(row: 0, column: 1))
+        let wholeScreen = reader.terminal.images.indices.filter { reader.terminal.images[$0].overWholeScreen }
+        try #require(wholeScreen.count == 1)
+        let written = reader.terminal.images[wholeScreen[0]]
+        #expect(written.afterFrame == standIn)
+        #expect(!reader.terminal.repaintedFrames.contains(standIn + 1))
+        let image = try #require(written.pieces.first { SixelRaster($0.bytes) != nil })
+        let raster = try #require(SixelRaster(image.bytes))
+        #expect(image.position == FramePosition(row: 0, column: 1))
         #expect(raster.width == 580)
         #expect(raster.height <= 23 * 20)
+        let blank = Array("\u{1B}[0m".utf8)
+        var painted = Array(repeating: Set<Int>(), count: 24)
+        for piece in written.pieces where piece.bytes.starts(with: blank) {
+            try #require(painted.indices.contains(piece.position.row), "\(piece.position)")
+            let width = piece.bytes.count - blank.count
+            painted[piece.position.row].formUnion(piece.position.column..<(piece.position.column + width))
+        }
+        for row in 0..<(raster.height / 20) {
+            painted[row].formUnion(1..<59)
+        }
+        #expect(painted.allSatisfy { $0 == Set(0..<60) })
         _ = reader.quit()
     }
 }

@@ -14,6 +14,9 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
         public var pieces: [ImagePiece]
         /// How many frames had been drawn when it was written.
         public var afterFrame: Int
+        /// Whether it was written over the whole screen, in place of a repaint
+        /// (``writeOverWholeScreen(_:)``).
+        public var overWholeScreen = false
     }
 
     private let condition = NSCondition()
@@ -69,6 +72,18 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
         return pieces.reduce(4) { total, piece in
             total + piece.bytes.count + "\u{1B}[\(piece.position.row + 1);\(piece.position.column + 1)H".utf8.count
         }
+    }
+
+    /// Records the pieces as ``writeImage(_:)`` does, marked as written over the whole screen;
+    /// the repaint pending (a resize's) is dropped, as the curses terminal drops it.
+    @discardableResult
+    public func writeOverWholeScreen(_ pieces: [ImagePiece]) -> Int {
+        let bytes = writeImage(pieces)
+        condition.withLock {
+            recordedImages[recordedImages.count - 1].overWholeScreen = true
+            recordedRepaints = 0
+        }
+        return bytes
     }
 
     public func writeControl(_ bytes: [UInt8]) {
@@ -137,10 +152,12 @@ public final class FakeTerminal: TerminalBackend, @unchecked Sendable {
         enqueue([.paste(text)])
     }
 
-    /// Changes the size and reports it as SIGWINCH would.
+    /// Changes the size and reports it as SIGWINCH would; the next frame is a repaint, as the
+    /// curses terminal makes it for a new size.
     public func resize(to size: ScreenSize) {
         condition.withLock {
             currentSize = size
+            recordedRepaints += 1
             signals.append(.resize(size))
             condition.broadcast()
         }

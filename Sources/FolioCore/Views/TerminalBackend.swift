@@ -45,6 +45,16 @@ public protocol TerminalBackend: AnyObject {
     @discardableResult
     func writeImage(_ pieces: [ImagePiece]) -> Int
 
+    /// Writes `pieces` that between them paint every cell of the screen (images, and blanks
+    /// around them), as ``writeImage(_:)`` does, in place of the repaint a new size takes: the
+    /// next ``draw(_:)`` takes the screen as blank under them, writes only the frame's text and
+    /// repaints nothing. After a resize, the old screen then stays up until the pieces replace
+    /// it, where a repaint would show an empty screen until they are out.
+    ///
+    /// - Returns: the number of bytes written, the cursor movements included.
+    @discardableResult
+    func writeOverWholeScreen(_ pieces: [ImagePiece]) -> Int
+
     /// Writes a control sequence that changes nothing on screen (OSC 52, a clipboard write).
     func writeControl(_ bytes: [UInt8])
 
