@@ -29,7 +29,7 @@ public final class Document: @unchecked Sendable {
     /// The password that unlocked the document, for opening it again after abandoned work.
     private var password: String?
     /// Holds time-limited work to its limit, and remembers the work it gave up on.
-    private var watchdog = Watchdog()
+    private var watchdog: Watchdog
 
     /// Opens the document at `path`. An encrypted document opens locked: check ``needsPassword``
     /// and call ``unlock(password:)``, or pass `password` here to unlock it straight away.
@@ -40,10 +40,22 @@ public final class Document: @unchecked Sendable {
         try self.init(path: path, password: password, base: try MuPDFContext.shared.get())
     }
 
-    private init(path: String, password: String?, base: MuPDFContext) throws(DocumentError) {
+    /// Opens the document at `path` with a watchdog that abandons stuck work `stopGrace` seconds
+    /// after it was asked to stop: tests choose a grace far below the time a stuck call takes on
+    /// any machine, so that what is abandoned does not depend on the machine's speed.
+    convenience init(path: String, stopGrace: Double) throws(DocumentError) {
+        try self.init(
+            path: path, password: nil, base: try MuPDFContext.shared.get(),
+            watchdog: Watchdog(stopGrace: stopGrace))
+    }
+
+    private init(
+        path: String, password: String?, base: MuPDFContext, watchdog: Watchdog = Watchdog()
+    ) throws(DocumentError) {
         try Self.checkReadableFile(path)
         self.path = path
         self.base = base
+        self.watchdog = watchdog
         let opening: Opening
         do throws(DocumentError) {
             opening = try Opening(path: path, base: base)

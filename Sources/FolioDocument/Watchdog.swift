@@ -7,8 +7,9 @@ import Dispatch
 /// started, so stuck work cannot pile up. ``Document`` keeps one, used under its lock, and leaves
 /// an abandoned job's opening of the file behind.
 struct Watchdog {
-    /// How long work that was asked to stop may take to stop before it is abandoned, in seconds.
-    static let stopGrace = 1.0
+    /// How long work that was asked to stop may take to stop before it is abandoned, in seconds,
+    /// unless the watchdog is made with another grace.
+    static let defaultStopGrace = 1.0
     /// How many abandoned jobs may still be running before further work is refused.
     static let maxStuckJobs = 2
     /// How often a wait looks whether its work was cancelled from outside, in seconds.
@@ -18,6 +19,13 @@ struct Watchdog {
     private var abandonedPages: [Int: DocumentError] = [:]
     /// Abandoned work, each job as a way to ask whether it has ended.
     private var abandonedJobs: [@Sendable () -> Bool] = []
+    /// How long work that was asked to stop may take to stop before it is abandoned, in seconds.
+    let stopGrace: Double
+
+    /// Makes a watchdog that abandons work `stopGrace` seconds after it was asked to stop.
+    init(stopGrace: Double = Self.defaultStopGrace) {
+        self.stopGrace = stopGrace
+    }
 
     /// How a waited-for job ended.
     enum Verdict<Value: Sendable> {
@@ -68,7 +76,7 @@ struct Watchdog {
                 cancellation.cancel()
             }
             if stopBy == nil, cancellation.isCancelled {
-                stopBy = now + Self.stopGrace
+                stopBy = now + stopGrace
             }
             if let stopBy, now >= stopBy {
                 guard !outcome.isFinished else { continue }
