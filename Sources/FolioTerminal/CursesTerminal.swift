@@ -140,9 +140,6 @@ public final class CursesTerminal: TerminalBackend {
             wmove(folio_stdscr(), Int32(cursor.row), Int32(cursor.column))
             curs_set(1)
         } else {
-            // The hidden cursor waits top-left: a window made shorter then keeps its top rows
-            // (xterm keeps the rows down to the cursor's), images included, until the next frame.
-            wmove(folio_stdscr(), 0, 0)
             curs_set(0)
         }
         wrefresh(folio_stdscr())
